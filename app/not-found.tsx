@@ -1,0 +1,21 @@
+import Link from 'next/link';
+import { catalogues } from '@/lib/i18n/messages';
+import './globals.css';
+
+// Requests outside any locale (rare: the proxy adds one) get the default language's 404.
+export default function GlobalNotFound() {
+  const t = catalogues.tr.NotFound;
+  return (
+    <html lang="tr">
+      <body className="min-h-screen bg-surface text-ink">
+        <main className="mx-auto max-w-xl p-8 text-center">
+          <h1 className="text-2xl font-semibold">{t.title}</h1>
+          <p className="mt-2 text-muted">{t.text}</p>
+          <Link className="mt-6 inline-block underline" href="/">
+            {t.home}
+          </Link>
+        </main>
+      </body>
+    </html>
+  );
+}

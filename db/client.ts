@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { env } from '@/env';
+import * as schema from './schema';
+
+/**
+ * The database handle every lib/ function takes. A transaction (`db.transaction(tx => …)`)
+ * has the same type, so domain code runs unchanged inside one.
+ */
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type DbKind = 'pglite' | 'postgres';
+
+export type DbHandle = {
+  db: Db;
+  kind: DbKind;
+  /** Raw SQL for tools that need the driver itself (pg-boss on PGlite, advisory locks). */
+  raw: unknown;
+  close: () => Promise<void>;
+};
+
+type Global = typeof globalThis & { __etkDb?: Promise<DbHandle> };
+const g = globalThis as Global;
+
+export const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
+
+/**
+ * One database per process, kept on globalThis: server.ts and the modules Next.js bundles
+ * load this file separately, and PGlite must never be opened twice (ARCHITECTURE.md "Known traps").
+ */
+export function getDbHandle(): Promise<DbHandle> {
+  g.__etkDb ??= open({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch((err: unknown) => {
+    g.__etkDb = undefined;
+    throw err;
+  });
+  return g.__etkDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+export async function closeDb(): Promise<void> {
+  const handle = g.__etkDb;
+  g.__etkDb = undefined;
+  if (handle) await (await handle).close();
+}
+
+export type OpenOptions = {
+  /** A PostgreSQL URL; without it an embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** PGlite data folder; `memory://` for a throwaway in-memory database. */
+  dataDir?: string;
+  /** Apply migrations (default true). */
+  migrate?: boolean;
+  /** Pool size for postgres.js. */
+  max?: number;
+};
+
+/** Opens a database, applies migrations and returns the handle. Used by the app and by tests. */
+export async function open(options: OpenOptions): Promise<DbHandle> {
+  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl, options.max) : await openPglite(options.dataDir ?? './data');
+  if (options.migrate !== false) await runMigrations(handle);
+  return handle;
+}
+
+async function openPostgres(url: string, max = 10): Promise<DbHandle> {
+  const { default: postgres } = await import('postgres');
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const client = postgres(url, { max, onnotice: () => {} });
+  const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return { db, kind: 'postgres', raw: client, close: () => client.end({ timeout: 5 }) };
+}
+
+async function openPglite(dataDir: string): Promise<DbHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const inMemory = dataDir.startsWith('memory://');
+  let releaseLock = () => {};
+  if (!inMemory) {
+    const dir = path.resolve(dataDir);
+    fs.mkdirSync(dir, { recursive: true });
+    releaseLock = lockDataDir(dir);
+  }
+  try {
+    const client = inMemory ? new PGlite() : new PGlite(path.join(path.resolve(dataDir), 'pg'));
+    await client.waitReady;
+    const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      raw: client,
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+}
+
+/** Two processes on one PGlite folder corrupt it: a lock file with the owner's pid refuses the second. */
+function lockDataDir(dir: string): () => void {
+  const lockFile = path.join(dir, 'pglite.lock');
+  try {
+    const owner = Number(fs.readFileSync(lockFile, 'utf8'));
+    if (owner && owner !== process.pid && isAlive(owner)) {
+      throw new Error(`The data folder ${dir} is in use by process ${owner}. Stop it first, or set DATA_DIR to another folder.`);
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.writeFileSync(lockFile, String(process.pid));
+  return () => {
+    try {
+      if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function runMigrations(handle: DbHandle): Promise<void> {
+  if (handle.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(handle.db as never, { migrationsFolder });
+    return;
+  }
+  // Several nodes may start at once against one server: an advisory lock lets one migrate at a time.
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+  const client = handle.raw as import('postgres').Sql;
+  const reserved = await client.reserve();
+  try {
+    await reserved`select pg_advisory_lock(7340021)`;
+    try {
+      await migrate(drizzle({ client: reserved as unknown as import('postgres').Sql, casing: 'snake_case' }), { migrationsFolder });
+    } finally {
+      await reserved`select pg_advisory_unlock(7340021)`;
+    }
+  } finally {
+    reserved.release();
+  }
+}

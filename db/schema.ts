@@ -1,0 +1,469 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  char,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * All tables of the product (spec §3, ARCHITECTURE.md "Data model").
+ * Money is integer US cents everywhere; timestamps carry a time zone.
+ * Column names are snake_case in the database (the client uses `casing: 'snake_case'`).
+ */
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const roleEnum = pgEnum('role', ['user', 'admin']);
+export const platformEnum = pgEnum('platform', ['twitter', 'instagram', 'youtube']);
+export const subscriptionStatusEnum = pgEnum('subscription_status', ['active', 'cancelled']);
+export const orderStatusEnum = pgEnum('order_status', [
+  'pending',
+  'processing',
+  'completed',
+  'partial',
+  'failed',
+  'cancelled',
+]);
+export const ledgerReasonEnum = pgEnum('ledger_reason', ['topup', 'new_tweet', 'refund', 'adjustment']);
+export const paymentKindEnum = pgEnum('payment_kind', ['balance', 'package']);
+export const paymentStatusEnum = pgEnum('payment_status', [
+  'requires_payment_method',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'failed',
+  'canceled',
+]);
+export const mailStatusEnum = pgEnum('mail_status', ['queued', 'sent', 'failed', 'logged']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    adSoyad: text().notNull(),
+    email: text().notNull(),
+    telefon: text().notNull().default(''),
+    meslek: text().notNull().default(''),
+    rol: roleEnum().notNull().default('user'),
+    passwordHash: text().notNull(),
+    /** Cached sum of the balance ledger, changed only together with a ledger row under a row lock. */
+    bakiyeCents: bigint({ mode: 'number' }).notNull().default(0),
+    aktif: boolean().notNull().default(true),
+    /** Bumped on logout-everywhere, password change/reset, role change and deactivation. */
+    sessionVersion: integer().notNull().default(1),
+    locale: text().notNull().default('tr'),
+    deletedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A soft-deleted user frees the address, so the same e-mail can register again.
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    check('users_bakiye_non_negative', sql`${t.bakiyeCents} >= 0`),
+    index('users_rol_idx').on(t.rol),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token; the token itself is only ever in the mail. */
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const platforms = pgTable(
+  'platforms',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ad: platformEnum().notNull(),
+    aktif: boolean().notNull().default(true),
+    /** Endpoint key (§3 Platform) → URL of the fulfilment provider. */
+    apiEndpoints: jsonb().$type<Record<string, string>>().notNull().default({}),
+    sortOrder: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('platforms_ad_uq').on(t.ad)],
+);
+
+export const packages = pgTable(
+  'packages',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ad: text().notNull(),
+    priceInstagramCents: integer().notNull(),
+    priceTwitterCents: integer().notNull(),
+    priceYoutubeCents: integer().notNull(),
+    gunlukLimit: integer().notNull(),
+    profilLimit: integer().notNull(),
+    deletedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'packages_prices_non_negative',
+      sql`${t.priceInstagramCents} >= 0 and ${t.priceTwitterCents} >= 0 and ${t.priceYoutubeCents} >= 0`,
+    ),
+    check('packages_limits_positive', sql`${t.gunlukLimit} > 0 and ${t.profilLimit} > 0`),
+  ],
+);
+
+export const userPackages = pgTable(
+  'user_packages',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: integer()
+      .notNull()
+      .references(() => packages.id, { onDelete: 'restrict' }),
+    platform: platformEnum().notNull(),
+    /** Name and limits are copied at assignment so later package edits do not change a running subscription. */
+    paketAdi: text().notNull(),
+    gunlukLimit: integer().notNull(),
+    profilLimit: integer().notNull(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    status: subscriptionStatusEnum().notNull().default('active'),
+    cancelledAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One running subscription per user and platform: a new assignment extends it.
+    uniqueIndex('user_packages_active_uq').on(t.userId, t.platform).where(sql`${t.status} = 'active'`),
+    index('user_packages_user_idx').on(t.userId),
+    check('user_packages_period', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    service: text().notNull(),
+    /** Calendar day in APP_TIMEZONE. */
+    day: date({ mode: 'string' }).notNull(),
+    count: integer().notNull().default(0),
+    lastUsedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'usage_counters_pk', columns: [t.userId, t.service, t.day] }),
+    check('usage_counters_count_non_negative', sql`${t.count} >= 0`),
+  ],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    platform: platformEnum().notNull(),
+    /** The provider's own id of the profile. */
+    providerId: text().notNull(),
+    username: text().notNull(),
+    name: text().notNull().default(''),
+    followersCount: integer().notNull().default(0),
+    /** Display text such as '3K', as the provider gives it. */
+    followersText: text().notNull().default('0'),
+    status: text().notNull().default('active'),
+    syncedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('profiles_platform_provider_uq').on(t.platform, t.providerId),
+    index('profiles_platform_status_idx').on(t.platform, t.status),
+  ],
+);
+
+export type ProfileResult = { profile_id: number; result: 'success' | 'failed' | 'pending' };
+
+export const orders = pgTable(
+  'orders',
+  {
+    /** The task_id the client sees. */
+    id: uuid().primaryKey().defaultRandom(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    platform: platformEnum().notNull(),
+    service: text().notNull(),
+    targetUrl: text(),
+    tweetText: text(),
+    quoteTweetUrl: text(),
+    prompt: text(),
+    profileIds: jsonb().$type<number[]>().notNull(),
+    profileCount: integer().notNull(),
+    priceCents: integer().notNull().default(0),
+    status: orderStatusEnum().notNull().default('pending'),
+    providerTaskId: text(),
+    results: jsonb().$type<ProfileResult[]>().notNull().default([]),
+    successCount: integer().notNull().default(0),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    refundedCents: integer().notNull().default(0),
+    completedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_service_created_idx').on(t.userId, t.service, t.createdAt),
+    index('orders_user_platform_created_idx').on(t.userId, t.platform, t.createdAt),
+    index('orders_status_idx').on(t.status),
+    index('orders_created_idx').on(t.createdAt),
+    check('orders_price_non_negative', sql`${t.priceCents} >= 0`),
+    check('orders_refund_within_price', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.priceCents}`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** The processor's PaymentIntent id (Stripe `pi_…` or the test mode's `pi_test_…`). */
+    intentId: text().notNull(),
+    provider: text().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: paymentKindEnum().notNull(),
+    amountCents: integer().notNull(),
+    currency: char({ length: 3 }).notNull().default('usd'),
+    status: paymentStatusEnum().notNull().default('requires_payment_method'),
+    packageId: integer().references(() => packages.id, { onDelete: 'restrict' }),
+    platforms: jsonb().$type<string[]>().notNull().default([]),
+    discountCodeId: integer().references(() => discountCodes.id, { onDelete: 'set null' }),
+    discountPercent: integer().notNull().default(0),
+    cardholderName: text().notNull().default(''),
+    failureCode: text(),
+    /** Set once, in the transaction that credits the payment: the exactly-once marker. */
+    creditedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_intent_uq').on(t.intentId),
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Webhook events already handled (deduplication by the processor's event id). */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text().primaryKey(),
+  type: text().notNull(),
+  receivedAt: createdAt(),
+});
+
+export const balanceLedger = pgTable(
+  'balance_ledger',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Signed: credits positive, debits negative. */
+    amountCents: integer().notNull(),
+    reason: ledgerReasonEnum().notNull(),
+    orderId: uuid().references(() => orders.id, { onDelete: 'restrict' }),
+    paymentId: integer().references(() => payments.id, { onDelete: 'restrict' }),
+    note: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('balance_ledger_user_idx').on(t.userId, t.createdAt),
+    // A payment credits once; an order is debited once and refunded at most once.
+    uniqueIndex('balance_ledger_topup_uq').on(t.paymentId).where(sql`${t.reason} = 'topup'`),
+    uniqueIndex('balance_ledger_order_debit_uq').on(t.orderId).where(sql`${t.reason} = 'new_tweet'`),
+    uniqueIndex('balance_ledger_order_refund_uq').on(t.orderId).where(sql`${t.reason} = 'refund'`),
+  ],
+);
+
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    kod: text().notNull(),
+    indirimYuzdesi: integer().notNull(),
+    kullanilanSayisi: integer().notNull().default(0),
+    maksimumKullanim: integer().notNull(),
+    bitisTarihi: timestamp({ withTimezone: true }).notNull(),
+    aktif: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_kod_uq').on(sql`upper(${t.kod})`),
+    check('discount_codes_percent_range', sql`${t.indirimYuzdesi} between 1 and 100`),
+    check('discount_codes_max_positive', sql`${t.maksimumKullanim} >= 1`),
+    check('discount_codes_usage_within_max', sql`${t.kullanilanSayisi} >= 0 and ${t.kullanilanSayisi} <= ${t.maksimumKullanim}`),
+  ],
+);
+
+export const discountCodePackages = pgTable(
+  'discount_code_packages',
+  {
+    codeId: integer()
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    packageId: integer()
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'discount_code_packages_pk', columns: [t.codeId, t.packageId] })],
+);
+
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    codeId: integer()
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'restrict' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    paymentId: integer()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('discount_redemptions_payment_uq').on(t.paymentId), index('discount_redemptions_code_idx').on(t.codeId)],
+);
+
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    baslik: text().notNull(),
+    icerik: text().notNull(),
+    baslikEn: text().notNull(),
+    icerikEn: text().notNull(),
+    oncelik: integer().notNull().default(0),
+    aktif: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('announcements_oncelik_range', sql`${t.oncelik} in (0, 1)`), index('announcements_aktif_idx').on(t.aktif, t.createdAt)],
+);
+
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    /** A single row, id 1. */
+    id: integer().primaryKey().default(1),
+    siteAdi: text().notNull(),
+    siteAciklama: text().notNull().default(''),
+    headEtiketleri: text().notNull().default(''),
+    siteLogo: text().notNull().default(''),
+    siteFavicon: text().notNull().default(''),
+    /** Seconds a user waits between two sends of the same service. */
+    cooldownSeconds: integer().notNull().default(30),
+    /** Minimum profiles per Twitter send (the spec states both 1 and 5; 1 by default). */
+    twitterMinProfiles: integer().notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('site_settings_single_row', sql`${t.id} = 1`),
+    check('site_settings_cooldown_range', sql`${t.cooldownSeconds} >= 0`),
+    check('site_settings_min_profiles_range', sql`${t.twitterMinProfiles} >= 1`),
+  ],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    email: text().notNull(),
+    subject: text().notNull().default(''),
+    message: text().notNull(),
+    ip: text(),
+    locale: text().notNull().default('tr'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_email_idx').on(t.email, t.createdAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text(),
+    before: jsonb(),
+    after: jsonb(),
+    ip: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    status: mailStatusEnum().notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt)],
+);
+
+/** Fixed-window counters for rate limits and cooldowns, shared by every server process. */
+export const rateLimitBuckets = pgTable(
+  'rate_limit_buckets',
+  {
+    key: text().primaryKey(),
+    count: integer().notNull().default(0),
+    resetAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_buckets_reset_idx').on(t.resetAt)],
+);
+
+/** Secrets the app makes for itself when the environment gives none (AUTH_SECRET), shared by every node. */
+export const appSecrets = pgTable('app_secrets', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * The one place that reads process.env (STYLE.md "Config"). Every variable is optional and has
+ * a default, so a fresh clone starts with nothing set; a bad value fails fast at start-up.
+ * Every variable here is listed in .env.example.
+ */
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  AUTH_SECRET: optionalString,
+  NEXTAUTH_SECRET: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Etkileşim <no-reply@localhost>')),
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('admin@example.com')),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6).optional()),
+  APP_TIMEZONE: z.preprocess(emptyToUndefined, z.string().default('Europe/Istanbul')),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
+  WORKER: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function load(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${detail}`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = load();
+
+/** The base URL the app is reached at (links in mail, sitemap, canonical URLs). */
+export function publicUrl(): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}
+
+/** The internal URL of this node, used by the seed to point endpoints at the simulated provider. */
+export function internalUrl(): string {
+  return `http://127.0.0.1:${env.PORT}`;
+}

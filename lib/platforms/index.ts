@@ -1,0 +1,1 @@
+export { listPlatforms, listActivePlatforms, type PublicPlatform, type AdminPlatform } from './list-platforms';

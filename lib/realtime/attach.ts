@@ -1,0 +1,59 @@
+import 'server-only';
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import type { Db } from '@/db/client';
+import { verifyToken } from '@/lib/auth/tokens';
+import { logger } from '@/lib/logger';
+import { setIo, userRoom } from './emit';
+
+/**
+ * Socket.IO on the app's own HTTP server at /socket.io/ (§7 "Real-time socket").
+ * A client authenticates with its token in the handshake (`auth.token` or `query.token`) or with
+ * the `authenticate` event, and is answered `authenticated` or `auth_error`. An authenticated
+ * socket joins its user's room only, so it never receives another user's events.
+ */
+export function attachSocketServer(httpServer: HttpServer, db: Db): Server {
+  const io = new Server(httpServer, {
+    path: '/socket.io/',
+    serveClient: false,
+    // Other upgrade requests (Next's dev HMR) are passed on by server.ts, not destroyed here.
+    destroyUpgrade: false,
+    transports: ['websocket', 'polling'],
+    pingTimeout: 20000,
+  });
+
+  io.on('connection', (socket) => {
+    const handshakeToken = tokenFrom(socket.handshake.auth?.token) ?? tokenFrom(socket.handshake.query?.token);
+    if (handshakeToken) void authenticate(db, socket, handshakeToken);
+    socket.on('authenticate', (payload: unknown) => {
+      const token = tokenFrom(payload) ?? tokenFrom((payload as { token?: unknown } | null)?.token);
+      void authenticate(db, socket, token);
+    });
+  });
+
+  setIo(io);
+  return io;
+}
+
+function tokenFrom(value: unknown): string | undefined {
+  if (Array.isArray(value)) value = value[0];
+  return typeof value === 'string' && value.length > 0 && value.length <= 4096 ? value : undefined;
+}
+
+async function authenticate(db: Db, socket: Socket, token: string | undefined): Promise<void> {
+  try {
+    const user = token ? await verifyToken(db, token) : null;
+    if (!user) {
+      socket.emit('auth_error', { message: 'invalid token' });
+      return;
+    }
+    const previous = socket.data.userId as number | undefined;
+    if (previous && previous !== user.id) await socket.leave(userRoom(previous));
+    socket.data.userId = user.id;
+    await socket.join(userRoom(user.id));
+    socket.emit('authenticated', { userId: user.id });
+  } catch (err) {
+    logger.error({ err }, 'socket authentication failed');
+    socket.emit('auth_error', { message: 'authentication failed' });
+  }
+}

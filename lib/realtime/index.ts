@@ -1,0 +1,2 @@
+export { emitToUser, getIo, setIo, userRoom } from './emit';
+export { attachSocketServer } from './attach';

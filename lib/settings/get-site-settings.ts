@@ -1,0 +1,33 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { siteSettings } from '@/db/schema';
+
+export type SiteSettings = {
+  site_adi: string;
+  site_aciklama: string;
+  head_etiketleri: string;
+  site_logo: string;
+  site_favicon: string;
+};
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  site_adi: 'Etkileşim',
+  site_aciklama: 'Gerçek profillerle Twitter, Instagram ve YouTube etkileşimi.',
+  head_etiketleri: '',
+  site_logo: '',
+  site_favicon: '',
+};
+
+/** GET /site-ayar (§3 Site settings). */
+export async function getSiteSettings(db: Db): Promise<SiteSettings> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+  if (!row) return DEFAULT_SITE_SETTINGS;
+  return {
+    site_adi: row.siteAdi,
+    site_aciklama: row.siteAciklama,
+    head_etiketleri: row.headEtiketleri,
+    site_logo: row.siteLogo,
+    site_favicon: row.siteFavicon,
+  };
+}

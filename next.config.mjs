@@ -1,0 +1,18 @@
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // A separate build folder lets several checkouts or test runs build side by side.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // Native and server-only packages are loaded by Node at run time, not bundled.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', 'pg', 'postgres', '@node-rs/argon2', 'pino', 'nodemailer', 'socket.io'],
+  experimental: {
+    serverActions: { bodySizeLimit: '1mb' },
+  },
+};
+
+export default withNextIntl(nextConfig);

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// `npm start`: builds the app when there is no build or the sources are newer than it, then
+// runs server.ts in production mode. Everything needed comes from `npm install`.
+import { spawnSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const distDir = process.env.NEXT_DIST_DIR || '.next';
+const buildId = path.join(root, distDir, 'BUILD_ID');
+const sources = ['app', 'components', 'lib', 'messages', 'db', 'proxy.ts', 'next.config.mjs', 'package-lock.json', 'env.ts'];
+
+function newest(p) {
+  let stat;
+  try {
+    stat = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs.readdirSync(p).reduce((max, name) => Math.max(max, newest(path.join(p, name))), stat.mtimeMs);
+}
+
+const built = fs.existsSync(buildId) ? fs.statSync(buildId).mtimeMs : 0;
+const changed = Math.max(...sources.map((s) => newest(path.join(root, s))));
+if (!built || changed > built || process.argv.includes('--build')) {
+  console.log(built ? 'Sources changed since the last build: building…' : 'First start: building the app…');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.server.json') },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
