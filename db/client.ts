@@ -63,7 +63,7 @@ export type OpenOptions = {
 /** Opens a database, applies migrations and returns the handle. Used by the app and by tests. */
 export async function open(options: OpenOptions): Promise<DbHandle> {
   const handle = options.databaseUrl ? await openPostgres(options.databaseUrl, options.max) : await openPglite(options.dataDir ?? './data');
-  if (options.migrate !== false) await runMigrations(handle);
+  if (options.migrate !== false) await runMigrations(handle, options.databaseUrl);
   return handle;
 }
 
@@ -134,25 +134,23 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function runMigrations(handle: DbHandle): Promise<void> {
-  if (handle.kind === 'pglite') {
+async function runMigrations(handle: DbHandle, databaseUrl?: string): Promise<void> {
+  if (handle.kind === 'pglite' || !databaseUrl) {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(handle.db as never, { migrationsFolder });
     return;
   }
-  // Several nodes may start at once against one server: an advisory lock lets one migrate at a time.
+  // Several nodes may start at once against one server: an advisory lock, held on a connection
+  // of its own, lets one of them migrate at a time.
+  const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-  const client = handle.raw as import('postgres').Sql;
-  const reserved = await client.reserve();
+  const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
-    await reserved`select pg_advisory_lock(7340021)`;
-    try {
-      await migrate(drizzle({ client: reserved as unknown as import('postgres').Sql, casing: 'snake_case' }), { migrationsFolder });
-    } finally {
-      await reserved`select pg_advisory_unlock(7340021)`;
-    }
+    await client`select pg_advisory_lock(7340021)`;
+    await migrate(drizzle({ client, casing: 'snake_case' }), { migrationsFolder });
+    await client`select pg_advisory_unlock(7340021)`;
   } finally {
-    reserved.release();
+    await client.end({ timeout: 5 });
   }
 }

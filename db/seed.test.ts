@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestDb, type TestDb } from '@/test/db';
+import { seed } from './seed';
+import { announcements, packages, platforms, siteSettings, users } from './schema';
+import { ENDPOINT_KEYS } from '@/lib/catalogue/services';
+import { verifyPassword } from '@/lib/auth/password';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const options = { baseUrl: 'http://127.0.0.1:3000', adminEmail: 'Boss@Example.com', demo: true };
+
+describe('seed', () => {
+  it('creates the three active platforms with an endpoint URL for every §3 key', async () => {
+    const result = await seed(t.db, options);
+    const rows = await t.db.select().from(platforms).orderBy(platforms.sortOrder);
+    expect(rows.map((r) => [r.ad, r.aktif])).toEqual([
+      ['twitter', true],
+      ['instagram', true],
+      ['youtube', true],
+    ]);
+    for (const row of rows) {
+      expect(Object.keys(row.apiEndpoints).sort()).toEqual([...ENDPOINT_KEYS[row.ad]].sort());
+      for (const url of Object.values(row.apiEndpoints)) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/sim-provider\//);
+    }
+    const admin = result.created.find((c) => c.role === 'admin');
+    expect(admin?.email).toBe('boss@example.com');
+    expect(admin?.generated).toBe(true);
+    const [stored] = await t.db.select().from(users).where(sql`${users.rol} = 'admin'`);
+    expect(await verifyPassword(stored!.passwordHash, admin!.password)).toBe(true);
+  });
+
+  it('is idempotent: a second run adds nothing and prints no password', async () => {
+    const count = async (table: typeof packages | typeof announcements | typeof users | typeof platforms) =>
+      (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+    const before = [await count(packages), await count(announcements), await count(users), await count(platforms)];
+    const result = await seed(t.db, options);
+    expect(result.created).toEqual([]);
+    expect([await count(packages), await count(announcements), await count(users), await count(platforms)]).toEqual(before);
+    expect(await t.db.select().from(siteSettings)).toHaveLength(1);
+  });
+
+  it('moves simulated-provider URLs to a new port but never touches URLs an admin set', async () => {
+    await t.db
+      .update(platforms)
+      .set({ apiEndpoints: sql`jsonb_set(${platforms.apiEndpoints}, '{like}', '"https://provider.example/like"')` })
+      .where(sql`${platforms.ad} = 'twitter'`);
+    await seed(t.db, { ...options, baseUrl: 'http://127.0.0.1:4000' });
+    const [twitter] = await t.db.select().from(platforms).where(sql`${platforms.ad} = 'twitter'`);
+    expect(twitter!.apiEndpoints.like).toBe('https://provider.example/like');
+    expect(twitter!.apiEndpoints.retweet).toBe('http://127.0.0.1:4000/sim-provider/twitter/retweet');
+  });
+
+  it('uses ADMIN_PASSWORD when given', async () => {
+    const fresh = await createTestDb();
+    try {
+      const result = await seed(fresh.db, { ...options, adminPassword: 'secret-123', demo: false });
+      expect(result.created).toEqual([{ role: 'admin', email: 'boss@example.com', password: 'secret-123', generated: false }]);
+      expect(await fresh.db.select().from(packages)).toHaveLength(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('the first start', () => {
+  test('/ lands on the Turkish retweet page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/service\/retweet$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Twitter – Retweet');
+    await expect(page.getByRole('navigation', { name: 'Platformlar' }).getByRole('link')).toHaveText(['Twitter', 'Instagram', 'YouTube']);
+  });
+
+  test('English and German pages live under /en and /de', async ({ page }) => {
+    await page.goto('/en/service/retweet');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Twitter – Retweet');
+    await expect(page.getByRole('navigation', { name: 'Services' })).toBeVisible();
+    await page.goto('/de/service/like');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Twitter – Gefällt mir');
+  });
+
+  test('?lng= switches the language and is remembered', async ({ page }) => {
+    await page.goto('/service/like?lng=en');
+    await expect(page).toHaveURL(/\/en\/service\/like$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/en\/service\/retweet$/);
+  });
+
+  test('a platform tab opens that platform’s first service', async ({ page }) => {
+    await page.goto('/service/retweet');
+    await page.getByRole('link', { name: 'Instagram' }).click();
+    await expect(page).toHaveURL(/\/service\/reels_comment$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Instagram – Reels Yorum');
+  });
+
+  test('an unknown service shows the placeholder with a 404 status', async ({ page }) => {
+    const res = await page.goto('/service/does-not-exist');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hizmet bulunamadı');
+  });
+
+  test('the API lists the platforms and unknown API paths answer JSON', async ({ request }) => {
+    const list = await request.get('/api/platformlar');
+    expect(await list.json()).toMatchObject({
+      success: true,
+      platformlar: [{ ad: 'twitter' }, { ad: 'instagram' }, { ad: 'youtube' }],
+    });
+    const missing = await request.get('/api/nope');
+    expect(missing.status()).toBe(404);
+    expect(await missing.json()).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
+  });
+
+  test('a body over 1 MB is refused with 413', async ({ request }) => {
+    const res = await request.post('/api/platformlar', { data: 'x'.repeat(1024 * 1024 + 10), headers: { 'content-type': 'application/json' } });
+    expect(res.status()).toBe(413);
+    expect(await res.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  test('Socket.IO answers a polling handshake at /socket.io/', async ({ request }) => {
+    const res = await request.get('/socket.io/?EIO=4&transport=polling');
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toMatch(/^0\{"sid":/);
+  });
+});
+
+test.describe('an English-speaking browser', () => {
+  test.use({ locale: 'en-GB' });
+
+  test('is sent from / to the English pages', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/en\/service\/retweet$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});

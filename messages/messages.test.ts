@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import tr from './tr.json';
+import en from './en.json';
+import de from './de.json';
+
+const flat = (o: object, p = ''): string[] =>
+  Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flat(v as object, `${p}${k}.`) : [`${p}${k}`]));
+
+describe('message catalogues', () => {
+  it('have exactly the same keys in Turkish, English and German', () => {
+    const keys = flat(tr).sort();
+    expect(flat(en).sort()).toEqual(keys);
+    expect(flat(de).sort()).toEqual(keys);
+  });
+
+  it('have no empty strings', () => {
+    for (const catalogue of [tr, en, de]) {
+      const empty = flat(catalogue).filter((key) => {
+        const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], catalogue);
+        return typeof value !== 'string' || value.trim() === '';
+      });
+      expect(empty).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const root = import.meta.dirname;
+const alias = {
+  '@': root,
+  // `server-only` throws outside Next's bundler (vercel/next.js#60038).
+  'server-only': path.join(root, 'server/server-only-stub.ts'),
+};
+
+const common = {
+  environment: 'node' as const,
+  include: ['**/*.test.ts'],
+  exclude: ['node_modules/**', 'e2e/**', '.next/**', '.next-*/**', 'data/**'],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  env: { NODE_ENV: 'test' as const },
+};
+
+/**
+ * Every test file runs against an embedded PGlite database; when TEST_DATABASE_URL is set the
+ * suite runs a second time against that PostgreSQL server (the only place where row locks
+ * really contend, so concurrency tests prove something there).
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { ...common, name: 'pglite', env: { ...common.env, TEST_DB: 'pglite' } } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ resolve: { alias }, test: { ...common, name: 'postgres', env: { ...common.env, TEST_DB: 'postgres' } } }]
+        : []),
+    ],
+  },
+});
