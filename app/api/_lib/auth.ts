@@ -1,4 +1,5 @@
 import { getDb } from '@/db/client';
+import { getCookieUser } from '@/auth';
 import { verifyToken, type AuthUser } from '@/lib/auth';
 import { forbidden, unauthorized } from '@/lib/errors';
 
@@ -12,11 +13,27 @@ export function bearerToken(req: Request): string | null {
   return match?.[1]?.trim() || null;
 }
 
-/** The caller, or null for a visitor. */
+/**
+ * The caller, or null for a visitor: a bearer token (§6: the admin token, when the client has
+ * one, is what it sends) or else the next-auth session cookie of a browser page. A cookie only
+ * counts for a request from our own origin, so another site cannot act with it (CSRF).
+ */
 export async function optionalUser(req: Request): Promise<AuthUser | null> {
   const token = bearerToken(req);
-  if (!token) return null;
-  return verifyToken(await getDb(), token);
+  if (token) return verifyToken(await getDb(), token);
+  if (!sameOrigin(req)) return null;
+  return getCookieUser(req);
+}
+
+function sameOrigin(req: Request): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return true;
+  const origin = req.headers.get('origin');
+  if (!origin) return req.headers.get('sec-fetch-site') !== 'cross-site';
+  try {
+    return new URL(origin).host === (req.headers.get('x-forwarded-host') ?? req.headers.get('host'));
+  } catch {
+    return false;
+  }
 }
 
 export async function requireUser(req: Request): Promise<AuthUser> {

@@ -1,0 +1,110 @@
+import 'server-only';
+import type { NextAuthOptions } from 'next-auth';
+import { getServerSession } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import { getToken } from 'next-auth/jwt';
+import { cookies, headers } from 'next/headers';
+import { getDb } from '@/db/client';
+import { getAuthSecret, loadSessionUser, signToken, verifyToken, type AuthUser, type TokenKind } from '@/lib/auth';
+import { publicUrl } from '@/env';
+
+/**
+ * next-auth wiring (STYLE.md: it lives here, not in lib/). The browser holds a next-auth JWT
+ * session in an httpOnly cookie, used for server rendering and page guards; API calls may use
+ * that cookie or the bearer token from POST /api/auth/login. Both carry the user id and session
+ * version, and both are checked against the database on every request (loadSessionUser), so
+ * logout-everywhere, a password change, a role change and deactivation take effect at once.
+ *
+ * Signing in: the login form first calls POST /api/auth/login (or /admin-login), which checks
+ * the password, applies rate limits and returns the bearer token; the browser then calls
+ * next-auth's `signIn('token', { token })`, whose `authorize` only verifies that token.
+ */
+
+type SessionJwt = { uid?: number; sv?: number; kind?: TokenKind };
+
+export async function getAuthOptions(): Promise<NextAuthOptions> {
+  const db = await getDb();
+  const secret = await getAuthSecret(db);
+  const secure = publicUrl().startsWith('https://');
+  return {
+    secret,
+    session: { strategy: 'jwt', maxAge: 7 * 24 * 3600 },
+    useSecureCookies: secure,
+    pages: { signIn: '/login' },
+    providers: [
+      CredentialsProvider({
+        id: 'token',
+        name: 'token',
+        credentials: { token: { type: 'text' } },
+        async authorize(credentials) {
+          const user = await verifyToken(db, credentials?.token);
+          if (!user) return null;
+          const [row] = await db.query.users.findMany({ where: (u, { eq }) => eq(u.id, user.id), columns: { sessionVersion: true }, limit: 1 });
+          if (!row) return null;
+          return { id: String(user.id), email: user.email, name: user.adSoyad, sv: row.sessionVersion, kind: user.kind } as never;
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user }) {
+        if (user) {
+          const u = user as unknown as { id: string; sv: number; kind: TokenKind };
+          (token as SessionJwt).uid = Number(u.id);
+          (token as SessionJwt).sv = u.sv;
+          (token as SessionJwt).kind = u.kind;
+        }
+        return token;
+      },
+      async session({ session, token }) {
+        const t = token as SessionJwt;
+        return { ...session, user: { ...session.user, id: t.uid, kind: t.kind } } as typeof session;
+      },
+    },
+  };
+}
+
+/** Turns a decoded next-auth JWT into the current user, or null when it was revoked. */
+async function userFromJwt(jwt: SessionJwt | null): Promise<AuthUser | null> {
+  if (!jwt?.uid) return null;
+  return loadSessionUser(await getDb(), jwt.uid, jwt.sv, jwt.kind === 'admin' ? 'admin' : 'user');
+}
+
+/** The signed-in user of a page or server action (server components), checked against the database. */
+export async function getSessionUser(): Promise<AuthUser | null> {
+  const options = await getAuthOptions();
+  const session = await getServerSession(options);
+  if (!session) return null;
+  // getServerSession hides the JWT; read it again to get the session version.
+  const jwt = (await getToken({
+    req: { headers: Object.fromEntries((await headers()).entries()), cookies: Object.fromEntries((await cookies()).getAll().map((c) => [c.name, c.value])) } as never,
+    secret: options.secret,
+    secureCookie: options.useSecureCookies,
+  })) as SessionJwt | null;
+  return userFromJwt(jwt);
+}
+
+/** The user of an API request from its next-auth cookie (used by app/api/_lib/auth.ts). */
+export async function getCookieUser(req: Request): Promise<AuthUser | null> {
+  const cookie = req.headers.get('cookie');
+  if (!cookie || !/next-auth\.session-token=/.test(cookie)) return null;
+  const options = await getAuthOptions();
+  const parsed = Object.fromEntries(
+    cookie.split(';').map((part) => {
+      const i = part.indexOf('=');
+      return [part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim())];
+    }),
+  );
+  const jwt = (await getToken({
+    req: { headers: Object.fromEntries(req.headers.entries()), cookies: parsed } as never,
+    secret: options.secret,
+    secureCookie: options.useSecureCookies,
+  })) as SessionJwt | null;
+  return userFromJwt(jwt);
+}
+
+/** A fresh bearer token for the signed-in user (for Socket.IO and API calls from the browser). */
+export async function tokenForSessionUser(user: AuthUser): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db.query.users.findMany({ where: (u, { eq }) => eq(u.id, user.id), columns: { id: true, rol: true, sessionVersion: true }, limit: 1 });
+  return row ? signToken(db, row, user.kind) : null;
+}
