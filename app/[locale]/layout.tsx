@@ -9,6 +9,7 @@ import { getSiteSettings } from '@/lib/settings';
 import { listActivePlatforms } from '@/lib/platforms';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
+import { Toaster } from '@/components/ui/toaster';
 import '../globals.css';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
@@ -46,6 +47,7 @@ export default async function LocaleLayout({ children, params }: Props) {
             {children}
           </main>
           <SiteFooter />
+          <Toaster />
         </NextIntlClientProvider>
       </body>
     </html>

@@ -13,7 +13,7 @@ export async function SiteHeader({ platforms }: { platforms: Platform[] }) {
         <Link href="/" className="text-lg font-bold text-brand" aria-label={t('homeLabel')}>
           {meta('siteName')}
         </Link>
-        <nav aria-label={t('login')} className="flex items-center gap-2 text-sm">
+        <nav aria-label={t('accountLabel')} className="flex items-center gap-2 text-sm">
           <Link href="/login" className="rounded px-3 py-2 hover:bg-brand-soft">
             {t('login')}
           </Link>

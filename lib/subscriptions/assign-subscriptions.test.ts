@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestDb, type TestDb } from '@/test/db';
+import { packages, userPackages, users } from '@/db/schema';
+import { assignSubscriptions } from './assign-subscriptions';
+
+let t: TestDb;
+let userId: number;
+let small: number;
+let big: number;
+const DAY = 24 * 3600 * 1000;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const [u] = await t.db.insert(users).values({ adSoyad: 'S', email: 's@example.com', passwordHash: 'h' }).returning();
+  userId = u!.id;
+  const rows = await t.db
+    .insert(packages)
+    .values([
+      { ad: 'Small', priceInstagramCents: 100, priceTwitterCents: 100, priceYoutubeCents: 100, gunlukLimit: 5, profilLimit: 3 },
+      { ad: 'Big', priceInstagramCents: 900, priceTwitterCents: 900, priceYoutubeCents: 900, gunlukLimit: 50, profilLimit: 20 },
+    ])
+    .returning();
+  small = rows[0]!.id;
+  big = rows[1]!.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('assigning subscriptions', () => {
+  it('creates one 30-day subscription per platform with the package limits', async () => {
+    const before = Date.now();
+    const rows = await t.db.transaction((tx) => assignSubscriptions(tx, { userId, packageId: small, platforms: ['twitter', 'youtube'] }));
+    expect(rows.map((r) => [r.platform, r.gunlukLimit, r.profilLimit, r.extended])).toEqual([
+      ['twitter', 5, 3, false],
+      ['youtube', 5, 3, false],
+    ]);
+    const length = rows[0]!.endsAt.getTime() - rows[0]!.startsAt.getTime();
+    expect(length).toBe(30 * DAY);
+    expect(rows[0]!.startsAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('extends an active subscription from its end instead of adding a duplicate', async () => {
+    const [before] = await t.db.select().from(userPackages).where(eq(userPackages.platform, 'twitter'));
+    const [row] = await t.db.transaction((tx) => assignSubscriptions(tx, { userId, packageId: big, platforms: ['twitter'] }));
+    expect(row!.id).toBe(before!.id);
+    expect(row!.extended).toBe(true);
+    expect(row!.endsAt.getTime()).toBe(before!.endsAt.getTime() + 30 * DAY);
+    expect([row!.paketAdi, row!.gunlukLimit, row!.profilLimit]).toEqual(['Big', 50, 20]);
+    expect(await t.db.select().from(userPackages).where(eq(userPackages.platform, 'twitter'))).toHaveLength(1);
+  });
+
+  it('refuses an unknown or deleted package and an empty platform list', async () => {
+    await expect(assignSubscriptions(t.db, { userId, packageId: 999999, platforms: ['twitter'] })).rejects.toMatchObject({ code: 'PACKAGE_NOT_FOUND' });
+    await t.db.update(packages).set({ deletedAt: new Date() }).where(eq(packages.id, small));
+    await expect(assignSubscriptions(t.db, { userId, packageId: small, platforms: ['instagram'] })).rejects.toMatchObject({ code: 'PACKAGE_NOT_FOUND' });
+    await expect(assignSubscriptions(t.db, { userId, packageId: big, platforms: [] })).rejects.toMatchObject({ code: 'PLATFORM_REQUIRED' });
+  });
+});

@@ -1,0 +1,1 @@
+export { assignSubscriptions, SUBSCRIPTION_DAYS, type AssignInput, type AssignedSubscription } from './assign-subscriptions';
