@@ -4,7 +4,7 @@ import { env, internalUrl } from '@/env';
 import { closeDb, getDbHandle } from '@/db/client';
 import { seed } from '@/db/seed';
 import { logger } from '@/lib/logger';
-import { attachSocketServer } from '@/lib/realtime/attach';
+import { attachSocketServer, closeSocketServer } from '@/lib/realtime/attach';
 import { setIo } from '@/lib/realtime/emit';
 import { fromAcceptLanguage } from '@/lib/i18n/locale-from-request';
 import { translate } from '@/lib/i18n/translate';
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     else socket.destroy();
   });
 
-  const io = attachSocketServer(server, handle.db);
+  const io = attachSocketServer(server, handle.db, { databaseUrl: env.DATABASE_URL });
   const background: Background = await startBackground(handle, { worker: env.WORKER === '1' });
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await background.stop();
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await closeSocketServer(io);
       setIo(undefined);
       server.closeAllConnections();
       await closeDb();

@@ -6,7 +6,7 @@ import { open, type DbHandle } from '@/db/client';
  * A fresh, migrated database for one test file: in-memory PGlite, or (project "postgres") a new
  * database on the TEST_DATABASE_URL server, dropped again by `close()`.
  */
-export type TestDb = DbHandle & { isPostgres: boolean };
+export type TestDb = DbHandle & { isPostgres: boolean; /** The database URL on PostgreSQL runs. */ url?: string };
 
 export async function createTestDb(): Promise<TestDb> {
   const url = process.env.TEST_DATABASE_URL;
@@ -24,6 +24,7 @@ export async function createTestDb(): Promise<TestDb> {
   return {
     ...handle,
     isPostgres: true,
+    url: dbUrl.toString(),
     close: async () => {
       await handle.close();
       const cleanup = postgres(url, { max: 1, onnotice: () => {} });

@@ -1,6 +1,8 @@
 import 'server-only';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
 import type { Db } from '@/db/client';
 import { verifyToken } from '@/lib/auth/tokens';
 import { logger } from '@/lib/logger';
@@ -12,7 +14,7 @@ import { setIo, userRoom } from './emit';
  * the `authenticate` event, and is answered `authenticated` or `auth_error`. An authenticated
  * socket joins its user's room only, so it never receives another user's events.
  */
-export function attachSocketServer(httpServer: HttpServer, db: Db): Server {
+export function attachSocketServer(httpServer: HttpServer, db: Db, options: { databaseUrl?: string } = {}): Server {
   const io = new Server(httpServer, {
     path: '/socket.io/',
     serveClient: false,
@@ -31,8 +33,29 @@ export function attachSocketServer(httpServer: HttpServer, db: Db): Server {
     });
   });
 
+  if (options.databaseUrl) useClusterAdapter(io, options.databaseUrl);
   setIo(io);
   return io;
+}
+
+/**
+ * Several server nodes on one PostgreSQL (ARCHITECTURE.md "Scale-out"): events emitted on one
+ * node reach sockets connected to another through LISTEN/NOTIFY. The adapter needs a `pg` pool,
+ * used for nothing else.
+ */
+function useClusterAdapter(io: Server, databaseUrl: string): void {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  pool.on('error', (err) => logger.error({ err }, 'socket.io adapter pool error'));
+  io.adapter(createAdapter(pool, { heartbeatInterval: 5000, heartbeatTimeout: 10000 }));
+  pools.set(io, pool);
+}
+
+const pools = new WeakMap<Server, pg.Pool>();
+
+/** Closes the Socket.IO server and, on PostgreSQL, the adapter's pool. */
+export async function closeSocketServer(io: Server): Promise<void> {
+  await io.close();
+  await pools.get(io)?.end().catch(() => {});
 }
 
 function tokenFrom(value: unknown): string | undefined {

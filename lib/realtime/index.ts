@@ -1,2 +1,2 @@
 export { emitToUser, getIo, setIo, userRoom } from './emit';
-export { attachSocketServer } from './attach';
+export { attachSocketServer, closeSocketServer } from './attach';

@@ -1,0 +1,64 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { Server } from 'socket.io';
+import { createTestDb, onPostgres, type TestDb } from '@/test/db';
+import { users } from '@/db/schema';
+import { signToken } from '@/lib/auth';
+import { attachSocketServer, closeSocketServer } from './attach';
+import { userRoom } from './emit';
+
+// Two Socket.IO servers on one PostgreSQL: only meaningful (and only possible) on the real server.
+describe.runIf(onPostgres())('Socket.IO across two nodes', () => {
+  let t: TestDb;
+  const nodes: { http: HttpServer; io: Server; url: string }[] = [];
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    t = await createTestDb();
+    for (let i = 0; i < 2; i++) {
+      const http = createServer();
+      const io = attachSocketServer(http, t.db, { databaseUrl: t.url });
+      await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+      nodes.push({ http, io, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` });
+    }
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    for (const n of nodes) await closeSocketServer(n.io);
+    await t.close();
+  });
+
+  it('delivers an event emitted on node A to the owner connected to node B, and to nobody else', async () => {
+    const made = await t.db
+      .insert(users)
+      .values([
+        { adSoyad: 'Owner', email: 'owner@example.com', passwordHash: 'h' },
+        { adSoyad: 'Other', email: 'other@example.com', passwordHash: 'h' },
+      ])
+      .returning();
+    const [owner, other] = made;
+    const open = (url: string, token: string) => {
+      const s = connect(url, { path: '/socket.io/', transports: ['websocket'], reconnection: false, auth: { token } });
+      sockets.push(s);
+      return s;
+    };
+    const onB = open(nodes[1]!.url, await signToken(t.db, owner!, 'user'));
+    const otherOnB = open(nodes[1]!.url, await signToken(t.db, other!, 'user'));
+    await Promise.all([onB, otherOnB].map((s) => new Promise((r) => s.once('authenticated', r))));
+    const leaked: unknown[] = [];
+    otherOnB.on('operation_update', (p) => leaked.push(p));
+
+    const received = new Promise((r) => onB.once('operation_update', r));
+    // The adapter needs a moment to subscribe to the channel after start.
+    const deadline = Date.now() + 10_000;
+    let got: unknown;
+    while (!got && Date.now() < deadline) {
+      nodes[0]!.io.to(userRoom(owner!.id)).emit('operation_update', { task_id: 'cross-node' });
+      got = await Promise.race([received, new Promise((r) => setTimeout(() => r(undefined), 300))]);
+    }
+    expect(got).toEqual({ task_id: 'cross-node' });
+    expect(leaked).toEqual([]);
+  });
+});
