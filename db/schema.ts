@@ -444,6 +444,8 @@ export const mailOutbox = pgTable(
     status: mailStatusEnum().notNull().default('queued'),
     attempts: integer().notNull().default(0),
     lastError: text(),
+    /** When a delivery may next try this row: a claim pushes it forward (a lease), a failure backs it off. */
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
