@@ -469,3 +469,27 @@ export const appSecrets = pgTable('app_secrets', {
   value: text().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The keyless test-mode card processor's own record of its PaymentIntents (lib/payments, test
+ * mode): what Stripe would keep on its side. Our `payments` row is verified against it exactly as
+ * a Stripe intent is. Never holds a card number: only the last four digits.
+ */
+export const testPaymentIntents = pgTable(
+  'test_payment_intents',
+  {
+    id: text().primaryKey(),
+    clientSecret: text().notNull(),
+    amountCents: integer().notNull(),
+    currency: char({ length: 3 }).notNull().default('usd'),
+    /** Stripe's PaymentIntent statuses, requires_capture included (manual capture). */
+    status: text().notNull().default('requires_payment_method'),
+    metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
+    lastErrorCode: text(),
+    lastDeclineCode: text(),
+    cardLast4: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('test_payment_intents_amount_positive', sql`${t.amountCents} > 0`)],
+);
