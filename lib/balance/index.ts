@@ -1,0 +1,2 @@
+export { creditBalance, type CreditInput, type CreditResult } from './credit-balance';
+export { getBalanceCents, centsToDollars, dollarsToCents } from './get-balance';
