@@ -234,6 +234,10 @@ export const orders = pgTable(
     attempts: integer().notNull().default(0),
     lastError: text(),
     refundedCents: integer().notNull().default(0),
+    /** New tweets: the price of each selected profile (profile id → cents) at the time of the send, for refunds. */
+    profilePricesCents: jsonb().$type<Record<string, number>>().notNull().default({}),
+    /** The APP_TIMEZONE day whose usage counter this order took (given back when every profile failed). */
+    usageDay: date({ mode: 'string' }),
     completedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
