@@ -42,6 +42,8 @@ async function main(): Promise<void> {
 
   const server = createServer((req, res) => {
     if (tooLarge(req)) return refuse413(req, res);
+    // The socket's peer address for per-IP rate limits (lib/rate-limit clientIp); a client-sent value is replaced.
+    req.headers['x-etk-peer'] = req.socket.remoteAddress ?? '';
     void handleRequest(req, res);
   });
   server.on('upgrade', (req, socket, head) => {

@@ -1,4 +1,7 @@
 import type { DbHandle } from '@/db/client';
+import { startMailDelivery } from '@/lib/mail';
+import { pruneRateLimits } from '@/lib/rate-limit';
+import { logger } from '@/lib/logger';
 
 export type Background = { stop: () => Promise<void> };
 
@@ -13,6 +16,20 @@ export async function startBackground(handle: DbHandle, options: { worker: boole
   const tasks: Task[] = [];
   void handle;
   void options;
+
+  // Mail: every node sends what it queues right away; the worker node also sweeps the outbox
+  // periodically (retries, mail queued inside transactions or by HTTP-only nodes).
+  const mail = startMailDelivery(handle.db, { periodic: options.worker });
+  tasks.push({ name: 'mail', stop: mail.stop });
+
+  // Rate-limit buckets whose window has ended are deleted every 10 minutes.
+  if (options.worker) {
+    const prune = setInterval(() => {
+      pruneRateLimits(handle.db).catch((err: unknown) => logger.warn({ err }, 'rate-limit pruning failed'));
+    }, 10 * 60_000);
+    prune.unref();
+    tasks.push({ name: 'rate-limit-prune', stop: async () => clearInterval(prune) });
+  }
   return {
     stop: async () => {
       for (const task of tasks.reverse()) await task.stop();
