@@ -34,6 +34,8 @@ const schema = z.object({
   WORKER: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
   /** 1: the app is behind a reverse proxy; per-IP rate limits use the right-most X-Forwarded-For address. */
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
+  /** 1: serve the bare baseline routes the benchmarks compare against (/api/bench-bare, /bench-bare). */
+  BENCH_ROUTES: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -28,6 +28,7 @@ export default function proxy(req: NextRequest) {
 }
 
 export const config = {
-  // API routes, Next's assets, Socket.IO, the simulated provider and files with an extension stay out.
-  matcher: ['/((?!api|_next|_vercel|socket\\.io|sim-provider|.*\\..*).*)'],
+  // API routes, Next's assets, Socket.IO, the simulated provider, the benchmark baseline page and
+  // files with an extension stay out.
+  matcher: ['/((?!api|_next|_vercel|socket\\.io|sim-provider|bench-bare|.*\\..*).*)'],
 };

@@ -32,6 +32,7 @@ if (!built || changed > built || process.argv.includes('--build')) {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+if (process.argv.includes('--build-only')) process.exit(0);
 
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server.ts')], {
   cwd: root,

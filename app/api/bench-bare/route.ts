@@ -1,0 +1,19 @@
+import { env } from '@/env';
+
+// Baseline for `npm run bench`: the cheapest possible dynamic route handler in this build,
+// answering JSON shaped like GET /api/platformlar. Off unless BENCH_ROUTES=1.
+const body = {
+  success: true,
+  platformlar: [
+    { id: 1, ad: 'twitter', aktif: true },
+    { id: 2, ad: 'instagram', aktif: true },
+    { id: 3, ad: 'youtube', aktif: true },
+  ],
+};
+
+export const dynamic = 'force-dynamic';
+
+export function GET() {
+  if (env.BENCH_ROUTES !== '1') return Response.json({ success: false, code: 'ROUTE_NOT_FOUND', mesaj: 'Not found' }, { status: 404 });
+  return Response.json(body);
+}

@@ -1,0 +1,90 @@
+// Helpers shared by the benchmarks: start the built server, wait for it, run autocannon.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+export function tempDir(prefix) {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Starts server.ts (production build) and resolves when `readyPath` answers 200. */
+export async function startApp({ port, dataDir, databaseUrl, env = {}, readyPath = '/api/platformlar', timeoutMs = 90_000 }) {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir ?? tempDir('etk-bench-data-'),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.server.json'),
+      LOG_LEVEL: 'warn',
+      BENCH_ROUTES: '1',
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(url + readyPath);
+      if (res.status === 200) {
+        await res.arrayBuffer();
+        return { child, url, output: () => output, readyMs: performance.now() - started };
+      }
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not become ready:\n${output}`);
+}
+
+export function stopApp(app) {
+  return new Promise((resolve) => {
+    if (!app || app.child.exitCode !== null) return resolve();
+    app.child.once('exit', () => resolve());
+    app.child.kill('SIGTERM');
+    setTimeout(() => app.child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+/** A bounded load run against one URL. */
+export function load(url, { duration = 8, connections = 20, headers, method = 'GET', body } = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, duration, connections, headers, method, body }, (err, result) => {
+      if (err) return reject(err);
+      resolve({
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts + (result.non2xx ?? 0),
+        total: result.requests.total,
+      });
+    });
+  });
+}
+
+export function freePort() {
+  return new Promise((resolve) => {
+    import('node:net').then(({ createServer }) => {
+      const s = createServer();
+      s.listen(0, '127.0.0.1', () => {
+        const { port } = s.address();
+        s.close(() => resolve(port));
+      });
+    });
+  });
+}

@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// `npm run bench`: measures the built app on loopback and writes bench/RESULTS.md.
+// Every run is bounded in time; ratios against baselines measured in the same run are reported
+// because absolute figures drift on shared machines. BENCH_DURATION (s) sets each load run.
+import { fork, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { freePort, load, root, startApp, stopApp, tempDir } from './lib.mjs';
+
+const duration = Number(process.env.BENCH_DURATION ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const sections = [];
+const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
+
+function ensureBuild() {
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/start.mjs'), '--build-only'], { stdio: 'inherit', cwd: root });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+async function httpThroughput() {
+  const port = await freePort();
+  const app = await startApp({ port });
+  const plainPort = await freePort();
+  const plain = fork(path.join(root, 'bench/plain-node.mjs'), [String(plainPort)], { stdio: 'ignore' });
+  await new Promise((r) => plain.once('message', r));
+  const targets = [
+    ['plain Node http (same JSON)', `http://127.0.0.1:${plainPort}/`],
+    ['bare Next.js route handler', `${app.url}/api/bench-bare`],
+    ['GET /api/platformlar', `${app.url}/api/platformlar`],
+    ['GET /api/twitter/profiles', `${app.url}/api/twitter/profiles`],
+    ['bare dynamic page (SSR)', `${app.url}/bench-bare`],
+    ['SSR /service/retweet', `${app.url}/service/retweet`],
+  ];
+  const rows = [];
+  try {
+    for (const [name, url] of targets) {
+      const probe = await fetch(url).catch(() => null);
+      if (!probe || probe.status !== 200) {
+        rows.push({ name, skipped: `answers ${probe?.status ?? 'nothing'}` });
+        continue;
+      }
+      await load(url, { duration: 1, connections }); // warm-up
+      rows.push({ name, ...(await load(url, { duration, connections })) });
+    }
+  } finally {
+    plain.kill();
+    await stopApp(app);
+  }
+  const base = (n) => rows.find((r) => r.name === n)?.rps;
+  const plainRps = base('plain Node http (same JSON)');
+  const bareApi = base('bare Next.js route handler');
+  const barePage = base('bare dynamic page (SSR)');
+  const lines = [
+    `| target | req/s | p50 ms | p99 ms | errors | vs plain Node | vs bare Next |`,
+    `| --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
+  ];
+  for (const r of rows) {
+    if (r.skipped) {
+      lines.push(`| ${r.name} | skipped (${r.skipped}) | | | | | |`);
+      continue;
+    }
+    const bare = r.name.includes('page') || r.name.startsWith('SSR') ? barePage : bareApi;
+    lines.push(
+      `| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors} | ${fmt(r.rps / plainRps, 2)} | ${r.name.startsWith('plain') ? '' : fmt(r.rps / bare, 2)} |`,
+    );
+  }
+  sections.push({ title: `HTTP throughput (${connections} connections, ${duration} s each, embedded database)`, lines });
+}
+
+async function coldStart() {
+  const runs = [];
+  for (let i = 0; i < 3; i++) {
+    const port = await freePort();
+    const app = await startApp({ port, dataDir: tempDir('etk-bench-cold-'), readyPath: '/service/retweet' });
+    runs.push(app.readyMs);
+    await stopApp(app);
+  }
+  runs.sort((a, b) => a - b);
+  sections.push({
+    title: 'Cold start (process start → first served /service/retweet, fresh data folder, 3 runs)',
+    lines: ['| min ms | median ms | max ms |', '| ---: | ---: | ---: |', `| ${fmt(runs[0])} | ${fmt(runs[1])} | ${fmt(runs[2])} |`],
+  });
+}
+
+const extra = [];
+for (const file of fs.readdirSync(path.join(root, 'bench')).filter((f) => /^bench-.*\.mjs$/.test(f)).sort()) {
+  extra.push(path.join(root, 'bench', file));
+}
+
+ensureBuild();
+await httpThroughput();
+await coldStart();
+for (const file of extra) {
+  const mod = await import(file);
+  const section = await mod.run({ duration, connections });
+  if (section) sections.push(section);
+}
+
+const machine = `${(await import('node:os')).cpus().length} cores, Node ${process.version}`;
+const md = [
+  '# Benchmark results',
+  '',
+  `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${machine}), loopback only.`,
+  'Absolute figures drift between runs on a shared machine; the ratios are measured in the same run.',
+  '',
+  ...sections.flatMap((s) => [`## ${s.title}`, '', ...s.lines, '', ...(s.notes ? [s.notes, ''] : [])]),
+].join('\n');
+fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), md);
+console.log(`\n${md}`);
