@@ -9,6 +9,7 @@ const steps = [
   ['unit and integration tests', ['npx', 'vitest', 'run']],
   ['build', ['npx', 'next', 'build']],
   ['browser tests', ['npx', 'playwright', 'test']],
+  ['page budgets', ['node', 'scripts/lighthouse.mjs']],
 ];
 const only = process.argv.slice(2);
 
