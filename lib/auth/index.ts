@@ -1,3 +1,12 @@
 export { hashPassword, verifyPassword } from './password';
 export { signToken, verifyToken, loadSessionUser, type AuthUser, type TokenKind } from './tokens';
 export { getAuthSecret } from './secret';
+export { loginUser } from './login-user';
+export { registerUser } from './register-user';
+export { revokeSessions } from './revoke-sessions';
+export { requestPasswordReset, resetLink } from './request-password-reset';
+export { verifyResetToken } from './verify-reset-token';
+export { resetPassword } from './reset-password';
+export { AUTH_LIMITS } from './rate-limit-rules';
+export { RESET_TOKEN_TTL_MS } from './reset-tokens';
+export * from './schemas';

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { isValidPhoneNumber } from 'libphonenumber-js';
+
+/**
+ * The zod schemas of the §7 auth calls, shared by the route handlers and the forms (no
+ * `server-only` here: the browser imports this file). Messages are message keys (§5 names),
+ * translated by fail() on the server and by the forms in the browser.
+ */
+
+/** §3 profession options; the stored value is the Turkish text, the forms show a translated label. */
+export const PROFESSIONS = ['Sosyal Medya Uzmanı', 'İşletme Sahibi', 'Influencer', 'Diğer'] as const;
+export type Profession = (typeof PROFESSIONS)[number];
+
+export const MIN_PASSWORD = 6;
+export const MAX_PASSWORD = 200;
+export const MAX_EMAIL = 254;
+export const MAX_NAME = 120;
+export const MAX_PHONE = 32;
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** A required text field: missing, a wrong type, or blank all give the same message key. */
+export const requiredText = (key: string, max: number) =>
+  z
+    .string({ error: key })
+    .trim()
+    .min(1, key)
+    .max(max, 'Validation.too_long');
+
+/** A required e-mail, compared lower-cased everywhere. */
+export const emailField = (requiredKey: string) =>
+  requiredText(requiredKey, MAX_EMAIL)
+    .regex(EMAIL, 'Validation.email_invalid')
+    .transform((v) => v.toLowerCase());
+
+/** A password is never trimmed: spaces are characters too. */
+const requiredPassword = (key: string) => z.string({ error: key }).min(1, key).max(MAX_PASSWORD, 'Validation.too_long');
+
+export const newPasswordField = (requiredKey: string) => requiredPassword(requiredKey).min(MIN_PASSWORD, 'Validation.password_min_length');
+
+/** An international number (react-phone-number-input sends E.164, e.g. +905321234567). */
+export const phoneField = (requiredKey: string) =>
+  requiredText(requiredKey, MAX_PHONE).refine((v) => isValidPhoneNumber(v), 'Validation.phone_invalid');
+
+export const professionField = (requiredKey: string) =>
+  z.string({ error: requiredKey }).refine((v): v is Profession => (PROFESSIONS as readonly string[]).includes(v), {
+    message: requiredKey,
+  });
+
+/** POST /api/auth/login {email, password} (§5: email_password_required). */
+export const loginSchema = z.object({
+  email: requiredText('Validation.email_password_required', MAX_EMAIL).transform((v) => v.toLowerCase()),
+  password: requiredPassword('Validation.email_password_required'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** POST /api/auth/admin-login {email, sifre} (§5: 'E-posta ve şifre zorunludur.'). */
+export const adminLoginSchema = z.object({
+  email: requiredText('Validation.admin_email_password_required', MAX_EMAIL).transform((v) => v.toLowerCase()),
+  sifre: requiredPassword('Validation.admin_email_password_required'),
+});
+export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
+
+const ALL = 'Validation.all_fields_required';
+
+/** POST /api/auth/register {ad_soyad, email, telefon, meslek, sifre}. */
+export const registerSchema = z.object({
+  ad_soyad: requiredText(ALL, MAX_NAME),
+  email: emailField(ALL),
+  telefon: phoneField(ALL),
+  meslek: professionField(ALL),
+  sifre: newPasswordField(ALL),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The registration form: the same fields plus the confirmation and the terms box (§5). */
+export const registerFormSchema = registerSchema
+  .extend({
+    sifre_tekrar: z.string({ error: ALL }).min(1, ALL),
+    terms: z.boolean().refine((v) => v, 'Validation.accept_terms_required'),
+  })
+  .refine((v) => v.sifre === v.sifre_tekrar, { message: 'Validation.password_mismatch', path: ['sifre_tekrar'] });
+export type RegisterFormInput = z.input<typeof registerFormSchema>;
+
+/** POST /api/auth/forgot-password {email} (§5: email_required). */
+export const forgotPasswordSchema = z.object({ email: emailField('Validation.email_required') });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** Reset tokens are 43 base64url characters; anything else is refused before a lookup. */
+export const resetTokenField = z
+  .string({ error: 'Validation.invalid_token' })
+  .trim()
+  .min(1, 'Validation.invalid_token')
+  .max(200, 'Validation.invalid_token');
+
+/** POST /api/auth/reset-password {token, newPassword} (§5: invalid_token, new_password_required, password_min_length). */
+export const resetPasswordSchema = z.object({
+  token: resetTokenField,
+  newPassword: newPasswordField('Validation.new_password_required'),
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The reset form: the same plus the confirmation (passwords_not_match). */
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: 'Validation.passwords_not_match', path: ['confirmPassword'] });
+export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;
