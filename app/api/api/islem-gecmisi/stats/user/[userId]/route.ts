@@ -1,0 +1,1 @@
+export { GET } from '@/app/api/islem-gecmisi/stats/user/[userId]/route';

@@ -1,0 +1,19 @@
+import 'server-only';
+import type { Db } from '@/db/client';
+import { announcements } from '@/db/schema';
+import { recordAudit, type Actor } from '@/lib/audit';
+import type { AnnouncementInput } from './schemas';
+import { toAdminAnnouncement, type AdminAnnouncement } from './shapes';
+
+/** POST /duyurular. */
+export async function createAnnouncement(db: Db, actor: Actor, input: AnnouncementInput): Promise<AdminAnnouncement> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(announcements)
+      .values({ baslik: input.baslik, icerik: input.icerik, baslikEn: input.baslik_en, icerikEn: input.icerik_en, oncelik: input.oncelik, aktif: input.aktif ?? true })
+      .returning();
+    const duyuru = toAdminAnnouncement(row!);
+    await recordAudit(tx, actor, { action: 'announcement.create', entity: 'announcement', entityId: duyuru.id, after: duyuru });
+    return duyuru;
+  });
+}

@@ -1,0 +1,4 @@
+export { recordAudit, redactSecrets, type Actor, type AuditEntry } from './record-audit';
+export { auditLogQuerySchema } from './schemas';
+export { listAuditLog, type AuditLogQuery, type AuditLogRow } from './list-audit-log';
+export { actorFrom, numericId } from './actor';

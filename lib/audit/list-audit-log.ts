@@ -1,0 +1,51 @@
+import 'server-only';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { auditLog, users } from '@/db/schema';
+
+export type AuditLogQuery = { limit?: number; offset?: number; entity?: string; action?: string };
+
+export type AuditLogRow = {
+  id: number;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  created_at: string;
+  actor: { id: number; ad_soyad: string; email: string } | null;
+};
+
+/** GET /audit-log: newest first, with the acting admin's name (kept after the admin is deleted). */
+export async function listAuditLog(db: Db, query: AuditLogQuery = {}): Promise<{ entries: AuditLogRow[]; total: number }> {
+  const limit = Math.min(Math.max(query.limit ?? 50, 1), 200);
+  const offset = Math.max(query.offset ?? 0, 0);
+  const filters: SQL[] = [];
+  if (query.entity) filters.push(eq(auditLog.entity, query.entity));
+  if (query.action) filters.push(eq(auditLog.action, query.action));
+  const where = filters.length ? and(...filters) : undefined;
+  const rows = await db
+    .select({ log: auditLog, actorName: users.adSoyad, actorEmail: users.email })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit)
+    .offset(offset);
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where);
+  return {
+    total,
+    entries: rows.map(({ log, actorName, actorEmail }) => ({
+      id: log.id,
+      action: log.action,
+      entity: log.entity,
+      entity_id: log.entityId,
+      before: log.before,
+      after: log.after,
+      ip: log.ip,
+      created_at: log.createdAt.toISOString(),
+      actor: log.actorId !== null && actorEmail !== null ? { id: log.actorId, ad_soyad: actorName ?? '', email: actorEmail } : null,
+    })),
+  };
+}

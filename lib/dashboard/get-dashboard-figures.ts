@@ -1,0 +1,42 @@
+import 'server-only';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { env } from '@/env';
+import { orders, payments, userPackages, users } from '@/db/schema';
+
+export type DashboardFigures = {
+  users: number;
+  activeSubscriptions: number;
+  ordersToday: number;
+  /** Cents of succeeded payments, all time and today (day in APP_TIMEZONE). */
+  revenueCents: number;
+  revenueTodayCents: number;
+};
+
+/** The /rooting dashboard, read at request time. */
+export async function getDashboardFigures(db: Db): Promise<DashboardFigures> {
+  const today = sql`(now() at time zone ${env.APP_TIMEZONE})::date`;
+  const [[u], [s], [o], [p]] = await Promise.all([
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(isNull(users.deletedAt)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(userPackages)
+      .innerJoin(users, eq(users.id, userPackages.userId))
+      .where(and(eq(userPackages.status, 'active'), gt(userPackages.endsAt, sql`now()`), isNull(users.deletedAt))),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(sql`(${orders.createdAt} at time zone ${env.APP_TIMEZONE})::date = ${today}`),
+    db
+      .select({
+        all: sql<number>`coalesce(sum(${payments.amountCents}), 0)::bigint`,
+        today: sql<number>`coalesce(sum(${payments.amountCents}) filter (where (${payments.createdAt} at time zone ${env.APP_TIMEZONE})::date = ${today}), 0)::bigint`,
+      })
+      .from(payments)
+      .where(eq(payments.status, 'succeeded')),
+  ]);
+  return {
+    users: u?.n ?? 0,
+    activeSubscriptions: s?.n ?? 0,
+    ordersToday: o?.n ?? 0,
+    revenueCents: Number(p?.all ?? 0),
+    revenueTodayCents: Number(p?.today ?? 0),
+  };
+}

@@ -1,0 +1,1 @@
+export { getDashboardFigures, type DashboardFigures } from './get-dashboard-figures';

@@ -1,0 +1,42 @@
+import 'server-only';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { orders } from '@/db/schema';
+import { DURUM_OF_STATUS, type Durum } from './order-status';
+
+/** §3 Transaction. */
+export type Transaction = {
+  id: string;
+  hedef_url: string | null;
+  durum: Durum;
+  profil_sayisi: number;
+  basarili_sayisi: number;
+  created_at: string;
+  notlar: string | null;
+  bakiye_harcanan: number;
+};
+
+/** GET /api/islem-gecmisi/user/{userId}/service/{service}: newest first. */
+export async function listUserServiceOrders(
+  db: Db,
+  input: { userId: number; service: string; limit?: number; offset?: number },
+): Promise<Transaction[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, input.userId), eq(orders.service, input.service)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(Math.min(Math.max(input.limit ?? 20, 1), 100))
+    .offset(Math.max(input.offset ?? 0, 0));
+  return rows.map((o) => ({
+    id: o.id,
+    hedef_url: o.targetUrl ?? o.quoteTweetUrl,
+    durum: DURUM_OF_STATUS[o.status],
+    profil_sayisi: o.profileCount,
+    basarili_sayisi: o.successCount,
+    created_at: o.createdAt.toISOString(),
+    // §3: for new tweets the notes carry the text and the selected profiles.
+    notlar: o.tweetText !== null ? JSON.stringify({ tweet_text: o.tweetText, quote_tweet_url: o.quoteTweetUrl, profile_ids: o.profileIds }) : o.prompt,
+    bakiye_harcanan: (o.priceCents - o.refundedCents) / 100,
+  }));
+}

@@ -1,0 +1,41 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { platforms } from '@/db/schema';
+import { AppError, notFound } from '@/lib/errors';
+import { recordAudit, type Actor } from '@/lib/audit';
+import { ENDPOINT_KEYS, isPlatform } from '@/lib/catalogue/services';
+import type { AdminPlatform } from './list-platforms';
+import type { UpdatePlatformInput } from './schemas';
+
+/**
+ * PUT /platformlar/{platform}: the active switch and/or the endpoint URLs. Only that platform's
+ * §3 endpoint keys are accepted; the keys sent replace their URLs, a blank URL removes the key,
+ * keys not sent stay as they are.
+ */
+export async function updatePlatform(db: Db, actor: Actor, ad: string, input: UpdatePlatformInput): Promise<AdminPlatform> {
+  if (!isPlatform(ad)) throw notFound('PLATFORM_NOT_FOUND');
+  const allowed = ENDPOINT_KEYS[ad] as readonly string[];
+  for (const key of Object.keys(input.api_endpoints ?? {})) {
+    if (!allowed.includes(key)) throw new AppError('UNKNOWN_ENDPOINT_KEY', { status: 400, params: { key, keys: allowed.join(', ') } });
+  }
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(platforms).where(eq(platforms.ad, ad)).for('update');
+    if (!current) throw notFound('PLATFORM_NOT_FOUND');
+    const endpoints = { ...current.apiEndpoints };
+    for (const [key, url] of Object.entries(input.api_endpoints ?? {})) {
+      if (url) endpoints[key] = url;
+      else delete endpoints[key];
+    }
+    const [row] = await tx
+      .update(platforms)
+      .set({ aktif: input.aktif ?? current.aktif, apiEndpoints: endpoints, updatedAt: sql`now()` })
+      .where(eq(platforms.id, current.id))
+      .returning();
+    const before = { id: current.id, ad: current.ad, aktif: current.aktif, api_endpoints: current.apiEndpoints };
+    const after: AdminPlatform = { id: row!.id, ad: row!.ad, aktif: row!.aktif, api_endpoints: row!.apiEndpoints };
+    const action = input.api_endpoints === undefined ? 'platform.toggle' : 'platform.update';
+    await recordAudit(tx, actor, { action, entity: 'platform', entityId: ad, before, after });
+    return after;
+  });
+}
