@@ -5,8 +5,11 @@ import { NextIntlClientProvider, hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { routing } from '@/lib/i18n/routing';
 import { getDb } from '@/db/client';
+import { publicUrl } from '@/env';
+import { getSessionUser } from '@/auth';
 import { getSiteSettings } from '@/lib/settings';
 import { listActivePlatforms } from '@/lib/platforms';
+import { jsonLdString, organizationJsonLd, parseHeadTags, toReactProps } from '@/lib/seo';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { Toaster } from '@/components/ui/toaster';
@@ -16,15 +19,41 @@ type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1d4ed8' };
 
+const OG_LOCALES = { tr: 'tr_TR', en: 'en_US', de: 'de_DE' } as const;
+
+/** The site's name and description: the admin's site settings (§3) win over the built-in texts. */
+async function siteIdentity(locale: string) {
+  const t = await getTranslations({ locale, namespace: 'Meta' });
+  const settings = await getSiteSettings(await getDb());
+  return {
+    settings,
+    siteName: settings.site_adi || t('siteName'),
+    // The admin writes one description, in Turkish; the other languages keep their own.
+    description: (locale === 'tr' && settings.site_aciklama) || t('defaultDescription'),
+  };
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'Meta' });
-  const settings = await getSiteSettings(await getDb());
-  const siteName = settings.site_adi || t('siteName');
+  const { settings, siteName, description } = await siteIdentity(locale);
   return {
-    title: { default: siteName, template: `%s` },
-    description: (locale === 'tr' && settings.site_aciklama) || t('defaultDescription'),
+    metadataBase: new URL(publicUrl()),
+    title: { default: t('homeTitle', { site: siteName }), template: `%s` },
+    description,
+    applicationName: siteName,
+    keywords: t('keywords'),
     icons: settings.site_favicon ? { icon: settings.site_favicon } : undefined,
+    openGraph: {
+      type: 'website',
+      siteName,
+      locale: OG_LOCALES[locale as keyof typeof OG_LOCALES] ?? 'tr_TR',
+      alternateLocale: Object.entries(OG_LOCALES).filter(([l]) => l !== locale).map(([, v]) => v),
+      title: t('homeTitle', { site: siteName }),
+      description,
+      ...(settings.site_logo ? { images: [{ url: settings.site_logo, alt: t('ogImageAlt', { site: siteName }) }] } : {}),
+    },
+    twitter: { card: 'summary', title: t('homeTitle', { site: siteName }), description },
   };
 }
 
@@ -33,22 +62,41 @@ export default async function LocaleLayout({ children, params }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'Common' });
-  const platforms = await listActivePlatforms(await getDb());
+  const [platforms, user, { settings, siteName, description }] = await Promise.all([
+    getDb().then(listActivePlatforms),
+    getSessionUser(),
+    siteIdentity(locale),
+  ]);
+  // §3/§4: the admin's custom head tags, rendered on the server into <head>.
+  const headTags = parseHeadTags(settings.head_etiketleri);
+  const organization = organizationJsonLd({ name: siteName, url: publicUrl(), logo: settings.site_logo || undefined, description });
 
   return (
     <html lang={locale}>
-      <body className="min-h-screen bg-surface text-ink antialiased">
+      <head>
+        {headTags.map((tag, i) => {
+          const props = toReactProps(tag.attrs);
+          const key = `head-tag-${i}`;
+          if (tag.tag === 'meta') return <meta key={key} {...props} />;
+          if (tag.tag === 'link') return <link key={key} {...props} />;
+          if (tag.tag === 'script') return <script key={key} {...props} dangerouslySetInnerHTML={{ __html: tag.content ?? '' }} />;
+          if (tag.tag === 'style') return <style key={key} {...props} dangerouslySetInnerHTML={{ __html: tag.content ?? '' }} />;
+          return <noscript key={key} {...props} dangerouslySetInnerHTML={{ __html: tag.content ?? '' }} />;
+        })}
+      </head>
+      <body className="flex min-h-screen flex-col bg-surface text-ink antialiased">
         <NextIntlClientProvider>
           <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:px-3 focus:py-2">
             {t('skipToContent')}
           </a>
-          <SiteHeader platforms={platforms.map((p) => p.ad)} />
-          <main id="main" className="mx-auto w-full max-w-5xl px-4 py-6">
+          <SiteHeader platforms={platforms.map((p) => p.ad)} user={user} siteName={siteName} logo={settings.site_logo || undefined} />
+          <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
             {children}
           </main>
-          <SiteFooter />
+          <SiteFooter siteName={siteName} />
           <Toaster />
         </NextIntlClientProvider>
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(organization) }} />
       </body>
     </html>
   );

@@ -4,8 +4,9 @@ import { useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 import { PAGE_SERVICES, firstService, normalizeService, platformOfService, type Platform } from '@/lib/catalogue/services';
 import { cn } from '@/lib/utils/cn';
+import { ServiceStrip } from './service-strip';
 
-/** Platform tabs and the service strip; which tab is current comes from the URL. */
+/** Platform tabs (active platforms only) and the draggable service strip; which tab is current comes from the URL. */
 export function HeaderNav({ platforms }: { platforms: Platform[] }) {
   const t = useTranslations();
   const pathname = usePathname();
@@ -13,19 +14,20 @@ export function HeaderNav({ platforms }: { platforms: Platform[] }) {
   const currentService = match?.[1] ? normalizeService(decodeURIComponent(match[1])) : undefined;
   const currentPlatform = currentService ? platformOfService(currentService) : undefined;
   if (platforms.length === 0) return null;
+  const stripPlatform = currentPlatform && platforms.includes(currentPlatform) ? currentPlatform : undefined;
 
   return (
     <div className="mx-auto max-w-5xl px-4 pb-2">
       <nav aria-label={t('Header.platformsLabel')}>
-        <ul className="flex gap-1">
+        <ul className="flex gap-1 overflow-x-auto">
           {platforms.map((platform) => (
-            <li key={platform}>
+            <li key={platform} className="shrink-0">
               <Link
                 href={`/service/${firstService(platform)}`}
                 aria-current={platform === currentPlatform ? 'page' : undefined}
                 className={cn(
-                  'inline-block rounded-t px-3 py-2 text-sm font-medium',
-                  platform === currentPlatform ? 'bg-brand text-brand-ink' : 'text-muted hover:bg-brand-soft',
+                  'inline-flex min-h-11 items-center rounded-t px-4 text-sm font-medium',
+                  platform === currentPlatform ? 'bg-brand text-brand-ink' : 'text-muted hover:bg-brand-soft hover:text-ink',
                 )}
               >
                 {t(`Platforms.${platform}`)}
@@ -34,17 +36,18 @@ export function HeaderNav({ platforms }: { platforms: Platform[] }) {
           ))}
         </ul>
       </nav>
-      {currentPlatform && platforms.includes(currentPlatform) ? (
-        <nav aria-label={t('Header.servicesLabel')} className="overflow-x-auto">
+      {stripPlatform ? (
+        <ServiceStrip label={t('Header.servicesLabel')} hint={t('Header.stripHint')}>
           <ul className="flex gap-1 border-t border-line pt-2">
-            {PAGE_SERVICES[currentPlatform].map((service) => (
+            {PAGE_SERVICES[stripPlatform].map((service) => (
               <li key={service} className="shrink-0">
                 <Link
                   href={`/service/${service}`}
+                  draggable={false}
                   aria-current={service === currentService ? 'page' : undefined}
                   className={cn(
-                    'inline-block rounded-full px-3 py-1.5 text-sm',
-                    service === currentService ? 'bg-brand-soft font-semibold text-brand' : 'text-muted hover:bg-brand-soft',
+                    'inline-flex min-h-10 items-center whitespace-nowrap rounded-full px-4 text-sm',
+                    service === currentService ? 'bg-brand-soft font-semibold text-brand' : 'text-muted hover:bg-brand-soft hover:text-ink',
                   )}
                 >
                   {t(`Services.${service}`)}
@@ -52,7 +55,7 @@ export function HeaderNav({ platforms }: { platforms: Platform[] }) {
               </li>
             ))}
           </ul>
-        </nav>
+        </ServiceStrip>
       ) : null}
     </div>
   );

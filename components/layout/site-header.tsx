@@ -2,27 +2,70 @@ import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 import type { Platform } from '@/lib/catalogue/services';
 import { HeaderNav } from './header-nav';
+import { HeaderShell } from './header-shell';
+import { LogoutButton } from './logout-button';
+import { PanelTabs } from './panel-tabs';
 
-/** The header (§2): platform tabs for active platforms and the service strip of the current one. */
-export async function SiteHeader({ platforms }: { platforms: Platform[] }) {
+type Props = {
+  platforms: Platform[];
+  /** The signed-in user (from getSessionUser()), or null for a visitor. */
+  user: { adSoyad: string } | null;
+  siteName: string;
+  logo?: string;
+};
+
+const accountLink = 'inline-flex min-h-11 items-center rounded px-3 hover:bg-brand-soft';
+const primaryLink = 'inline-flex min-h-11 items-center rounded bg-brand px-3 text-brand-ink hover:opacity-90';
+
+/**
+ * The header (§2): Login/Register for visitors, Panel/Logout (and the panel tabs inside the panel)
+ * for users; platform tabs of active platforms and the service strip. Hidden on /rooting and
+ * /admin-login; only the title on the password and policy pages.
+ */
+export async function SiteHeader({ platforms, user, siteName, logo }: Props) {
   const t = await getTranslations('Header');
-  const meta = await getTranslations('Meta');
-  return (
+  const title = (
+    <Link href="/" className="inline-flex min-h-11 items-center gap-2 text-lg font-bold text-brand" aria-label={`${siteName} – ${t('homeLabel')}`}>
+      {/* eslint-disable-next-line @next/next/no-img-element -- the admin's logo URL can be on any host */}
+      {logo ? <img src={logo} alt="" width={32} height={32} className="h-8 w-auto" /> : null}
+      <span>{siteName}</span>
+    </Link>
+  );
+
+  const full = (
     <header className="border-b border-line bg-card" data-site-header>
-      <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
-        <Link href="/" className="text-lg font-bold text-brand" aria-label={t('homeLabel')}>
-          {meta('siteName')}
-        </Link>
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-2">
+        {title}
         <nav aria-label={t('accountLabel')} className="flex items-center gap-2 text-sm">
-          <Link href="/login" className="rounded px-3 py-2 hover:bg-brand-soft">
-            {t('login')}
-          </Link>
-          <Link href="/login?tab=register" className="rounded bg-brand px-3 py-2 text-brand-ink hover:opacity-90">
-            {t('register')}
-          </Link>
+          {user ? (
+            <>
+              <Link href="/panel" className={accountLink}>
+                {t('panel')}
+              </Link>
+              <LogoutButton className={primaryLink} />
+            </>
+          ) : (
+            <>
+              <Link href="/login" className={accountLink}>
+                {t('login')}
+              </Link>
+              <Link href="/login?tab=register" className={primaryLink}>
+                {t('register')}
+              </Link>
+            </>
+          )}
         </nav>
       </div>
+      {user ? <PanelTabs /> : null}
       <HeaderNav platforms={platforms} />
     </header>
   );
+
+  const titleOnly = (
+    <header className="border-b border-line bg-card" data-site-header data-title-only>
+      <div className="mx-auto flex max-w-5xl items-center px-4 py-2">{title}</div>
+    </header>
+  );
+
+  return <HeaderShell full={full} titleOnly={titleOnly} />;
 }

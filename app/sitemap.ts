@@ -1,0 +1,26 @@
+import type { MetadataRoute } from 'next';
+import { getDb } from '@/db/client';
+import { publicUrl } from '@/env';
+import { listActivePlatforms } from '@/lib/platforms';
+import { alternatesFor, publicPaths } from '@/lib/seo';
+import { locales } from '@/lib/i18n/routing';
+
+// Read at request time: which platforms are active is decided by admins, not by the build.
+export const dynamic = 'force-dynamic';
+
+/** sitemap.xml: every service page of the active platforms and every policy page, in every language, with hreflang alternates. */
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  const base = publicUrl();
+  const platforms = (await listActivePlatforms(await getDb())).map((p) => p.ad);
+  return publicPaths(platforms).flatMap((path) =>
+    locales.map((locale) => {
+      const { canonical, languages } = alternatesFor(base, locale, path);
+      return {
+        url: canonical,
+        changeFrequency: path.startsWith('/service/') ? ('daily' as const) : ('yearly' as const),
+        priority: path.startsWith('/service/') ? 0.8 : 0.3,
+        alternates: { languages },
+      };
+    }),
+  );
+}

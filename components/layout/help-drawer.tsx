@@ -1,0 +1,54 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { Accordion, AccordionItem } from '@/components/ui/accordion';
+import { BottomSheet, useBottomSheet } from '@/components/ui/bottom-sheet';
+import { ContactForm } from './contact-form';
+import { FAQ_KEYS } from './links';
+
+/** The footer's help link and the help drawer (§2): product description, the six FAQ answers and the contact form. */
+export function HelpDrawer({ siteName }: { siteName: string }) {
+  const t = useTranslations('Help');
+  const footer = useTranslations('Footer');
+  const sheet = useBottomSheet();
+  return (
+    <>
+      <button
+        type="button"
+        onClick={sheet.open}
+        aria-haspopup="dialog"
+        aria-label={footer('helpLabel')}
+        className="inline-flex min-h-11 items-center gap-2 rounded px-3 font-medium text-brand hover:bg-brand-soft"
+      >
+        <span aria-hidden="true" className="inline-flex h-6 w-6 items-center justify-center rounded-full border-2 border-current text-xs font-bold">
+          ?
+        </span>
+        {footer('help')}
+      </button>
+      <BottomSheet sheet={sheet} title={t('title')} closeLabel={t('close')}>
+        <section aria-labelledby="help-about" className="space-y-2">
+          <h3 id="help-about" className="text-base font-semibold">
+            {t('aboutTitle', { site: siteName })}
+          </h3>
+          <p className="text-sm leading-relaxed">{t('about1', { site: siteName })}</p>
+          <p className="text-sm leading-relaxed">{t('about2')}</p>
+        </section>
+        <section aria-labelledby="help-faq" className="mt-6">
+          <h3 id="help-faq" className="text-base font-semibold">
+            {t('faqTitle')}
+          </h3>
+          <Accordion type="single" collapsible className="mt-2">
+            {FAQ_KEYS.map((key) => (
+              <AccordionItem key={key} value={key} title={t(`faq.${key}.q`)} headingLevel="h4">
+                <p>{t(`faq.${key}.a`)}</p>
+              </AccordionItem>
+            ))}
+          </Accordion>
+        </section>
+        <section className="mt-6 rounded-lg border border-line p-4">
+          <ContactForm />
+        </section>
+      </BottomSheet>
+    </>
+  );
+}

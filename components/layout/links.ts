@@ -1,0 +1,10 @@
+/** Plain data shared by the footer's server and client parts. */
+export const POLICY_LINKS = [
+  { href: '/privacy', key: 'privacy' },
+  { href: '/terms', key: 'terms' },
+  { href: '/cookies', key: 'cookies' },
+  { href: '/subscription-policy', key: 'subscription' },
+] as const;
+
+/** The six FAQ entries of §2, in order (messages `Help.faq.<key>.q|a`). */
+export const FAQ_KEYS = ['botPanels', 'accountAccess', 'termsRisk', 'algorithms', 'perPlatform', 'realProfiles'] as const;

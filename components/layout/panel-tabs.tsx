@@ -1,0 +1,42 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { Link, usePathname } from '@/lib/i18n/navigation';
+import { cn } from '@/lib/utils/cn';
+
+const TABS = [
+  { key: 'announcements', href: '/panel' },
+  { key: 'subscription', href: '/panel/subscription' },
+  { key: 'statistics', href: '/panel/statistics' },
+  { key: 'settings', href: '/panel/settings' },
+] as const;
+
+/** The panel tabs of a logged-in user's header (§2), shown inside the panel. */
+export function PanelTabs() {
+  const t = useTranslations('Header');
+  const pathname = usePathname();
+  if (!(pathname === '/panel' || pathname.startsWith('/panel/'))) return null;
+  return (
+    <nav aria-label={t('panelTabsLabel')} className="mx-auto max-w-5xl px-4 pb-2">
+      <ul className="flex gap-1 overflow-x-auto">
+        {TABS.map((tab) => {
+          const current = pathname === tab.href;
+          return (
+            <li key={tab.key} className="shrink-0">
+              <Link
+                href={tab.href}
+                aria-current={current ? 'page' : undefined}
+                className={cn(
+                  'inline-flex min-h-10 items-center rounded-full px-4 text-sm',
+                  current ? 'bg-brand-soft font-semibold text-brand' : 'text-muted hover:bg-brand-soft hover:text-ink',
+                )}
+              >
+                {t(`panelTabs.${tab.key}`)}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

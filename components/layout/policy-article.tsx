@@ -1,0 +1,59 @@
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { Link } from '@/lib/i18n/navigation';
+import { POLICY_LINKS } from './links';
+
+export type PolicyKey = 'terms' | 'privacy' | 'cookies' | 'subscription';
+
+/** Section keys of each policy, in reading order (messages `Policies.<policy>.sections.<key>.title|body`). */
+export const POLICY_SECTIONS: Record<PolicyKey, readonly string[]> = {
+  terms: ['scope', 'account', 'service', 'prohibited', 'liability', 'changes'],
+  privacy: ['controller', 'data', 'purpose', 'sharing', 'retention', 'rights'],
+  cookies: ['what', 'language', 'session', 'csrf', 'payment', 'control'],
+  subscription: ['packages', 'renewal', 'limits', 'cancellation', 'refunds', 'balance'],
+};
+
+/** When the policy texts were last changed. */
+export const POLICY_UPDATED = new Date('2026-11-01T00:00:00Z');
+
+/** A static policy page (§2) with a close button to /. */
+export async function PolicyArticle({ policy, siteName }: { policy: PolicyKey; siteName: string }) {
+  const t = await getTranslations('Policies');
+  const format = await getFormatter();
+  return (
+    <article aria-labelledby="policy-title" className="mx-auto max-w-3xl rounded-lg bg-card p-5 shadow-sm sm:p-8" data-policy={policy}>
+      <div className="flex items-start justify-between gap-4">
+        <h1 id="policy-title" className="text-2xl font-bold sm:text-3xl">
+          {t(`${policy}.title`)}
+        </h1>
+        <Link
+          href="/"
+          aria-label={t('close')}
+          className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded text-xl text-muted hover:bg-brand-soft hover:text-ink"
+        >
+          <span aria-hidden="true">✕</span>
+        </Link>
+      </div>
+      <p className="mt-2 text-sm text-muted">{t('lastUpdated', { date: format.dateTime(POLICY_UPDATED, { dateStyle: 'long' }) })}</p>
+      <p className="mt-4 leading-relaxed">{t(`${policy}.description`, { site: siteName })}</p>
+      {POLICY_SECTIONS[policy].map((section) => (
+        <section key={section} aria-labelledby={`policy-${section}`} className="mt-6">
+          <h2 id={`policy-${section}`} className="text-lg font-semibold">
+            {t(`${policy}.sections.${section}.title`)}
+          </h2>
+          <p className="mt-2 leading-relaxed">{t(`${policy}.sections.${section}.body`, { site: siteName })}</p>
+        </section>
+      ))}
+      <nav aria-label={t('navLabel')} className="mt-8 border-t border-line pt-4">
+        <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          {POLICY_LINKS.filter((l) => l.key !== policy).map((l) => (
+            <li key={l.key}>
+              <Link href={l.href} className="text-brand underline">
+                {t(`${l.key}.title`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </article>
+  );
+}

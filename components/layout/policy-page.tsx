@@ -1,0 +1,36 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getDb } from '@/db/client';
+import { getSiteSettings } from '@/lib/settings';
+import { pageMetadata } from '@/lib/seo';
+import type { Locale } from '@/lib/i18n/routing';
+import { PolicyArticle, type PolicyKey } from './policy-article';
+
+type Params = { params: Promise<{ locale: string }> };
+
+async function siteName(locale: string): Promise<string> {
+  const settings = await getSiteSettings(await getDb());
+  return settings.site_adi || (await getTranslations({ locale, namespace: 'Meta' }))('siteName');
+}
+
+/** The page and metadata functions of one policy page (each app/[locale]/(policies)/… page re-exports them). */
+export function policyPage(policy: PolicyKey, path: string) {
+  async function generateMetadata({ params }: Params): Promise<Metadata> {
+    const { locale } = await params;
+    const t = await getTranslations({ locale, namespace: 'Policies' });
+    const site = await siteName(locale);
+    return pageMetadata({
+      locale: locale as Locale,
+      path,
+      title: `${t(`${policy}.title`)} – ${site}`,
+      description: t(`${policy}.description`, { site }),
+      siteName: site,
+    });
+  }
+  async function Page({ params }: Params) {
+    const { locale } = await params;
+    setRequestLocale(locale);
+    return <PolicyArticle policy={policy} siteName={await siteName(locale)} />;
+  }
+  return { generateMetadata, Page };
+}

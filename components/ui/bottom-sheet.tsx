@@ -1,0 +1,73 @@
+'use client';
+
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { cn } from '@/lib/utils/cn';
+
+/** §9: the sheet slides in about 10 ms after opening and out in 300 ms. */
+const OPEN_DELAY_MS = 10;
+const CLOSE_MS = 300;
+
+type Phase = 'closed' | 'opening' | 'open' | 'closing';
+
+/** Open/close state of a bottom sheet, with the enter and exit phases the animation needs. */
+export function useBottomSheet() {
+  const [phase, setPhase] = useState<Phase>('closed');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const open = useCallback(() => {
+    clearTimeout(timer.current);
+    setPhase('opening');
+    timer.current = setTimeout(() => setPhase('open'), OPEN_DELAY_MS);
+  }, []);
+  const close = useCallback(() => {
+    clearTimeout(timer.current);
+    setPhase('closing');
+    timer.current = setTimeout(() => setPhase('closed'), CLOSE_MS);
+  }, []);
+  return { mounted: phase !== 'closed', shown: phase === 'open', open, close };
+}
+
+type Props = {
+  sheet: ReturnType<typeof useBottomSheet>;
+  title: ReactNode;
+  closeLabel: string;
+  children: ReactNode;
+  className?: string;
+};
+
+/**
+ * A bottom sheet on Radix Dialog (§2 help drawer): 70 % of the viewport high, Escape or a click on
+ * the backdrop closes it, the page behind does not scroll, focus stays inside while it is open.
+ */
+export function BottomSheet({ sheet, title, closeLabel, children, className }: Props) {
+  return (
+    <DialogPrimitive.Root open={sheet.mounted} onOpenChange={(next) => (next ? sheet.open() : sheet.close())}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay
+          data-sheet-backdrop
+          className={cn(
+            'fixed inset-0 z-40 bg-black/50 transition-opacity duration-300 motion-reduce:transition-none',
+            sheet.shown ? 'opacity-100' : 'opacity-0',
+          )}
+        />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          data-shown={sheet.shown}
+          className={cn(
+            'fixed inset-x-0 bottom-0 z-50 mx-auto flex h-[70vh] w-full max-w-3xl flex-col rounded-t-2xl bg-card shadow-2xl transition-transform duration-300 ease-out motion-reduce:transition-none',
+            sheet.shown ? 'translate-y-0' : 'translate-y-full',
+            className,
+          )}
+        >
+          <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
+            <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
+            <DialogPrimitive.Close className="inline-flex min-h-11 min-w-11 items-center justify-center rounded text-muted hover:bg-brand-soft" aria-label={closeLabel}>
+              <span aria-hidden="true">✕</span>
+            </DialogPrimitive.Close>
+          </div>
+          <div className="flex-1 overflow-y-auto overscroll-contain px-4 py-4">{children}</div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

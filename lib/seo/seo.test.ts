@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { alternatesFor, faqJsonLd, jsonLdString, localizedPath, parseHeadTags, publicPaths, toReactProps } from './index';
+
+describe('localized paths and alternates', () => {
+  it('keeps Turkish at the root and prefixes English and German', () => {
+    expect(localizedPath('tr', '/service/like')).toBe('/service/like');
+    expect(localizedPath('en', '/service/like')).toBe('/en/service/like');
+    expect(localizedPath('de', '/')).toBe('/de');
+  });
+
+  it('gives a canonical URL in the page language and hreflang for tr, en, de and x-default', () => {
+    const a = alternatesFor('https://example.com/', 'de', '/privacy');
+    expect(a.canonical).toBe('https://example.com/de/privacy');
+    expect(a.languages).toEqual({
+      tr: 'https://example.com/privacy',
+      en: 'https://example.com/en/privacy',
+      de: 'https://example.com/de/privacy',
+      'x-default': 'https://example.com/privacy',
+    });
+  });
+
+  it('lists every service page of the active platforms and every policy page', () => {
+    const all = publicPaths();
+    expect(all).toContain('/service/new_tweet');
+    expect(all).toContain('/service/youtube_comment');
+    expect(all).not.toContain('/service/youtube_subscribe');
+    expect(all).toEqual(expect.arrayContaining(['/terms', '/privacy', '/cookies', '/subscription-policy']));
+    expect(publicPaths(['instagram'])).not.toContain('/service/retweet');
+  });
+});
+
+describe('structured data', () => {
+  it('builds a FAQPage and never lets text close the script element', () => {
+    const json = jsonLdString(faqJsonLd([{ question: 'Q</script><b>', answer: 'A' }]));
+    expect(json).not.toContain('</script>');
+    expect(JSON.parse(json)).toMatchObject({ '@type': 'FAQPage', mainEntity: [{ name: 'Q</script><b>', acceptedAnswer: { text: 'A' } }] });
+  });
+});
+
+describe("the admin's head tags", () => {
+  it('keeps head elements with their attributes and content and drops everything else', () => {
+    const tags = parseHeadTags(
+      `<meta name="google-site-verification" content="abc"><div>x</div>
+       <link rel='preconnect' href=https://cdn.example.com crossorigin>
+       <script async src="https://t.example.com/a.js" onload="alert(1)"></script>
+       <script>window.x = "<b>";</script><style>body{color:red}</style>`,
+    );
+    expect(tags).toEqual([
+      { tag: 'meta', attrs: { name: 'google-site-verification', content: 'abc' } },
+      { tag: 'link', attrs: { rel: 'preconnect', href: 'https://cdn.example.com', crossorigin: '' } },
+      { tag: 'script', attrs: { async: '', src: 'https://t.example.com/a.js' }, content: '' },
+      { tag: 'script', attrs: {}, content: 'window.x = "<b>";' },
+      { tag: 'style', attrs: {}, content: 'body{color:red}' },
+    ]);
+    expect(toReactProps({ 'http-equiv': 'refresh', async: '' })).toEqual({ httpEquiv: 'refresh', async: true });
+  });
+});
