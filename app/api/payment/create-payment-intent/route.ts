@@ -1,0 +1,34 @@
+import { getDb } from '@/db/client';
+import { handle, ok, parseBody, requestLocale } from '@/app/api/_lib/handler';
+import { requireUser } from '@/app/api/_lib/auth';
+import { createPaymentIntent } from '@/lib/payments';
+import { createPaymentIntentSchema } from '@/lib/payments/schemas';
+import { translate } from '@/lib/i18n/translate';
+
+/** §7 POST /payment/create-payment-intent: the server computes the amount; the client's is ignored. */
+export const POST = handle(async (req) => {
+  const user = await requireUser(req);
+  const input = await parseBody(req, createPaymentIntentSchema);
+  const kind = input.type ?? (input.packageId ? 'package' : 'balance');
+  const created = await createPaymentIntent(
+    await getDb(),
+    kind === 'balance'
+      ? { userId: user.id, kind, amount: input.amount, cardholderName: input.cardholderName }
+      : {
+          userId: user.id,
+          kind,
+          packageId: input.packageId ?? 0,
+          platformIds: input.platformIds ?? [],
+          discountCode: input.discountCode,
+          cardholderName: input.cardholderName,
+        },
+  );
+  return ok({
+    paymentIntentId: created.paymentIntentId,
+    clientSecret: created.clientSecret,
+    amount: created.amountCents,
+    provider: created.provider,
+    indirim_yuzdesi: created.discountPercent,
+    mesaj: translate(requestLocale(req), 'Payments.intentCreated'),
+  });
+});

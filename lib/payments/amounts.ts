@@ -1,0 +1,53 @@
+/**
+ * Money rules of payments (spec §9), pure and shared by the server and the browser (like
+ * schemas.ts): the browser shows a live total with the same arithmetic, the server alone decides
+ * what is charged.
+ */
+import type { Platform } from '@/lib/catalogue/services';
+
+/** §9: top-ups of $10, $25, $50 or $100, in cents. Any other amount is refused. */
+export const TOPUP_AMOUNTS_CENTS = [1000, 2500, 5000, 10000] as const;
+export type TopupAmount = (typeof TOPUP_AMOUNTS_CENTS)[number];
+
+/** Stripe's smallest USD charge; a package total below it cannot be paid by card. */
+export const MIN_CHARGE_CENTS = 50;
+
+export const CURRENCY = 'usd';
+
+export function isTopupAmount(cents: unknown): cents is TopupAmount {
+  return typeof cents === 'number' && (TOPUP_AMOUNTS_CENTS as readonly number[]).includes(cents);
+}
+
+export type PlatformPrices = Record<Platform, number>;
+
+/** Sum of the chosen platforms' prices, each platform counted once. */
+export function subtotalCents(prices: PlatformPrices, platforms: readonly Platform[]): number {
+  return [...new Set(platforms)].reduce((sum, p) => sum + prices[p], 0);
+}
+
+/**
+ * §9: total = subtotal × (1 − percent/100), to the cent, rounded half up. Integer arithmetic,
+ * so 0.5 cent never depends on floating point: (subtotal·(100−p) + 50) div 100.
+ */
+export function discountedCents(subtotal: number, percent: number): number {
+  if (!Number.isSafeInteger(subtotal) || subtotal < 0) throw new RangeError('subtotal must be non-negative integer cents');
+  if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw new RangeError('percent must be 0–100');
+  return Math.floor((subtotal * (100 - percent) + 50) / 100);
+}
+
+export function packageTotalCents(prices: PlatformPrices, platforms: readonly Platform[], percent = 0): number {
+  return discountedCents(subtotalCents(prices, platforms), percent);
+}
+
+/** Cents to the dollar figure of the §7 fields (2 decimals). */
+export function centsToDollars(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** "$25.00" in the page's language. */
+export function formatUsd(cents: number, locale: string): string {
+  return new Intl.NumberFormat(locale === 'tr' ? 'tr-TR' : locale === 'de' ? 'de-DE' : 'en-US', {
+    style: 'currency',
+    currency: 'USD',
+  }).format(cents / 100);
+}

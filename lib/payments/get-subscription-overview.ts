@@ -1,0 +1,75 @@
+import 'server-only';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { packages, platforms as platformsTable, usageCounters, userPackages, users } from '@/db/schema';
+import { env } from '@/env';
+import { SERVICES, isPlatform, type Platform } from '@/lib/catalogue/services';
+
+export type OverviewSubscription = {
+  id: number;
+  platform: Platform;
+  paketAdi: string;
+  gunlukLimit: number;
+  profilLimit: number;
+  endsAt: string;
+  daysLeft: number;
+  /** Today's uses per service of the platform (the daily limit applies to each service). */
+  usage: { service: string; used: number }[];
+};
+
+export type OverviewPackage = { id: number; ad: string; gunlukLimit: number; profilLimit: number; prices: Record<Platform, number> };
+
+export type SubscriptionOverview = {
+  subscriptions: OverviewSubscription[];
+  packages: OverviewPackage[];
+  activePlatforms: Platform[];
+  balanceCents: number;
+};
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The calendar day in APP_TIMEZONE (usage_counters.day). */
+export function dayInAppZone(at: Date, timeZone = env.APP_TIMEZONE): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** What /panel/subscription shows: running packages with limits and today's usage, packages for sale, balance. */
+export async function getSubscriptionOverview(db: Db, input: { userId: number; now?: Date }): Promise<SubscriptionOverview> {
+  const now = input.now ?? new Date();
+  const subs = await db
+    .select()
+    .from(userPackages)
+    .where(and(eq(userPackages.userId, input.userId), eq(userPackages.status, 'active'), gt(userPackages.endsAt, now)))
+    .orderBy(asc(userPackages.platform));
+  const usage = await db
+    .select({ service: usageCounters.service, count: usageCounters.count })
+    .from(usageCounters)
+    .where(and(eq(usageCounters.userId, input.userId), eq(usageCounters.day, dayInAppZone(now))));
+  const forSale = await db.select().from(packages).where(isNull(packages.deletedAt)).orderBy(asc(packages.id));
+  const active = await db.select({ ad: platformsTable.ad }).from(platformsTable).where(eq(platformsTable.aktif, true)).orderBy(asc(platformsTable.sortOrder));
+  const [user] = await db.select({ b: users.bakiyeCents }).from(users).where(eq(users.id, input.userId));
+
+  return {
+    subscriptions: subs.map((s) => ({
+      id: s.id,
+      platform: s.platform,
+      paketAdi: s.paketAdi,
+      gunlukLimit: s.gunlukLimit,
+      profilLimit: s.profilLimit,
+      endsAt: s.endsAt.toISOString(),
+      daysLeft: Math.max(0, Math.ceil((s.endsAt.getTime() - now.getTime()) / DAY_MS)),
+      usage: (SERVICES[s.platform] as readonly string[])
+        .filter((service) => service !== 'youtube_subscribe')
+        .map((service) => ({ service, used: usage.find((u) => u.service === service)?.count ?? 0 })),
+    })),
+    packages: forSale.map((p) => ({
+      id: p.id,
+      ad: p.ad,
+      gunlukLimit: p.gunlukLimit,
+      profilLimit: p.profilLimit,
+      prices: { twitter: p.priceTwitterCents, instagram: p.priceInstagramCents, youtube: p.priceYoutubeCents },
+    })),
+    activePlatforms: active.map((a) => a.ad).filter(isPlatform),
+    balanceCents: user?.b ?? 0,
+  };
+}

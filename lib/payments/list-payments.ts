@@ -1,0 +1,87 @@
+import 'server-only';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { discountCodes, packages, payments } from '@/db/schema';
+import { AppError } from '@/lib/errors';
+import { centsToDollars } from './amounts';
+
+export type PaymentView = {
+  id: number;
+  paymentIntentId: string;
+  tur: 'balance' | 'package';
+  tutar: number;
+  amountCents: number;
+  para_birimi: string;
+  durum: string;
+  paket_adi: string | null;
+  platformlar: string[];
+  indirim_kodu: string | null;
+  indirim_yuzdesi: number;
+  kart_sahibi: string;
+  hata_kodu: string | null;
+  created_at: string;
+  odendi_at: string | null;
+};
+
+const columns = {
+  id: payments.id,
+  intentId: payments.intentId,
+  kind: payments.kind,
+  amountCents: payments.amountCents,
+  currency: payments.currency,
+  status: payments.status,
+  platforms: payments.platforms,
+  discountPercent: payments.discountPercent,
+  cardholderName: payments.cardholderName,
+  failureCode: payments.failureCode,
+  createdAt: payments.createdAt,
+  creditedAt: payments.creditedAt,
+  packageName: packages.ad,
+  kod: discountCodes.kod,
+};
+
+type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null };
+
+function toView(r: Row): PaymentView {
+  return {
+    id: r.id!,
+    paymentIntentId: r.intentId!,
+    tur: r.kind!,
+    tutar: centsToDollars(r.amountCents!),
+    amountCents: r.amountCents!,
+    para_birimi: r.currency!,
+    durum: r.status!,
+    paket_adi: r.packageName,
+    platformlar: r.platforms ?? [],
+    indirim_kodu: r.kod,
+    indirim_yuzdesi: r.discountPercent ?? 0,
+    kart_sahibi: r.cardholderName ?? '',
+    hata_kodu: r.failureCode,
+    created_at: r.createdAt!.toISOString(),
+    odendi_at: r.creditedAt ? r.creditedAt.toISOString() : null,
+  };
+}
+
+function base(db: Db) {
+  return db
+    .select(columns)
+    .from(payments)
+    .leftJoin(packages, eq(packages.id, payments.packageId))
+    .leftJoin(discountCodes, eq(discountCodes.id, payments.discountCodeId));
+}
+
+/** The user's own payments, newest first (the receipts list). */
+export async function listPayments(db: Db, input: { userId: number; limit?: number }): Promise<PaymentView[]> {
+  const rows = await base(db)
+    .where(eq(payments.userId, input.userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(Math.min(Math.max(input.limit ?? 50, 1), 200));
+  return rows.map(toView);
+}
+
+/** One of the user's own payments (a receipt); another user's is not found. */
+export async function getPayment(db: Db, input: { userId: number; paymentId: number }): Promise<PaymentView> {
+  const [row] = await base(db).where(and(eq(payments.id, input.paymentId), eq(payments.userId, input.userId)));
+  if (!row) throw new AppError('PAYMENT_NOT_FOUND', { status: 404 });
+  return toView(row);
+}

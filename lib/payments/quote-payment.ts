@@ -1,0 +1,74 @@
+import 'server-only';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { packages, platforms as platformsTable } from '@/db/schema';
+import { AppError } from '@/lib/errors';
+import { isPlatform, type Platform } from '@/lib/catalogue/services';
+import { findValidDiscountCode } from '@/lib/discounts';
+import { MIN_CHARGE_CENTS, discountedCents, isTopupAmount, subtotalCents, type PlatformPrices } from './amounts';
+
+export type PackageQuoteInput = { packageId: number; platformIds: (string | number)[]; discountCode?: string | null };
+
+export type PackageQuote = {
+  packageId: number;
+  packageName: string;
+  platforms: Platform[];
+  subtotalCents: number;
+  discountCodeId: number | null;
+  discountCode: string | null;
+  discountPercent: number;
+  amountCents: number;
+};
+
+/** Platform names, or the platforms table's ids (§7 says platformIds), to active platform names. */
+async function resolvePlatforms(db: Db, refs: (string | number)[]): Promise<Platform[]> {
+  const rows = await db.select({ id: platformsTable.id, ad: platformsTable.ad, aktif: platformsTable.aktif }).from(platformsTable);
+  const chosen = new Set<Platform>();
+  for (const ref of refs) {
+    const row = typeof ref === 'number' || /^\d+$/.test(ref) ? rows.find((r) => r.id === Number(ref)) : rows.find((r) => r.ad === String(ref).toLowerCase());
+    if (!row || !isPlatform(row.ad)) throw new AppError('PLATFORM_NOT_FOUND', { status: 400 });
+    if (!row.aktif) throw new AppError('PLATFORM_INACTIVE', { status: 400, params: { platform: row.ad } });
+    chosen.add(row.ad);
+  }
+  if (chosen.size === 0) throw new AppError('PLATFORM_REQUIRED', { status: 400 });
+  return [...chosen];
+}
+
+/**
+ * The price of a package for the chosen platforms (§9): the sum of their prices, less the
+ * discount code's percent, rounded half up to the cent. Computed here only; the client's figure
+ * is never used.
+ */
+export async function quotePackage(db: Db, input: PackageQuoteInput): Promise<PackageQuote> {
+  const [pkg] = await db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, input.packageId), isNull(packages.deletedAt)));
+  if (!pkg) throw new AppError('PACKAGE_NOT_FOUND', { status: 404 });
+  const chosen = await resolvePlatforms(db, input.platformIds);
+  const prices: PlatformPrices = { instagram: pkg.priceInstagramCents, twitter: pkg.priceTwitterCents, youtube: pkg.priceYoutubeCents };
+  const subtotal = subtotalCents(prices, chosen);
+  const code = input.discountCode?.trim() ? await findValidDiscountCode(db, { kod: input.discountCode, packageId: pkg.id }) : null;
+  const amountCents = discountedCents(subtotal, code?.indirimYuzdesi ?? 0);
+  return {
+    packageId: pkg.id,
+    packageName: pkg.ad,
+    platforms: chosen,
+    subtotalCents: subtotal,
+    discountCodeId: code?.id ?? null,
+    discountCode: code?.kod ?? null,
+    discountPercent: code?.indirimYuzdesi ?? 0,
+    amountCents,
+  };
+}
+
+/** A package total that can actually be charged by card. */
+export function assertChargeable(amountCents: number): void {
+  if (amountCents < MIN_CHARGE_CENTS) throw new AppError('AMOUNT_BELOW_MINIMUM', { status: 400, params: { minimum: (MIN_CHARGE_CENTS / 100).toFixed(2) } });
+}
+
+export function assertTopupAmount(amount: unknown): number {
+  if (!isTopupAmount(amount)) throw new AppError('TOPUP_AMOUNT_INVALID', { status: 400 });
+  return amount;
+}
+
