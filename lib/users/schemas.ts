@@ -10,8 +10,8 @@ import { emailField, MAX_NAME, MAX_PASSWORD, MAX_PHONE, MIN_PASSWORD, PROFESSION
  */
 export const profileSchema = z
   .object({
-    ad_soyad: requiredText('Validation.profile_required', MAX_NAME),
-    email: emailField('Validation.profile_required'),
+    ad_soyad: requiredText('Validation.profile_fields_required', MAX_NAME),
+    email: emailField('Validation.profile_fields_required'),
     telefon: z
       .string({ error: 'Validation.phone_invalid' })
       .trim()

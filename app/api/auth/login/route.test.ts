@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { call } from '@/test/http';
+import { users } from '@/db/schema';
+import { verifyToken } from '@/lib/auth';
+import { makeUser, peer } from '../_test/helpers';
+import { POST as login } from './route';
+import { POST as adminLogin } from '../admin-login/route';
+import { GET as verify } from '../verify/route';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+  installAsAppDb(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('POST /api/auth/login', () => {
+  it('answers a bearer token and kullanici; the token works on GET /api/auth/verify', async () => {
+    const u = await makeUser(t, { email: 'login1@example.com' });
+    const res = await call(login, { body: { email: 'Login1@Example.com ', password: u.password }, headers: peer() });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, token: expect.any(String), kullanici: { id: u.id, email: 'login1@example.com', rol: 'user', aktif_paketler: [] } });
+    const v = await call(verify, { token: res.body.token as string });
+    expect(v.status).toBe(200);
+    expect(v.body).toMatchObject({ success: true, kullanici: { id: u.id, ad_soyad: 'Test Kullanıcı' } });
+  });
+
+  it('gives the same 401 for a wrong password and for an unknown e-mail', async () => {
+    await makeUser(t, { email: 'login2@example.com' });
+    const wrong = await call(login, { body: { email: 'login2@example.com', password: 'nope-nope' }, headers: peer() });
+    const unknown = await call(login, { body: { email: 'nobody@example.com', password: 'nope-nope' }, headers: peer() });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body).toEqual({ success: false, code: 'INVALID_CREDENTIALS', mesaj: 'E-posta veya şifre hatalı.' });
+  });
+
+  it('requires e-mail and password (email_password_required), in the request language', async () => {
+    for (const body of [{}, { email: 'a@b.co' }, { password: 'x' }, { email: '', password: '' }, { email: 5, password: [] }]) {
+      const res = await call(login, { body, headers: peer() });
+      expect(res.status).toBe(400);
+      expect(res.body.mesaj).toBe('E-posta ve şifre alanları zorunludur.');
+    }
+    const en = await call(login, { body: {}, headers: { ...peer(), 'accept-language': 'en' } });
+    expect(en.body.mesaj).toBe('E-mail and password are required.');
+  });
+
+  it('treats SQL-looking and unicode input as plain text', async () => {
+    const res = await call(login, { body: { email: "' OR 1=1 --", password: "' OR '1'='1" }, headers: peer() });
+    expect(res.status).toBe(401);
+    const uni = await call(login, { body: { email: 'ünïcødé@exämple.com', password: '🔑🔑🔑🔑🔑🔑' }, headers: peer() });
+    expect(uni.status).toBe(401);
+  });
+
+  it('refuses a deactivated account after the right password, and a deleted one like an unknown one', async () => {
+    const off = await makeUser(t, { email: 'off@example.com', aktif: false });
+    const res = await call(login, { body: { email: 'off@example.com', password: off.password }, headers: peer() });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('ACCOUNT_DISABLED');
+    const gone = await makeUser(t, { email: 'gone@example.com' });
+    await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    const del = await call(login, { body: { email: 'gone@example.com', password: gone.password }, headers: peer() });
+    expect(del.status).toBe(401);
+    expect(del.body.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('locks an account after 10 failed attempts, even for the right password, with 429 and Retry-After', async () => {
+    const u = await makeUser(t, { email: 'brute@example.com' });
+    for (let i = 0; i < 10; i++) {
+      expect((await call(login, { body: { email: u.email, password: `wrong-${i}` }, headers: peer() })).status).toBe(401);
+    }
+    const res = await call(login, { body: { email: u.email, password: u.password }, headers: { ...peer(), 'accept-language': 'en' } });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(res.body.mesaj).toMatch(/^Too many attempts.*\d+ seconds/);
+  });
+
+  it('limits failed attempts per IP across accounts, and a success does not count', async () => {
+    const headers = peer();
+    const u = await makeUser(t, { email: 'ipuser@example.com' });
+    for (let i = 0; i < 5; i++) expect((await call(login, { body: { email: u.email, password: u.password }, headers })).status).toBe(200);
+    for (let i = 0; i < 20; i++) {
+      expect((await call(login, { body: { email: `spray${i}@example.com`, password: 'guess-guess' }, headers })).status).toBe(401);
+    }
+    expect((await call(login, { body: { email: u.email, password: u.password }, headers })).status).toBe(429);
+    expect((await call(login, { body: { email: u.email, password: u.password }, headers: peer() })).status).toBe(200);
+  });
+});
+
+describe('POST /api/auth/admin-login', () => {
+  it('lets an admin in with an admin token', async () => {
+    const a = await makeUser(t, { email: 'boss@example.com', rol: 'admin' });
+    const res = await call(adminLogin, { body: { email: 'boss@example.com', sifre: a.password }, headers: peer() });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, kullanici: { rol: 'admin' } });
+    expect(await verifyToken(t.db, res.body.token as string)).toMatchObject({ id: a.id, rol: 'admin', kind: 'admin' });
+  });
+
+  it('refuses an ordinary user with the right password: Yalnızca admin kullanıcı girebilir!', async () => {
+    const u = await makeUser(t, { email: 'plain@example.com' });
+    const res = await call(adminLogin, { body: { email: u.email, sifre: u.password }, headers: peer() });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ success: false, code: 'ADMIN_ONLY', mesaj: 'Yalnızca admin kullanıcı girebilir!' });
+    expect(res.body.token).toBeUndefined();
+  });
+
+  it('does not tell a non-admin e-mail from a wrong password without the right password', async () => {
+    const u = await makeUser(t, { email: 'plain2@example.com' });
+    const res = await call(adminLogin, { body: { email: u.email, sifre: 'wrong-password' }, headers: peer() });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('requires e-mail and password with the §5 text', async () => {
+    const res = await call(adminLogin, { body: { email: 'x@example.com' }, headers: peer() });
+    expect(res.status).toBe(400);
+    expect(res.body.mesaj).toBe('E-posta ve şifre zorunludur.');
+    // The §7 field is `sifre`: `password` is not read.
+    const other = await call(adminLogin, { body: { email: 'x@example.com', password: 'abcdef' }, headers: peer() });
+    expect(other.status).toBe(400);
+  });
+
+  it('locks admin login after 5 failures per account', async () => {
+    const a = await makeUser(t, { email: 'boss2@example.com', rol: 'admin' });
+    for (let i = 0; i < 5; i++) await call(adminLogin, { body: { email: a.email, sifre: 'bad-bad' }, headers: peer() });
+    expect((await call(adminLogin, { body: { email: a.email, sifre: a.password }, headers: peer() })).status).toBe(429);
+  });
+});
