@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { lastLocalDays, localDay, nextLocalMidnight, resetIn } from './day';
+
+describe('days in APP_TIMEZONE', () => {
+  it('puts an instant on the local calendar day of the zone', () => {
+    // 22:30 UTC is already the next day in Istanbul (UTC+3).
+    const t = new Date('2026-03-10T22:30:00Z');
+    expect(localDay(t, 'Europe/Istanbul')).toBe('2026-03-11');
+    expect(localDay(t, 'UTC')).toBe('2026-03-10');
+    expect(localDay(t, 'America/New_York')).toBe('2026-03-10');
+  });
+
+  it('counts the time until the next local midnight', () => {
+    const t = new Date('2026-03-10T18:15:00Z'); // 21:15 in Istanbul
+    expect(nextLocalMidnight(t, 'Europe/Istanbul').toISOString()).toBe('2026-03-10T21:00:00.000Z');
+    expect(resetIn(t, 'Europe/Istanbul')).toEqual({ saat: 2, dakika: 45 });
+  });
+
+  it('knows that a day with a DST change is not 24 hours long', () => {
+    // Berlin springs forward on 2026-03-29: midnight to midnight is 23 hours.
+    const start = new Date('2026-03-28T23:00:00Z'); // 00:00 local on the 29th
+    expect(nextLocalMidnight(start, 'Europe/Berlin').toISOString()).toBe('2026-03-29T22:00:00.000Z');
+  });
+
+  it('lists the last N local days, oldest first', () => {
+    expect(lastLocalDays(new Date('2026-03-02T10:00:00Z'), 'UTC', 3)).toEqual(['2026-02-28', '2026-03-01', '2026-03-02']);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Calendar days in APP_TIMEZONE: daily limits count per local day and reset at local midnight.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsIn(date: Date, timeZone: string) {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  const get = (type: string) => Number(f.formatToParts(date).find((p) => p.type === type)?.value);
+  return { y: get('year'), m: get('month'), d: get('day'), h: get('hour') % 24, mi: get('minute'), s: get('second') };
+}
+
+/** The local calendar day of an instant, as 'YYYY-MM-DD'. */
+export function localDay(date: Date, timeZone: string): string {
+  const p = partsIn(date, timeZone);
+  return `${String(p.y).padStart(4, '0')}-${String(p.m).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`;
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
+function offsetMs(date: Date, timeZone: string): number {
+  const p = partsIn(date, timeZone);
+  const asUtc = Date.UTC(p.y, p.m - 1, p.d, p.h, p.mi, p.s);
+  return asUtc - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+/** The instant of the next local midnight after `now` (DST-aware). */
+export function nextLocalMidnight(now: Date, timeZone: string): Date {
+  const p = partsIn(now, timeZone);
+  const wall = Date.UTC(p.y, p.m - 1, p.d + 1, 0, 0, 0);
+  const guess = wall - offsetMs(now, timeZone);
+  return new Date(wall - offsetMs(new Date(guess), timeZone));
+}
+
+/** §3 Limit info reset_suresi: hours and minutes until the next local midnight (minutes rounded up). */
+export function resetIn(now: Date, timeZone: string): { saat: number; dakika: number } {
+  const minutes = Math.max(0, Math.ceil((nextLocalMidnight(now, timeZone).getTime() - now.getTime()) / 60_000));
+  return { saat: Math.floor(minutes / 60), dakika: minutes % 60 };
+}
+
+/** The `count` local days ending today, oldest first. */
+export function lastLocalDays(now: Date, timeZone: string, count: number): string[] {
+  const today = localDay(now, timeZone);
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return Array.from({ length: count }, (_, i) => {
+    const t = new Date(Date.UTC(y, m - 1, d - (count - 1 - i)));
+    return t.toISOString().slice(0, 10);
+  });
+}

@@ -1,0 +1,81 @@
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { balanceLedger, orders, usageCounters, users, type ProfileResult } from '@/db/schema';
+import { isFinal } from './operation-update';
+
+type Order = typeof orders.$inferSelect;
+
+export type FinalizeInput = {
+  /** Outcome per profile (our profile ids); a profile without a 'success' here counts as failed. */
+  outcomes: Map<number, 'success' | 'failed' | 'pending'>;
+  error?: string;
+};
+
+export type FinalizeResult = { changed: boolean; order: Order };
+
+/**
+ * Ends an order exactly once: with the order row locked, an order that is already final is left
+ * alone; otherwise its per-profile results, counts and final status are written and, for a paid
+ * order, the failed profiles' prices are refunded to the balance (one refund row per order, the
+ * partial unique index balance_ledger_order_refund_uq backs this up). An order in which every
+ * profile failed gives its daily use back.
+ */
+export async function finalizeOrder(db: Db, orderId: string, input: FinalizeInput): Promise<FinalizeResult> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw new Error(`order ${orderId} not found`);
+    if (isFinal(order.status)) return { changed: false, order };
+
+    const results: ProfileResult[] = order.profileIds.map((id) => ({
+      profile_id: id,
+      result: input.outcomes.get(id) === 'success' ? 'success' : 'failed',
+    }));
+    const successCount = results.filter((r) => r.result === 'success').length;
+    const status: Order['status'] = successCount === results.length ? 'completed' : successCount === 0 ? 'failed' : 'partial';
+
+    let refundCents = 0;
+    if (order.priceCents > 0) {
+      for (const r of results) if (r.result === 'failed') refundCents += order.profilePricesCents[String(r.profile_id)] ?? 0;
+      refundCents = Math.min(refundCents, order.priceCents - order.refundedCents);
+    }
+    if (refundCents > 0) {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, order.userId)).for('update');
+      const [row] = await tx
+        .insert(balanceLedger)
+        .values({ userId: order.userId, amountCents: refundCents, reason: 'refund', orderId: order.id })
+        .onConflictDoNothing()
+        .returning({ id: balanceLedger.id });
+      if (row) {
+        await tx
+          .update(users)
+          .set({ bakiyeCents: sql`${users.bakiyeCents} + ${refundCents}` })
+          .where(eq(users.id, order.userId));
+      } else {
+        refundCents = 0;
+      }
+    }
+
+    if (successCount === 0 && order.usageDay) {
+      await tx
+        .update(usageCounters)
+        .set({ count: sql`greatest(${usageCounters.count} - 1, 0)` })
+        .where(and(eq(usageCounters.userId, order.userId), eq(usageCounters.service, order.service), eq(usageCounters.day, order.usageDay)));
+    }
+
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        status,
+        results,
+        successCount,
+        refundedCents: order.refundedCents + refundCents,
+        lastError: input.error ?? order.lastError,
+        completedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return { changed: true, order: updated! };
+  });
+}

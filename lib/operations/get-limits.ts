@@ -1,0 +1,76 @@
+import 'server-only';
+import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { usageCounters, userPackages } from '@/db/schema';
+import { env } from '@/env';
+import { SERVICES, platformOfService, type Platform, type Service } from '@/lib/catalogue/services';
+import { AppError } from '@/lib/errors';
+import { localDay, resetIn } from './day';
+
+export type LimitInfo = {
+  platform: Platform;
+  paket_adi: string | null;
+  /** null for admins (no cap). */
+  profil_limit: number | null;
+  gunluk_limit: number | null;
+  hizmet_detaylari: Record<string, { kullanilan: number; kalan: number | null }>;
+  reset_suresi: { saat: number; dakika: number };
+  /** Admins are exempt from caps and limits. */
+  sinirsiz: boolean;
+};
+
+/**
+ * GET /users/limits/me?service= (§3 Limit info): the package limits of the service's platform,
+ * today's use of each service of that platform, and the time until the next local midnight in
+ * APP_TIMEZONE. null for a user without an active package there (§5 "platform not allowed").
+ */
+export async function getLimitInfo(
+  db: Db,
+  user: { id: number; rol: 'user' | 'admin' },
+  serviceOrPlatform: string | undefined,
+  options: { now?: Date; timeZone?: string } = {},
+): Promise<LimitInfo | null> {
+  const now = options.now ?? new Date();
+  const timeZone = options.timeZone ?? env.APP_TIMEZONE;
+  const platform: Platform | undefined =
+    !serviceOrPlatform ? 'twitter' : (SERVICES as Record<string, unknown>)[serviceOrPlatform] ? (serviceOrPlatform as Platform) : platformOfService(serviceOrPlatform === 'new-tweet' ? 'new_tweet' : serviceOrPlatform);
+  if (!platform) throw new AppError('INVALID_SERVICE', { status: 400 });
+
+  const [pkg] = await db
+    .select({ paketAdi: userPackages.paketAdi, gunlukLimit: userPackages.gunlukLimit, profilLimit: userPackages.profilLimit })
+    .from(userPackages)
+    .where(
+      and(
+        eq(userPackages.userId, user.id),
+        eq(userPackages.platform, platform),
+        eq(userPackages.status, 'active'),
+        lte(userPackages.startsAt, now),
+        gt(userPackages.endsAt, now),
+      ),
+    )
+    .limit(1);
+  const isAdmin = user.rol === 'admin';
+  if (!pkg && !isAdmin) return null;
+
+  const services = SERVICES[platform] as readonly Service[];
+  const usage = await db
+    .select({ service: usageCounters.service, count: usageCounters.count })
+    .from(usageCounters)
+    .where(and(eq(usageCounters.userId, user.id), eq(usageCounters.day, localDay(now, timeZone)), inArray(usageCounters.service, [...services])));
+  const used = new Map(usage.map((u) => [u.service, u.count]));
+  const gunluk = isAdmin ? null : pkg!.gunlukLimit;
+  return {
+    platform,
+    paket_adi: pkg?.paketAdi ?? null,
+    profil_limit: isAdmin ? null : pkg!.profilLimit,
+    gunluk_limit: gunluk,
+    hizmet_detaylari: Object.fromEntries(
+      services.map((s) => {
+        const kullanilan = used.get(s) ?? 0;
+        return [s, { kullanilan, kalan: gunluk === null ? null : Math.max(0, gunluk - kullanilan) }];
+      }),
+    ),
+    reset_suresi: resetIn(now, timeZone),
+    sinirsiz: isAdmin,
+  };
+}

@@ -1,0 +1,34 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { orders, type ProfileResult } from '@/db/schema';
+import { AppError } from '@/lib/errors';
+import { clientStatus, durumOf } from './operation-update';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /operations/{task_id}: §3 Task tracking, for the owner or an admin (anyone else gets the
+ * same 404 as for a task that does not exist). Used by the client after a reconnect.
+ */
+export async function getOperation(db: Db, viewer: { id: number; rol: 'user' | 'admin' }, taskId: string) {
+  if (!UUID.test(taskId)) throw new AppError('TASK_NOT_FOUND', { status: 404 });
+  const [order] = await db.select().from(orders).where(eq(orders.id, taskId));
+  if (!order || (order.userId !== viewer.id && viewer.rol !== 'admin')) throw new AppError('TASK_NOT_FOUND', { status: 404 });
+  const results = order.results as ProfileResult[];
+  return {
+    task_id: order.id,
+    status: clientStatus(order.status),
+    operation: order.service,
+    timestamp: order.updatedAt.toISOString(),
+    result: results.map((r) => ({ profile_id: r.profile_id, result: r.result })),
+    success_count: results.filter((r) => r.result === 'success').length,
+    total_count: order.profileCount,
+    order_status: order.status,
+    durum: durumOf(order.status),
+    platform: order.platform,
+    created_at: order.createdAt.toISOString(),
+    completed_at: order.completedAt?.toISOString() ?? null,
+    bakiye_harcanan: (order.priceCents - order.refundedCents) / 100,
+  };
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import type { Service } from '@/lib/catalogue/services';
+
+/**
+ * The send bodies of §7 "Service use", shared by the route handlers and the service-page forms.
+ * Messages are message keys (Validation.*), translated by fail() and by the forms.
+ */
+export const TWEET_MAX = 280;
+export const PROMPT_MAX = 500;
+export const MAX_PROFILES_PER_SEND = 500;
+
+const TWITTER_STATUS = /^https:\/\/(?:www\.|mobile\.)?(?:x|twitter)\.com\/(?:[A-Za-z0-9_]{1,15}|i\/web|i)\/status\/\d{1,25}\/?(?:[?#]\S*)?$/i;
+const INSTAGRAM_REEL = /^https:\/\/(?:www\.)?instagram\.com\/(?:[A-Za-z0-9_.]{1,30}\/)?reels?\/[A-Za-z0-9_-]{5,40}\/?(?:[?#]\S*)?$/i;
+const YOUTUBE_VIDEO = [
+  /^https:\/\/(?:www\.|m\.|music\.)?youtube\.com\/watch\?(?:\S*&)?v=[A-Za-z0-9_-]{11}(?:[&#]\S*)?$/i,
+  /^https:\/\/youtu\.be\/[A-Za-z0-9_-]{11}\/?(?:[?#]\S*)?$/i,
+  /^https:\/\/(?:www\.|m\.)?youtube\.com\/shorts\/[A-Za-z0-9_-]{11}\/?(?:[?#]\S*)?$/i,
+];
+const YOUTUBE_CHANNEL = /^https:\/\/(?:www\.|m\.)?youtube\.com\/(?:@[A-Za-z0-9._-]{3,30}|channel\/UC[A-Za-z0-9_-]{22}|c\/[^/?#\s]{1,100}|user\/[^/?#\s]{1,100})\/?(?:[?#]\S*)?$/i;
+
+export const isTweetUrl = (url: string) => TWITTER_STATUS.test(url.trim());
+export const isReelUrl = (url: string) => INSTAGRAM_REEL.test(url.trim());
+export const isYoutubeVideoUrl = (url: string) => YOUTUBE_VIDEO.some((re) => re.test(url.trim()));
+export const isYoutubeChannelUrl = (url: string) => YOUTUBE_CHANNEL.test(url.trim());
+
+/** Counts user-perceived characters roughly as the platform does (code points, not UTF-16 units). */
+export const textLength = (text: string) => [...text].length;
+
+const profileIds = z
+  .array(z.coerce.number({ message: 'Validation.profile_required' }).int('Validation.profile_required').positive('Validation.profile_required'), {
+    message: 'Validation.profile_required',
+  })
+  .min(1, 'Validation.profile_required')
+  .max(MAX_PROFILES_PER_SEND, 'Validation.profile_required')
+  .refine((ids) => new Set(ids).size === ids.length, 'Validation.profiles_distinct');
+
+const url = (message: string, test: (u: string) => boolean) =>
+  z
+    .string({ message: 'Validation.url_required' })
+    .trim()
+    .min(1, 'Validation.url_required')
+    .max(2000, message)
+    .refine(test, message);
+
+const prompt = z
+  .string()
+  .trim()
+  .refine((p) => textLength(p) <= PROMPT_MAX, 'Validation.prompt_too_long')
+  .optional()
+  .nullable()
+  .transform((p) => p || undefined);
+
+const tweetUrl = url('Validation.tweet_url_invalid', isTweetUrl);
+const reelsUrl = url('Validation.reels_url_invalid', isReelUrl);
+const youtubeUrl = url('Validation.youtube_url_invalid', isYoutubeVideoUrl);
+
+export const tweetActionSchema = z.object({ profile_ids: profileIds, tweet_url: tweetUrl });
+export const tweetCommentSchema = z.object({ profile_ids: profileIds, tweet_url: tweetUrl, prompt });
+export const newTweetSchema = z.object({
+  profile_ids: profileIds,
+  tweet_text: z
+    .string({ message: 'Validation.tweet_text_required' })
+    .trim()
+    .min(1, 'Validation.tweet_text_required')
+    .refine((t) => textLength(t) <= TWEET_MAX, 'Validation.tweet_text_too_long'),
+  quote_tweet_url: z
+    .string()
+    .trim()
+    .max(2000, 'Validation.tweet_url_invalid')
+    .refine((u) => u === '' || isTweetUrl(u), 'Validation.tweet_url_invalid')
+    .optional()
+    .nullable()
+    .transform((u) => u || undefined),
+  /** The price the user confirmed, in dollars; the server's own price is what is charged. */
+  tweetPrice: z.union([z.number(), z.string()]).optional().nullable(),
+});
+export const reelsActionSchema = z.object({ profile_ids: profileIds, reels_url: reelsUrl });
+export const reelsCommentSchema = z.object({ profile_ids: profileIds, reels_url: reelsUrl, prompt });
+export const youtubeActionSchema = z.object({ profile_ids: profileIds, youtube_url: youtubeUrl });
+export const youtubeCommentSchema = z.object({ profile_ids: profileIds, youtube_url: youtubeUrl, prompt });
+export const youtubeSubscribeSchema = z.object({
+  profile_ids: profileIds,
+  youtube_url: url('Validation.youtube_url_invalid', (u) => isYoutubeChannelUrl(u) || isYoutubeVideoUrl(u)),
+});
+
+export const SEND_SCHEMAS = {
+  retweet: tweetActionSchema,
+  like: tweetActionSchema,
+  bookmark: tweetActionSchema,
+  comment: tweetCommentSchema,
+  new_tweet: newTweetSchema,
+  reels_like: reelsActionSchema,
+  reels_share: reelsActionSchema,
+  reels_bookmark: reelsActionSchema,
+  reels_comment: reelsCommentSchema,
+  youtube_like: youtubeActionSchema,
+  youtube_comment: youtubeCommentSchema,
+  youtube_subscribe: youtubeSubscribeSchema,
+} as const satisfies Record<Service, z.ZodType>;
+
+export type SendInput = {
+  profileIds: number[];
+  targetUrl?: string;
+  tweetText?: string;
+  quoteTweetUrl?: string;
+  prompt?: string;
+  /** Dollars, as the client confirmed it (new tweets). */
+  tweetPrice?: number | string | null;
+};
+
+/** Parses a §7 send body of a service into the one input shape of sendOperation. */
+export function parseSendBody(service: Service, body: unknown): SendInput {
+  const data = SEND_SCHEMAS[service].parse(body) as Record<string, unknown> & { profile_ids: number[] };
+  return {
+    profileIds: data.profile_ids,
+    targetUrl: (data.tweet_url ?? data.reels_url ?? data.youtube_url) as string | undefined,
+    tweetText: data.tweet_text as string | undefined,
+    quoteTweetUrl: data.quote_tweet_url as string | undefined,
+    prompt: data.prompt as string | undefined,
+    tweetPrice: data.tweetPrice as number | string | null | undefined,
+  };
+}

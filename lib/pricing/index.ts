@@ -1,0 +1,8 @@
+export {
+  NEW_TWEET_TIERS,
+  profilePriceCents,
+  newTweetPriceCents,
+  centsToDollars,
+  parseFollowersText,
+  formatFollowers,
+} from './new-tweet-price';

@@ -1,0 +1,3 @@
+export { syncProfiles, type SyncResult } from './sync-profiles';
+export { listProfiles, type PublicProfile } from './list-profiles';
+export { startProfileSync } from './profile-sync-loop';

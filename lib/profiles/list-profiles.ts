@@ -1,0 +1,81 @@
+import 'server-only';
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { profiles } from '@/db/schema';
+import type { Platform } from '@/lib/catalogue/services';
+import { logger } from '@/lib/logger';
+import { syncProfiles } from './sync-profiles';
+
+/** §3 Profile as the service pages read it. */
+export type PublicProfile = {
+  id: number;
+  username: string;
+  name: string;
+  followers: string;
+  followers_count: number;
+  status: string;
+  platform: Platform;
+  x_followers?: string;
+  ig_username?: string;
+  ig_followers?: string;
+};
+
+/** Per platform: when a lazy first sync was last tried (so a down provider is not hammered). */
+const g = globalThis as typeof globalThis & { __etkProfileFirstSync?: Map<Platform, number> };
+
+/**
+ * GET /twitter/profiles (and /instagram, /youtube): the active profiles of a platform from the
+ * synced table, shuffled (§7). When the table has none yet (first start), one sync is tried first.
+ */
+export async function listProfiles(db: Db, platform: Platform): Promise<PublicProfile[]> {
+  let rows = await activeRows(db, platform);
+  if (rows.length === 0) {
+    g.__etkProfileFirstSync ??= new Map();
+    const last = g.__etkProfileFirstSync.get(platform) ?? 0;
+    if (Date.now() - last > 30_000) {
+      g.__etkProfileFirstSync.set(platform, Date.now());
+      try {
+        await syncProfiles(db, platform);
+        rows = await activeRows(db, platform);
+      } catch (err) {
+        logger.warn({ err, platform }, 'profile list not available from the provider');
+      }
+    }
+  }
+  return shuffle(rows.map((r) => toPublic(platform, r)));
+}
+
+async function activeRows(db: Db, platform: Platform) {
+  return db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.platform, platform), eq(profiles.status, 'active')))
+    .orderBy(sql`${profiles.id}`);
+}
+
+function toPublic(platform: Platform, r: typeof profiles.$inferSelect): PublicProfile {
+  const base: PublicProfile = {
+    id: r.id,
+    username: r.username,
+    name: r.name,
+    followers: r.followersText,
+    followers_count: r.followersCount,
+    status: r.status,
+    platform,
+  };
+  if (platform === 'twitter') base.x_followers = r.followersText;
+  if (platform === 'instagram') {
+    base.ig_username = r.username;
+    base.ig_followers = r.followersText;
+  }
+  return base;
+}
+
+function shuffle<T>(list: T[]): T[] {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = crypto.randomInt(i + 1);
+    [list[i], list[j]] = [list[j]!, list[i]!];
+  }
+  return list;
+}

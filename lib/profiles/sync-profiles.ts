@@ -1,0 +1,70 @@
+import 'server-only';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { platforms, profiles } from '@/db/schema';
+import type { Platform } from '@/lib/catalogue/services';
+import { formatFollowers } from '@/lib/pricing';
+import { createProviderClient, type ProviderClient } from '@/lib/provider';
+
+export type SyncResult = { platform: Platform; upserted: number; deactivated: number };
+
+/**
+ * Refreshes the profiles table of one platform from its provider's profile_list endpoint.
+ * Profiles the provider no longer lists become inactive (kept, because orders point at them).
+ * When the provider is down or answers garbage this throws and the table keeps its last list.
+ */
+export async function syncProfiles(db: Db, platform: Platform, client: ProviderClient = createProviderClient({ timeoutMs: 8000 })): Promise<SyncResult> {
+  const [row] = await db.select({ apiEndpoints: platforms.apiEndpoints }).from(platforms).where(eq(platforms.ad, platform));
+  const url = row?.apiEndpoints.profile_list ?? '';
+  const list = await client.listProfiles(url);
+  // The provider may repeat an id; the last entry wins.
+  const unique = [...new Map(list.map((p) => [p.id, p])).values()];
+
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    let upserted = 0;
+    for (let i = 0; i < unique.length; i += 500) {
+      const chunk = unique.slice(i, i + 500);
+      const rows = await tx
+        .insert(profiles)
+        .values(
+          chunk.map((p) => ({
+            platform,
+            providerId: p.id,
+            username: p.username,
+            name: p.name,
+            followersCount: Math.min(p.followers, 2_147_483_647),
+            followersText: p.followers_text ?? formatFollowers(p.followers),
+            status: p.status,
+            syncedAt: now,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [profiles.platform, profiles.providerId],
+          set: {
+            username: sql`excluded.username`,
+            name: sql`excluded.name`,
+            followersCount: sql`excluded.followers_count`,
+            followersText: sql`excluded.followers_text`,
+            status: sql`excluded.status`,
+            syncedAt: sql`excluded.synced_at`,
+          },
+        })
+        .returning({ id: profiles.id });
+      upserted += rows.length;
+    }
+    const ids = unique.map((p) => p.id);
+    const gone = await tx
+      .update(profiles)
+      .set({ status: 'inactive', syncedAt: now })
+      .where(
+        and(
+          eq(profiles.platform, platform),
+          eq(profiles.status, 'active'),
+          ids.length > 0 ? notInArray(profiles.providerId, ids) : sql`true`,
+        ),
+      )
+      .returning({ id: profiles.id });
+    return { platform, upserted, deactivated: gone.length };
+  });
+}

@@ -1,0 +1,118 @@
+import 'server-only';
+import type { z } from 'zod';
+import { logger } from '@/lib/logger';
+import {
+  PROVIDER_API_VERSION,
+  profileListSchema,
+  taskSchema,
+  type ProviderProfile,
+  type ProviderTask,
+  type SendRequest,
+} from './contract';
+import { ProviderError } from './errors';
+
+export type ProviderClientOptions = {
+  /** Per request (default 10 s). */
+  timeoutMs?: number;
+  /** Extra attempts after the first for retryable failures (default 2). */
+  retries?: number;
+  /** First backoff delay; doubled each retry, with jitter (default 300 ms). */
+  backoffMs?: number;
+  fetch?: typeof fetch;
+};
+
+export type ProviderClient = {
+  listProfiles(url: string): Promise<ProviderProfile[]>;
+  /** POSTs a send; the order id is the idempotency key, so repeating it never starts a second task. */
+  send(url: string, body: SendRequest): Promise<ProviderTask>;
+  /** GETs a task's state from the islem_durumu endpoint. */
+  status(url: string, taskId: string, orderId: string): Promise<ProviderTask>;
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The client of docs/provider-api.md: every call has a timeout, retryable failures are retried
+ * with exponential backoff, and every answer is validated with zod, so a garbage answer becomes a
+ * ProviderError (never a crash, never a wrong result).
+ */
+export function createProviderClient(options: ProviderClientOptions = {}): ProviderClient {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const retries = options.retries ?? 2;
+  const backoffMs = options.backoffMs ?? 300;
+  const doFetch = options.fetch ?? fetch;
+
+  async function once<S extends z.ZodType>(url: string, init: RequestInit, schema: S): Promise<z.infer<S>> {
+    let res: Response;
+    try {
+      res = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+    } catch (err) {
+      const name = (err as Error)?.name;
+      if (name === 'TimeoutError' || name === 'AbortError') throw new ProviderError('timeout', `timeout after ${timeoutMs} ms`, { cause: err });
+      throw new ProviderError('unreachable', 'provider unreachable', { cause: err });
+    }
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (err) {
+      throw new ProviderError('timeout', 'body not received', { cause: err });
+    }
+    if (!res.ok) {
+      const retryable = res.status >= 500 || res.status === 408 || res.status === 429 || res.status === 409;
+      throw new ProviderError(retryable ? 'http' : 'rejected', `provider answered ${res.status}`, { status: res.status, retryable });
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ProviderError('invalid_response', 'provider answer is not JSON', { status: res.status });
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new ProviderError('invalid_response', 'provider answer does not match the contract', { status: res.status });
+    return parsed.data;
+  }
+
+  async function withRetries<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await fn();
+      } catch (err) {
+        const retryable = err instanceof ProviderError && err.retryable;
+        if (!retryable || attempt >= retries) throw err;
+        const delay = backoffMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
+        logger.warn({ what, attempt: attempt + 1, kind: (err as ProviderError).kind, status: (err as ProviderError).status }, 'provider call failed; retrying');
+        await sleep(delay);
+      }
+    }
+  }
+
+  const headers = (orderId?: string): Record<string, string> => ({
+    accept: 'application/json',
+    'x-provider-api-version': PROVIDER_API_VERSION,
+    ...(orderId ? { 'idempotency-key': orderId } : {}),
+  });
+
+  return {
+    async listProfiles(url) {
+      if (!url) throw new ProviderError('not_configured', 'profile_list endpoint not set');
+      const body = await withRetries('profile_list', () => once(url, { method: 'GET', headers: headers() }, profileListSchema));
+      return body.profiles;
+    },
+    async send(url, body) {
+      if (!url) throw new ProviderError('not_configured', `endpoint for ${body.service} not set`);
+      return withRetries(body.service, () =>
+        once(
+          url,
+          { method: 'POST', headers: { ...headers(body.order_id), 'content-type': 'application/json' }, body: JSON.stringify(body) },
+          taskSchema,
+        ),
+      );
+    },
+    async status(url, taskId, orderId) {
+      if (!url) throw new ProviderError('not_configured', 'islem_durumu endpoint not set');
+      const u = new URL(url);
+      u.searchParams.set('task_id', taskId);
+      return withRetries('islem_durumu', () => once(u.toString(), { method: 'GET', headers: headers(orderId) }, taskSchema));
+    },
+  };
+}

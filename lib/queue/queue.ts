@@ -1,0 +1,122 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Job, type PGliteLike, type QueueOptions } from 'pg-boss';
+import type { Db, DbHandle } from '@/db/client';
+import { logger } from '@/lib/logger';
+
+/**
+ * The durable job queue (pg-boss 12) on the app's own database: PostgreSQL through a small pool
+ * of its own, or the app's single PGlite instance (never a second one). Jobs are inserted in the
+ * caller's Drizzle transaction, so an order and its job commit or roll back together; several
+ * nodes share the queue through SKIP LOCKED.
+ */
+export const ORDERS_QUEUE = 'orders';
+/** Jobs that used up their retries (or whose worker died on the last one) land here. */
+export const ORDERS_DEAD_QUEUE = 'orders_dead';
+
+export type OrderJob = { orderId: string };
+
+export const DEFAULT_ORDER_QUEUE_OPTIONS: QueueOptions = {
+  retryLimit: 8,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 300,
+  // A worker refreshes its claim every 15 s; a job whose process died is taken again after 30 s.
+  heartbeatSeconds: 30,
+  expireInSeconds: 3600,
+  deleteAfterSeconds: 7 * 24 * 3600,
+};
+
+export type StartQueueOptions = {
+  queue?: QueueOptions;
+  /** pg-boss supervision (expiry, heartbeat checks) cadence in seconds. */
+  monitorIntervalSeconds?: number;
+  /** For PostgreSQL: the URL (default: read from the handle's postgres.js client). */
+  connectionString?: string;
+};
+
+type Global = typeof globalThis & { __etkBoss?: { boss: PgBoss; handle: DbHandle; ready: Promise<PgBoss> } };
+const g = globalThis as Global;
+
+/** Starts pg-boss on this database once per process (idempotent) and makes sure the queues exist. */
+export function startQueue(handle: DbHandle, options: StartQueueOptions = {}): Promise<PgBoss> {
+  if (g.__etkBoss && g.__etkBoss.handle === handle) return g.__etkBoss.ready;
+  const boss = new PgBoss(bossOptions(handle, options));
+  boss.on('error', (err: unknown) => logger.error({ err }, 'queue error'));
+  const ready = (async () => {
+    await boss.start();
+    const queueOptions = { ...DEFAULT_ORDER_QUEUE_OPTIONS, ...options.queue };
+    await ensureQueue(boss, ORDERS_DEAD_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 300 });
+    await ensureQueue(boss, ORDERS_QUEUE, { ...queueOptions, deadLetter: ORDERS_DEAD_QUEUE });
+    return boss;
+  })();
+  g.__etkBoss = { boss, handle, ready };
+  ready.catch(() => {
+    if (g.__etkBoss?.boss === boss) g.__etkBoss = undefined;
+  });
+  return ready;
+}
+
+async function ensureQueue(boss: PgBoss, name: string, options: QueueOptions & { deadLetter?: string }): Promise<void> {
+  if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+  else await boss.createQueue(name, options);
+}
+
+function bossOptions(handle: DbHandle, options: StartQueueOptions): ConstructorOptions {
+  const common: ConstructorOptions = {
+    schedule: false,
+    monitorIntervalSeconds: options.monitorIntervalSeconds ?? 10,
+    superviseIntervalSeconds: options.monitorIntervalSeconds ?? 10,
+    persistWarnings: false,
+    registerInstance: false,
+  };
+  if (handle.kind === 'pglite') return { ...common, backend: 'pglite', db: fromPglite(handle.raw as PGliteLike) };
+  return { ...common, max: 3, ...postgresConnection(handle, options.connectionString) };
+}
+
+function postgresConnection(handle: DbHandle, url?: string): ConstructorOptions {
+  if (url) return { connectionString: url };
+  const o = (handle.raw as { options: { host: string[]; port: number[]; database: string; user: string; pass?: unknown } }).options;
+  return {
+    host: o.host[0],
+    port: o.port[0],
+    database: o.database,
+    user: o.user,
+    ...(typeof o.pass === 'string' ? { password: o.pass } : {}),
+  };
+}
+
+export async function getQueue(): Promise<PgBoss> {
+  if (!g.__etkBoss) throw new Error('the job queue is not started (server/background.ts starts it)');
+  return g.__etkBoss.ready;
+}
+
+/** Enqueues the order's job inside the caller's transaction; the job id is the order id. */
+export async function enqueueOrder(tx: Db, orderId: string): Promise<void> {
+  const boss = await getQueue();
+  await boss.send(ORDERS_QUEUE, { orderId } satisfies OrderJob, { id: orderId, db: fromDrizzle(tx as never, sql as never) });
+}
+
+export type OrderJobHandler = (job: Job<OrderJob>, meta: { retryCount: number; retryLimit: number; dead: boolean }) => Promise<void>;
+
+/** Registers this node's order workers (and the dead-letter worker that closes orders for good). */
+export async function workOrders(handler: OrderJobHandler, options: { concurrency?: number; pollingIntervalSeconds?: number } = {}): Promise<void> {
+  const boss = await getQueue();
+  const queue = await boss.getQueue(ORDERS_QUEUE);
+  const retryLimit = queue?.retryLimit ?? DEFAULT_ORDER_QUEUE_OPTIONS.retryLimit!;
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, localConcurrency: options.concurrency ?? 4 };
+  await boss.work<OrderJob>(ORDERS_QUEUE, polling, async ([job]) => {
+    if (job) await handler(job, { retryCount: job.retryCount, retryLimit, dead: false });
+  });
+  await boss.work<OrderJob>(ORDERS_DEAD_QUEUE, { ...polling, localConcurrency: 1 }, async ([job]) => {
+    if (job) await handler(job, { retryCount: job.retryCount, retryLimit, dead: true });
+  });
+}
+
+export async function stopQueue(options: { graceful?: boolean; timeoutMs?: number } = {}): Promise<void> {
+  const current = g.__etkBoss;
+  g.__etkBoss = undefined;
+  if (!current) return;
+  const boss = await current.ready.catch(() => undefined);
+  await boss?.stop({ graceful: options.graceful ?? true, timeout: options.timeoutMs ?? 8000, close: true });
+}
