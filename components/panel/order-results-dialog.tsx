@@ -1,0 +1,84 @@
+'use client';
+
+import { useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { cn } from '@/lib/utils/cn';
+import { fetchOperation } from './panel-api';
+import type { OperationResults } from './statistics-types';
+
+const RESULT_CLASS: Record<string, string> = {
+  success: 'bg-success text-white',
+  failed: 'bg-danger text-white',
+  pending: 'bg-yellow-300 text-ink',
+};
+
+type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; data: OperationResults };
+
+/** A transaction row's button that opens the order's per-profile results (GET /api/operations/{task_id}). */
+export function OrderResultsDialog({ taskId, label }: { taskId: string; label: string }) {
+  const t = useTranslations('Panel.statistics');
+  const tc = useTranslations('Common');
+  const locale = useLocale();
+  const [state, setState] = useState<State>({ kind: 'idle' });
+
+  async function load() {
+    setState({ kind: 'loading' });
+    try {
+      setState({ kind: 'ready', data: await fetchOperation(taskId, locale) });
+    } catch {
+      setState({ kind: 'error' });
+    }
+  }
+
+  return (
+    <Dialog onOpenChange={(open) => (open ? void load() : setState({ kind: 'idle' }))}>
+      <DialogTrigger className="inline-flex min-h-11 items-center rounded px-3 text-sm font-medium text-brand underline-offset-2 hover:bg-brand-soft hover:underline" aria-label={label}>
+        {t('details')}
+      </DialogTrigger>
+      <DialogContent title={t('resultsTitle')} closeLabel={tc('close')}>
+        <Body state={state} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Body({ state }: { state: State }) {
+  const t = useTranslations('Panel.statistics');
+  if (state.kind === 'loading' || state.kind === 'idle') {
+    return (
+      <p role="status" className="text-muted">
+        {t('resultsLoading')}
+      </p>
+    );
+  }
+  if (state.kind === 'error') {
+    return (
+      <p role="alert" className="text-danger">
+        {t('resultsError')}
+      </p>
+    );
+  }
+  const { data } = state;
+  return (
+    <div className="space-y-3">
+      <p className="font-medium" data-testid="results-summary">
+        {t('resultsSummary', { success: data.success_count, total: data.total_count })}
+      </p>
+      {data.result.length === 0 ? (
+        <p className="text-muted">{t('resultsEmpty')}</p>
+      ) : (
+        <ul aria-label={t('resultsListLabel')} className="divide-y divide-line rounded border border-line">
+          {data.result.map((r) => (
+            <li key={String(r.profile_id)} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+              <span className="break-all">{r.username ? `@${r.username}` : `#${r.profile_id}`}</span>
+              <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', RESULT_CLASS[r.result] ?? 'bg-line text-ink')}>
+                {r.result === 'success' || r.result === 'failed' || r.result === 'pending' ? t(`result.${r.result}`) : r.result}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The shapes the statistics page reads (spec §3 Platform stats and Transaction, §7 customer
+ * statistics calls). The server renders the first view from lib/ with these shapes and the
+ * browser gets the same ones from the API afterwards; nothing is computed in the browser.
+ */
+export type DailyPoint = { tarih: string; basarili: number; basarisiz: number; beklemede: number; iptal: number };
+
+export type PlatformStats = {
+  toplam_islem: number;
+  basarili_islem: number;
+  basarisiz_islem: number;
+  /** Dollars. */
+  toplam_harcanan: number;
+  hizmet_detaylari: Record<string, number>;
+  /** The last 30 days, oldest first: one point per day with a count per outcome. */
+  gunluk: DailyPoint[];
+};
+
+export type PanelTransaction = {
+  id: string;
+  hedef_url: string | null;
+  durum: string;
+  profil_sayisi: number;
+  created_at: string;
+  notlar: string | null;
+  /** Dollars. */
+  bakiye_harcanan: number;
+  service: string;
+};
+
+export type TransactionPage = { transactions: PanelTransaction[]; next_cursor: string | null };
+
+export type ProfileOutcome = { profile_id: number | string; username?: string | null; result: string };
+
+export type OperationResults = {
+  task_id: string;
+  status: string;
+  success_count: number;
+  total_count: number;
+  result: ProfileOutcome[];
+};
+
+/** §9: transactions are fetched 20 at a time, 2 rows are shown, "load more" adds 5. */
+export const FETCH_LIMIT = 20;
+export const INITIAL_ROWS = 2;
+export const MORE_ROWS = 5;
