@@ -2,8 +2,18 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db/client';
+import { getSessionUser, tokenForSessionUser } from '@/auth';
 import { listActivePlatforms } from '@/lib/platforms';
+import { listProfiles } from '@/lib/profiles';
+import { getLimitInfo } from '@/lib/operations';
+import { getBalanceCents } from '@/lib/balance';
+import { getSiteSettings } from '@/lib/settings';
+import { faqJsonLd, jsonLdString, pageMetadata } from '@/lib/seo';
+import type { Locale } from '@/lib/i18n/routing';
 import { hasServicePage, normalizeService, platformOfService } from '@/lib/catalogue/services';
+import { FAQ_KEYS } from '@/components/layout/links';
+import { ServiceWorkspace } from '@/components/service/service-workspace';
+import { quoteNewTweetPrice } from './actions';
 
 type Props = { params: Promise<{ locale: string; service: string }> };
 
@@ -18,28 +28,70 @@ async function resolve(params: Props['params']) {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, service, platform } = await resolve(params);
   const t = await getTranslations({ locale });
-  if (!service || !platform) return { title: t('ServicePage.unknownService') };
-  const names = { platform: t(`Platforms.${platform}`), service: t(`Services.${service}`), site: t('Meta.siteName') };
-  return {
+  if (!service || !platform) return { title: t('ServicePage.unknownService'), robots: { index: false } };
+  const site = (await getSiteSettings(await getDb())).site_adi || t('Meta.siteName');
+  const names = { platform: t(`Platforms.${platform}`), service: t(`Services.${service}`), site };
+  return pageMetadata({
+    locale: locale as Locale,
+    path: `/service/${service}`,
     title: t('Meta.servicePageTitle', names),
     description: t('Meta.servicePageDescription', names),
-  };
+    siteName: site,
+  });
 }
 
-/** /service/{service} (§2). The profile list and the send forms arrive with the public-site work. */
+/**
+ * /service/{service} (§2): server-rendered with the profile list in the HTML; the interactive
+ * part (selection, send, live badges) is the ServiceWorkspace client component.
+ */
 export default async function ServicePage({ params }: Props) {
   const { locale, service, platform } = await resolve(params);
   setRequestLocale(locale);
   if (!service || !platform) notFound();
   const t = await getTranslations();
-  const active = (await listActivePlatforms(await getDb())).some((p) => p.ad === platform);
+  const db = await getDb();
+  const active = (await listActivePlatforms(db)).some((p) => p.ad === platform);
+  const names = { platform: t(`Platforms.${platform}`), service: t(`Services.${service}`), site: t('Meta.siteName') };
+
+  const heading = (
+    <h1 id="service-heading" className="text-2xl font-semibold">
+      {t('ServicePage.heading', names)}
+    </h1>
+  );
+  if (!active) {
+    return (
+      <section aria-labelledby="service-heading" data-service={service} data-platform={platform}>
+        {heading}
+        <p className="mt-4 text-muted">{t('ServicePage.platformInactive')}</p>
+      </section>
+    );
+  }
+
+  const [profiles, user] = await Promise.all([listProfiles(db, platform), getSessionUser()]);
+  const [limits, balanceCents, socketToken] = user
+    ? await Promise.all([
+        getLimitInfo(db, user, service),
+        service === 'new_tweet' ? getBalanceCents(db, user.id) : Promise.resolve(null),
+        tokenForSessionUser(user),
+      ])
+    : [null, null, null];
+  const faq = faqJsonLd(FAQ_KEYS.map((k) => ({ question: t(`Help.faq.${k}.q`), answer: t(`Help.faq.${k}.a`) })));
 
   return (
     <section aria-labelledby="service-heading" data-service={service} data-platform={platform}>
-      <h1 id="service-heading" className="text-2xl font-semibold">
-        {t('ServicePage.heading', { platform: t(`Platforms.${platform}`), service: t(`Services.${service}`) })}
-      </h1>
-      {!active ? <p className="mt-4 text-muted">{t('ServicePage.platformInactive')}</p> : null}
+      {heading}
+      <p className="mt-1 text-sm text-muted">{t('Meta.servicePageDescription', names)}</p>
+      <ServiceWorkspace
+        key={service}
+        service={service}
+        platform={platform}
+        profiles={profiles.map((p) => ({ id: p.id, username: p.username, name: p.name, followers: p.followers }))}
+        viewer={user ? { loggedIn: true, isAdmin: user.rol === 'admin', socketToken } : { loggedIn: false }}
+        initialLimits={limits}
+        initialBalanceCents={balanceCents}
+        quotePrice={service === 'new_tweet' ? quoteNewTweetPrice : undefined}
+      />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(faq) }} />
     </section>
   );
 }

@@ -1,0 +1,59 @@
+'use client';
+
+import type { Platform, Service } from '@/lib/catalogue/services';
+
+/** The send endpoint of each service page (§7 "Service use"). */
+export const SEND_PATHS: Record<string, string> = {
+  retweet: '/api/twitter/retweet',
+  like: '/api/twitter/like',
+  bookmark: '/api/twitter/bookmark',
+  comment: '/api/twitter/comment',
+  new_tweet: '/api/twitter/new-tweet',
+  reels_comment: '/api/instagram/reels-comment',
+  reels_like: '/api/instagram/reels-like',
+  reels_share: '/api/instagram/reels-share',
+  reels_bookmark: '/api/instagram/reels-bookmark',
+  youtube_like: '/api/youtube/like',
+  youtube_comment: '/api/youtube/comment',
+};
+
+/** The name of the target field in the send body. */
+export const URL_FIELD: Record<Platform, 'tweet_url' | 'reels_url' | 'youtube_url'> = {
+  twitter: 'tweet_url',
+  instagram: 'reels_url',
+  youtube: 'youtube_url',
+};
+
+export type ApiBody = { success?: boolean; code?: string; mesaj?: string; [key: string]: unknown };
+export type ApiResult = { ok: boolean; status: number; body: ApiBody };
+
+/**
+ * Calls our own API from a page. The next-auth session cookie authenticates it (same origin);
+ * X-Locale makes `mesaj` come back in the page's language.
+ */
+export async function api(path: string, locale: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult> {
+  try {
+    const res = await fetch(path, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: { 'x-locale': locale, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      cache: 'no-store',
+    });
+    const body = (await res.json().catch(() => ({}))) as ApiBody;
+    return { ok: res.ok && body.success !== false, status: res.status, body };
+  } catch {
+    return { ok: false, status: 0, body: {} };
+  }
+}
+
+export function sendPath(service: Service): string | undefined {
+  return SEND_PATHS[service];
+}
+
+/** The public profile page of a username on its platform. */
+export function profileUrl(platform: Platform, username: string): string {
+  const name = encodeURIComponent(username.replace(/^@/, ''));
+  if (platform === 'instagram') return `https://www.instagram.com/${name}/`;
+  if (platform === 'youtube') return `https://www.youtube.com/@${name}`;
+  return `https://x.com/${name}`;
+}

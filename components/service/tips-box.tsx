@@ -1,0 +1,20 @@
+import { useTranslations } from 'next-intl';
+
+const TIP_KEYS = ['t1', 't2', 't3', 't4'] as const;
+
+/** The tips box next to the prompt field (§2). */
+export function TipsBox({ service }: { service: 'comment' | 'reels_comment' | 'youtube_comment' }) {
+  const t = useTranslations();
+  return (
+    <aside aria-labelledby={`tips-${service}`} className="rounded-lg border border-line bg-brand-soft/40 p-4 text-sm">
+      <h3 id={`tips-${service}`} className="font-semibold">
+        {t('ServicePage.tipsTitle')}
+      </h3>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {TIP_KEYS.map((k) => (
+          <li key={k}>{t(`Tips.${service}.${k}`)}</li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
