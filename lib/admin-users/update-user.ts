@@ -63,7 +63,7 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: Update
         entity: 'user',
         entityId: id,
         before: toAdminUser(current),
-        after: { ...updated, ...(passwordHash ? { password_changed: true } : {}), ...(revoke ? { sessions_revoked: true } : {}) },
+        after: { ...updated, ...(passwordHash ? { credentials_changed: true } : {}), ...(revoke ? { sessions_revoked: true } : {}) },
       });
       return updated;
     });

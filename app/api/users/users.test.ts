@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, notInArray } from 'drizzle-orm';
 import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
 import { call } from '@/test/http';
 import { onPostgres } from '@/test/db';
@@ -122,12 +122,14 @@ describe('PUT /api/users/{id}', () => {
     const a = await f.makeUser({ rol: 'admin', email: 'race-a@example.com' });
     const b = await f.makeUser({ rol: 'admin', email: 'race-b@example.com' });
     // Leave exactly these two admins active.
-    await f.t.db.update(users).set({ aktif: false }).where(eq(users.id, f.adminId));
+    const others = and(eq(users.rol, 'admin'), eq(users.aktif, true), notInArray(users.id, [a.id, b.id]));
+    const active = await f.t.db.select({ id: users.id }).from(users).where(others);
+    await f.t.db.update(users).set({ aktif: false }).where(others);
     const results = await Promise.allSettled([
       updateUser(f.t.db, { id: a.id }, b.id, { ad: 'B', ad_soyad: '', email: 'race-b@example.com', rol: 'user' }),
       updateUser(f.t.db, { id: b.id }, a.id, { ad: 'A', ad_soyad: '', email: 'race-a@example.com', rol: 'user' }),
     ]);
-    await f.t.db.update(users).set({ aktif: true }).where(eq(users.id, f.adminId));
+    for (const { id } of active) await f.t.db.update(users).set({ aktif: true }).where(eq(users.id, id));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'LAST_ADMIN' } });
   });

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
+import { call } from '@/test/http';
+import { auditLog, orders, payments } from '@/db/schema';
+import { getDashboardFigures } from '@/lib/dashboard';
+import * as route from './route';
+import * as users from '../users/route';
+import * as userById from '../users/[id]/route';
+import * as stats from '../islem-gecmisi/stats/user/[userId]/route';
+import * as history from '../islem-gecmisi/user/[userId]/service/[service]/route';
+import * as statsApiApi from '../api/islem-gecmisi/stats/user/[userId]/route';
+import * as historyApiApi from '../api/islem-gecmisi/user/[userId]/service/[service]/route';
+
+let f: AdminFixture;
+beforeAll(async () => {
+  f = await adminFixture();
+});
+afterAll(async () => {
+  await f.t.close();
+});
+
+type Entry = { action: string; entity: string; entity_id: string; before: unknown; after: unknown; actor: { id: number; email: string } };
+
+describe('the audit log', () => {
+  it('records who, what, before and after of an admin write, without password hashes', async () => {
+    const created = await call(users.POST, { token: f.adminToken, body: { ad: 'Denetim', email: 'audit@example.com', sifre: 'secret1' }, headers: { 'x-etk-peer': '10.1.2.3' } });
+    const id = (created.body.kullanici as { id: number }).id;
+    await call(userById.PUT, { method: 'PUT', token: f.adminToken, params: { id: String(id) }, body: { ad: 'Denetim 2', email: 'audit@example.com', sifre: 'newsecret' } });
+    const res = await call(route.GET, { token: f.adminToken });
+    const entries = res.body.audit_log as Entry[];
+    const [update, create] = entries;
+    expect(create).toMatchObject({ action: 'user.create', entity: 'user', entity_id: String(id), before: null, actor: { id: f.adminId, email: 'admin@example.com' } });
+    expect(update).toMatchObject({ action: 'user.update', before: { ad: 'Denetim' }, after: { ad: 'Denetim 2', credentials_changed: true, sessions_revoked: true } });
+    expect(JSON.stringify(entries)).not.toMatch(/argon|password_hash|passwordHash|secret1|newsecret/);
+    const [row] = await f.t.db.select().from(auditLog).where(eq(auditLog.action, 'user.create'));
+    expect(row!.ip).toBe('10.1.2.3');
+    expect(row!.createdAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('writes nothing when the admin write is refused', async () => {
+    const before = (await f.t.db.select().from(auditLog)).length;
+    await call(users.POST, { token: f.adminToken, body: { ad: 'Dup', email: 'audit@example.com', sifre: 'secret1' } });
+    await call(userById.DELETE, { method: 'DELETE', token: f.adminToken, params: { id: String(f.adminId) } });
+    expect((await f.t.db.select().from(auditLog)).length).toBe(before);
+  });
+
+  it('filters by entity and pages', async () => {
+    const res = await call(route.GET, { token: f.adminToken, path: '/api/audit-log?entity=user&limit=1' });
+    expect((res.body.audit_log as Entry[]).length).toBe(1);
+    expect(res.body.total).toBe(2);
+    expect((await call(route.GET, { token: f.adminToken, path: '/api/audit-log?limit=0' })).status).toBe(400);
+  });
+});
+
+describe('admin history of a user’s orders', () => {
+  it('answers zeros and empty lists when the user has no orders, on both path spellings', async () => {
+    for (const handler of [stats.GET, statsApiApi.GET]) {
+      const res = await call(handler, { token: f.adminToken, params: { userId: String(f.userId) } });
+      expect(res.body.stats).toEqual({ toplam_islem: 0, basarili_islem: 0, basarisiz_islem: 0, toplam_harcanan: 0, hizmet_detaylari: {} });
+    }
+    for (const handler of [history.GET, historyApiApi.GET]) {
+      const res = await call(handler, { token: f.adminToken, params: { userId: String(f.userId), service: 'like' } });
+      expect(res.body.transactions).toEqual([]);
+    }
+  });
+
+  it('counts orders by outcome and lists one service newest first', async () => {
+    const base = { userId: f.userId, platform: 'twitter' as const, profileIds: [1, 2], profileCount: 2 };
+    await f.t.db.insert(orders).values([
+      { ...base, service: 'like', status: 'completed', targetUrl: 'https://x.com/a/status/1', createdAt: new Date(Date.now() - 3000) },
+      { ...base, service: 'like', status: 'failed', targetUrl: 'https://x.com/a/status/2', createdAt: new Date(Date.now() - 2000) },
+      { ...base, service: 'new_tweet', status: 'partial', tweetText: 'Merhaba', priceCents: 400, refundedCents: 200 },
+      { ...base, service: 'retweet', status: 'pending' },
+    ]);
+    const s = await call(stats.GET, { token: f.adminToken, params: { userId: String(f.userId) } });
+    expect(s.body.stats).toEqual({ toplam_islem: 4, basarili_islem: 2, basarisiz_islem: 1, toplam_harcanan: 2, hizmet_detaylari: { like: 2, new_tweet: 1, retweet: 1 } });
+    const likes = await call(history.GET, { token: f.adminToken, params: { userId: String(f.userId), service: 'like' } });
+    expect((likes.body.transactions as { hedef_url: string; durum: string; profil_sayisi: number }[]).map((t) => [t.hedef_url, t.durum, t.profil_sayisi])).toEqual([
+      ['https://x.com/a/status/2', 'basarisiz', 2],
+      ['https://x.com/a/status/1', 'basarili', 2],
+    ]);
+    const tweets = await call(history.GET, { token: f.adminToken, params: { userId: String(f.userId), service: 'new_tweet' } });
+    expect(tweets.body.transactions).toMatchObject([{ durum: 'kismi', bakiye_harcanan: 2, notlar: expect.stringContaining('Merhaba') }]);
+    const bad = await call(history.GET, { token: f.adminToken, params: { userId: String(f.userId), service: 'dance' } });
+    expect(bad.body.code).toBe('INVALID_SERVICE');
+  });
+});
+
+describe('the dashboard figures', () => {
+  it('counts users, running subscriptions, today’s orders and succeeded payments', async () => {
+    await f.t.db.insert(payments).values([
+      { intentId: 'pi_1', provider: 'test', userId: f.userId, kind: 'balance', amountCents: 2500, status: 'succeeded' },
+      { intentId: 'pi_2', provider: 'test', userId: f.userId, kind: 'balance', amountCents: 9999, status: 'failed' },
+    ]);
+    const figures = await getDashboardFigures(f.t.db);
+    expect(figures.ordersToday).toBe(4);
+    expect(figures.revenueCents).toBe(2500);
+    expect(figures.revenueTodayCents).toBe(2500);
+    expect(figures.users).toBeGreaterThanOrEqual(3);
+    expect(figures.activeSubscriptions).toBe(0);
+  });
+});

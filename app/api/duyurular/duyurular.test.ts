@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
+import { call } from '@/test/http';
+import * as list from './route';
+import * as admin from './admin/route';
+import * as byId from './[id]/route';
+
+let f: AdminFixture;
+beforeAll(async () => {
+  f = await adminFixture();
+});
+afterAll(async () => {
+  await f.t.close();
+});
+
+const body = (over: object = {}) => ({ baslik: 'Bakım', icerik: 'Yarın bakım var.', baslik_en: 'Maintenance', icerik_en: 'Maintenance tomorrow.', oncelik: 0, ...over });
+type Duyuru = { id: number; baslik: string; icerik: string; oncelik: number; aktif: boolean };
+
+describe('announcements', () => {
+  it('requires Turkish and English title and content, with the §5 message', async () => {
+    for (const missing of ['baslik', 'icerik', 'baslik_en', 'icerik_en']) {
+      const res = await call(list.POST, { token: f.adminToken, body: body({ [missing]: '  ' }) });
+      expect(res.status).toBe(400);
+      expect(res.body.mesaj).toBe('Türkçe ve İngilizce başlık ve içerik zorunludur.');
+    }
+    const res = await call(list.POST, { token: f.adminToken, body: body({ oncelik: 2 }) });
+    expect(res.body.mesaj).toBe('Öncelik 0 (Normal) veya 1 (Öncelikli) olmalıdır.');
+  });
+
+  it('lists active ones publicly in the asked language, priority first, Turkish for other languages', async () => {
+    await call(list.POST, { token: f.adminToken, body: body() });
+    await call(list.POST, { token: f.adminToken, body: body({ baslik: 'Önemli', baslik_en: 'Important', oncelik: 1 }) });
+    const en = await call(list.GET, { path: '/api/duyurular?lang=en' });
+    expect((en.body.duyurular as Duyuru[]).map((d) => d.baslik)).toEqual(['Important', 'Maintenance']);
+    const tr = await call(list.GET, { path: '/api/duyurular' });
+    expect((tr.body.duyurular as Duyuru[]).map((d) => d.baslik)).toEqual(['Önemli', 'Bakım']);
+    const de = await call(list.GET, { path: '/api/duyurular?lang=de' });
+    expect((de.body.duyurular as Duyuru[]).map((d) => d.baslik)).toEqual(['Önemli', 'Bakım']);
+  });
+
+  it('hides a passive announcement from the public list but not from the admin list', async () => {
+    const created = (await call(list.POST, { token: f.adminToken, body: body({ baslik: 'Gizli' }) })).body.duyuru as Duyuru;
+    const res = await call(byId.PUT, { method: 'PUT', token: f.adminToken, params: { id: String(created.id) }, body: body({ baslik: 'Gizli', aktif: false }) });
+    expect(res.body.duyuru).toMatchObject({ aktif: false });
+    expect(((await call(list.GET)).body.duyurular as Duyuru[]).some((d) => d.id === created.id)).toBe(false);
+    const all = (await call(admin.GET, { token: f.adminToken })).body.duyurular as (Duyuru & { baslik_en: string })[];
+    expect(all.find((d) => d.id === created.id)).toMatchObject({ baslik: 'Gizli', baslik_en: 'Maintenance', aktif: false });
+    // An edit without `aktif` keeps the state.
+    await call(byId.PUT, { method: 'PUT', token: f.adminToken, params: { id: String(created.id) }, body: body({ baslik: 'Hâlâ gizli' }) });
+    expect(((await call(list.GET)).body.duyurular as Duyuru[]).some((d) => d.id === created.id)).toBe(false);
+  });
+
+  it('deletes an announcement and keeps its text in the audit log', async () => {
+    const created = (await call(list.POST, { token: f.adminToken, body: body({ baslik: 'Silinecek' }) })).body.duyuru as Duyuru;
+    expect((await call(byId.DELETE, { method: 'DELETE', token: f.adminToken, params: { id: String(created.id) } })).status).toBe(200);
+    expect((await call(byId.DELETE, { method: 'DELETE', token: f.adminToken, params: { id: String(created.id) } })).body.code).toBe('ANNOUNCEMENT_NOT_FOUND');
+    expect((await f.auditOf('announcement.delete'))[0]!.before).toMatchObject({ baslik: 'Silinecek' });
+  });
+});

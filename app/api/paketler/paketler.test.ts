@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
+import { call } from '@/test/http';
+import { packages, userPackages } from '@/db/schema';
+import { dollarsToCents } from '@/lib/packages';
+import * as list from './route';
+import * as byId from './[id]/route';
+import * as assign from '../kullanici-paketleri/route';
+import * as ofUser from '../kullanici-paketleri/[id]/route';
+
+let f: AdminFixture;
+beforeAll(async () => {
+  f = await adminFixture();
+});
+afterAll(async () => {
+  await f.t.close();
+});
+
+const valid = { ad: 'Pro', platform_fiyatlari: { instagram: 29.99, twitter: 39.99, youtube: 1.005 }, gunluk_limit: 50, profil_limit: 15 };
+type Paket = { id: number; ad: string; platform_fiyatlari: Record<string, number> };
+
+describe('dollars and cents', () => {
+  it('converts with exact decimal rounding', () => {
+    expect([19.99, 0.1 + 0.2, 1.005, 2.675, 1234.5, 0.01, 0.004, 0.005].map(dollarsToCents)).toEqual([1999, 30, 101, 268, 123450, 1, 0, 1]);
+  });
+});
+
+describe('POST/PUT/DELETE /api/paketler', () => {
+  it('creates a package: dollars in the API, cents in the database', async () => {
+    const res = await call(list.POST, { token: f.adminToken, body: valid });
+    expect(res.status).toBe(201);
+    const paket = res.body.paket as Paket;
+    expect(paket.platform_fiyatlari).toEqual({ instagram: 29.99, twitter: 39.99, youtube: 1.01 });
+    const [row] = await f.t.db.select().from(packages).where(eq(packages.id, paket.id));
+    expect([row!.priceInstagramCents, row!.priceTwitterCents, row!.priceYoutubeCents]).toEqual([2999, 3999, 101]);
+    const pub = await call(list.GET);
+    expect((pub.body.paketler as Paket[]).map((p) => p.ad)).toContain('Pro');
+  });
+
+  it('refuses a missing name, a zero or negative price or limit with the §5 message', async () => {
+    const bad = [
+      { ...valid, ad: ' ' },
+      { ...valid, platform_fiyatlari: { ...valid.platform_fiyatlari, twitter: 0 } },
+      { ...valid, platform_fiyatlari: { instagram: 1, twitter: 1 } },
+      { ...valid, gunluk_limit: -1 },
+      { ...valid, profil_limit: 0 },
+      { ...valid, profil_limit: 1.5 },
+      { ...valid, gunluk_limit: '' },
+    ];
+    for (const body of bad) {
+      const res = await call(list.POST, { token: f.adminToken, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.mesaj).toBe('Lütfen tüm alanları doğru şekilde doldurun!');
+    }
+    const en = await call(list.POST, { token: f.adminToken, body: bad[0], headers: { 'accept-language': 'en' } });
+    expect(en.body.mesaj).toBe('Please fill in all fields correctly!');
+  });
+
+  it('updates a package without changing running subscriptions', async () => {
+    const id = (await call(list.POST, { token: f.adminToken, body: { ...valid, ad: 'Old' } })).body.paket as Paket;
+    const u = await f.makeUser();
+    await call(assign.POST, { token: f.adminToken, body: { kullanici_id: u.id, paket_id: id.id, platform: 'twitter' } });
+    const res = await call(byId.PUT, { method: 'PUT', token: f.adminToken, params: { id: String(id.id) }, body: { ...valid, ad: 'New', gunluk_limit: 99 } });
+    expect(res.body.paket).toMatchObject({ ad: 'New', gunluk_limit: 99 });
+    const [sub] = await f.t.db.select().from(userPackages).where(eq(userPackages.userId, u.id));
+    expect([sub!.paketAdi, sub!.gunlukLimit]).toEqual(['Old', 50]);
+    const [audit] = await f.auditOf('package.update');
+    expect(audit!.before).toMatchObject({ ad: 'Old' });
+    expect(audit!.after).toMatchObject({ ad: 'New' });
+  });
+
+  it('soft-deletes a package that users hold: it leaves the shop, their subscription keeps running', async () => {
+    const paket = (await call(list.POST, { token: f.adminToken, body: { ...valid, ad: 'Held' } })).body.paket as Paket;
+    const u = await f.makeUser();
+    await call(assign.POST, { token: f.adminToken, body: { kullanici_id: u.id, paket_id: paket.id, platform: 'youtube' } });
+    const res = await call(byId.DELETE, { method: 'DELETE', token: f.adminToken, params: { id: String(paket.id) } });
+    expect(res.status).toBe(200);
+    expect(((await call(list.GET)).body.paketler as Paket[]).some((p) => p.id === paket.id)).toBe(false);
+    const [row] = await f.t.db.select().from(packages).where(eq(packages.id, paket.id));
+    expect(row!.deletedAt).not.toBeNull();
+    const subs = await call(ofUser.GET, { token: f.adminToken, params: { id: String(u.id) } });
+    expect(subs.body.kullanici_paketleri).toMatchObject([{ platform: 'youtube', paket_adi: 'Held' }]);
+    const again = await call(assign.POST, { token: f.adminToken, body: { kullanici_id: u.id, paket_id: paket.id, platform: 'twitter' } });
+    expect(again.body.code).toBe('PACKAGE_NOT_FOUND');
+    expect((await call(byId.DELETE, { method: 'DELETE', token: f.adminToken, params: { id: String(paket.id) } })).status).toBe(404);
+  });
+});

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
+import { call } from '@/test/http';
+import * as route from './route';
+import * as platform from '../platformlar/[platform]/route';
+import { GET as listPlatforms } from '../platformlar/route';
+
+let f: AdminFixture;
+beforeAll(async () => {
+  f = await adminFixture();
+});
+afterAll(async () => {
+  await f.t.close();
+});
+
+const settings = { site_adi: 'Etkileşim Pro', site_aciklama: 'Açıklama', head_etiketleri: '<meta name="x" content="y">', site_logo: '/logo.png', site_favicon: 'https://cdn.example.com/f.ico' };
+
+describe('site settings', () => {
+  it('saves the settings and shows them publicly, the send rules only to admins', async () => {
+    const res = await call(route.PUT, { method: 'PUT', token: f.adminToken, body: { ...settings, cooldown_saniye: 45, twitter_min_profil: 5 } });
+    expect(res.status).toBe(200);
+    expect(res.body.site_ayar).toMatchObject({ ...settings, cooldown_saniye: 45, twitter_min_profil: 5 });
+    const pub = await call(route.GET);
+    expect(pub.body.site_ayar).toEqual(settings);
+    const adm = await call(route.GET, { token: f.adminToken });
+    expect(adm.body.site_ayar).toMatchObject({ cooldown_saniye: 45, twitter_min_profil: 5 });
+    const [audit] = await f.auditOf('settings.update');
+    expect(audit).toMatchObject({ before: { site_adi: 'Etkileşim', cooldown_saniye: 30 }, after: { site_adi: 'Etkileşim Pro', cooldown_saniye: 45 } });
+  });
+
+  it('requires a site name and refuses script URLs for the logo', async () => {
+    expect((await call(route.PUT, { method: 'PUT', token: f.adminToken, body: { ...settings, site_adi: '' } })).body.mesaj).toBe('Site adı zorunludur (en fazla 120 karakter).');
+    const res = await call(route.PUT, { method: 'PUT', token: f.adminToken, body: { ...settings, site_logo: 'javascript:alert(1)' } });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('PUT /api/platformlar/{platform}', () => {
+  it('toggles a platform off and on', async () => {
+    const off = await call(platform.PUT, { method: 'PUT', token: f.adminToken, params: { platform: 'instagram' }, body: { aktif: false } });
+    expect(off.body.platform).toMatchObject({ ad: 'instagram', aktif: false });
+    const pub = await call(listPlatforms);
+    expect(pub.body.platformlar).toContainEqual(expect.objectContaining({ ad: 'instagram', aktif: false }));
+    expect((await f.auditOf('platform.toggle'))[0]).toMatchObject({ entityId: 'instagram', before: { aktif: true }, after: { aktif: false } });
+  });
+
+  it('saves endpoint URLs of the platform’s own keys; a blank one clears its key', async () => {
+    const res = await call(platform.PUT, {
+      method: 'PUT',
+      token: f.adminToken,
+      params: { platform: 'youtube' },
+      body: { api_endpoints: { youtube_like: 'https://provider.example.com/yt/like', youtube_subscribe: '' } },
+    });
+    expect(res.status).toBe(200);
+    const eps = (res.body.platform as { api_endpoints: Record<string, string> }).api_endpoints;
+    expect(eps.youtube_like).toBe('https://provider.example.com/yt/like');
+    expect(eps).not.toHaveProperty('youtube_subscribe');
+    expect(eps.profile_list).toMatch(/sim-provider/);
+  });
+
+  it('refuses another platform’s key, a non-http URL and an unknown platform', async () => {
+    const key = await call(platform.PUT, { method: 'PUT', token: f.adminToken, params: { platform: 'youtube' }, body: { api_endpoints: { retweet: 'https://x.example.com' } } });
+    expect(key.status).toBe(400);
+    expect(key.body.mesaj).toBe('Bilinmeyen endpoint anahtarı: retweet. Geçerli anahtarlar: profile_list, youtube_like, youtube_comment, youtube_subscribe, islem_durumu.');
+    const url = await call(platform.PUT, { method: 'PUT', token: f.adminToken, params: { platform: 'twitter' }, body: { api_endpoints: { like: 'ftp://x.example.com' } } });
+    expect(url.body.mesaj).toBe('Endpoint adresleri http:// veya https:// ile başlayan geçerli adresler olmalıdır.');
+    const none = await call(platform.PUT, { method: 'PUT', token: f.adminToken, params: { platform: 'tiktok' }, body: { aktif: true } });
+    expect(none.status).toBe(404);
+    const empty = await call(platform.PUT, { method: 'PUT', token: f.adminToken, params: { platform: 'twitter' }, body: {} });
+    expect(empty.status).toBe(400);
+  });
+});
