@@ -1,0 +1,27 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { redirectLoggedInToPanel } from '@/app/_lib/page-guards';
+import { AuthCard } from '@/components/auth/auth-card';
+import { AuthTabs } from '@/components/auth/auth-tabs';
+
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ tab?: string | string[] }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'Auth.meta' });
+  return { title: t('login'), robots: { index: false } };
+}
+
+/** /login (§2): a logged-in user goes to /panel on the server; `?tab=register` opens registration. */
+export default async function LoginPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  await redirectLoggedInToPanel(locale);
+  const { tab } = await searchParams;
+  const t = await getTranslations('Auth');
+  return (
+    <AuthCard title={t('meta.login')}>
+      <AuthTabs initialTab={tab === 'register' ? 'register' : 'login'} />
+    </AuthCard>
+  );
+}

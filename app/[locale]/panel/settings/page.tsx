@@ -1,0 +1,42 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getDb } from '@/db/client';
+import { getKullanici } from '@/lib/users';
+import { redirect } from '@/lib/i18n/navigation';
+import { requirePageUser } from '@/app/_lib/page-guards';
+import { ProfileForm } from '@/components/auth/profile-form';
+import { LogoutEverywhere } from '@/components/auth/logout-everywhere';
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'Auth.meta' });
+  return { title: t('settings'), robots: { index: false } };
+}
+
+/** /panel/settings (§2): personal information, password change, and log out everywhere. */
+export default async function SettingsPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const user = await requirePageUser(locale);
+  const kullanici = await getKullanici(await getDb(), user.id);
+  if (!kullanici) return redirect({ href: '/login', locale });
+  const t = await getTranslations('Settings');
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <ProfileForm
+        kind={user.kind}
+        defaults={{ ad_soyad: kullanici.ad_soyad, email: kullanici.email, telefon: kullanici.telefon, meslek: kullanici.meslek }}
+      />
+      <section aria-labelledby="sessions-heading" className="space-y-3 rounded-lg border border-line bg-card p-4">
+        <h2 id="sessions-heading" className="text-lg font-semibold">
+          {t('sessions')}
+        </h2>
+        <p className="text-sm text-muted">{t('sessionsText')}</p>
+        <LogoutEverywhere />
+      </section>
+    </div>
+  );
+}

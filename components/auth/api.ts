@@ -1,0 +1,65 @@
+'use client';
+
+import { signIn } from 'next-auth/react';
+
+/**
+ * The browser's calls of the auth pages. Same-origin requests carry the next-auth cookie; the
+ * X-Locale header makes `mesaj` come back in the page's language.
+ */
+export type ApiResult = { ok: boolean; status: number; body: Record<string, unknown> & { mesaj?: string } };
+
+export async function sendJson(url: string, body: unknown, locale: string, method = 'POST'): Promise<ApiResult> {
+  try {
+    const res = await fetch(url, {
+      method,
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-locale': locale },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+    });
+    const json = (await res.json().catch(() => ({}))) as ApiResult['body'];
+    return { ok: res.ok && json.success !== false, status: res.status, body: json };
+  } catch {
+    return { ok: false, status: 0, body: {} };
+  }
+}
+
+export async function getJson(url: string, locale: string): Promise<ApiResult> {
+  try {
+    const res = await fetch(url, { headers: { accept: 'application/json', 'x-locale': locale }, cache: 'no-store' });
+    const json = (await res.json().catch(() => ({}))) as ApiResult['body'];
+    return { ok: res.ok && json.success !== false, status: res.status, body: json };
+  } catch {
+    return { ok: false, status: 0, body: {} };
+  }
+}
+
+const STORED = ['user_token', 'user_data', 'admin_token'] as const;
+
+/**
+ * Turns a bearer token from login into the httpOnly next-auth cookie session (the source of truth
+ * for pages) and keeps the §3 client-stored values for compatibility (Socket.IO, API calls).
+ */
+export async function startSession(token: string, kullanici: unknown, kind: 'user' | 'admin'): Promise<boolean> {
+  const res = await signIn('token', { token, redirect: false });
+  if (!res || res.error || res.ok === false) return false;
+  try {
+    if (kind === 'admin') {
+      window.localStorage.setItem('admin_token', token);
+    } else {
+      window.localStorage.setItem('user_token', token);
+      window.localStorage.setItem('user_data', JSON.stringify({ ...(kullanici as object), token }));
+    }
+  } catch {
+    // Storage may be disabled; the cookie session still works.
+  }
+  return true;
+}
+
+/** §4 logout: clears user_token, user_data and admin_token. */
+export function clearStoredSession(): void {
+  try {
+    for (const key of STORED) window.localStorage.removeItem(key);
+  } catch {
+    // nothing stored
+  }
+}
