@@ -1,0 +1,284 @@
+import crypto from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * The customer panel (issue 9): announcements and statistics of a customer whose orders went
+ * through the real send API and the built-in simulated provider, in Turkish, English and German.
+ *
+ * Orders (all on today's date):
+ *   twitter   11 likes + 1 paid new tweet, successful  (sim failRate 0)
+ *              5 retweets, failed                        (sim failRate 1)
+ *              4 bookmarks, still pending                (sim answers after an hour)
+ *   instagram  1 reels like, successful
+ * The simulator and the send rules changed for this are put back afterwards.
+ */
+
+const ADMIN = { email: 'admin@example.com', sifre: 'admin-e2e-password' };
+const run = crypto.randomBytes(4).toString('hex');
+const CUSTOMER = { email: `panel-${run}@example.com`, password: 'panel-e2e-pass' };
+
+type Json = Record<string, unknown>;
+
+let api: APIRequestContext;
+let adminToken = '';
+let userToken = '';
+let originalSettings: Json | null = null;
+let announcementId = 0;
+let newTweetSpent = 0;
+const twitterIds: number[] = [];
+let instagramId = 0;
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, data?: unknown): Promise<Json> {
+  const res = await api.fetch(url, { method, headers: token ? auth(token) : {}, data: data === undefined ? undefined : (data as Json) });
+  const body = (await res.json().catch(() => ({}))) as Json;
+  if (!res.ok()) throw new Error(`${method} ${url} → ${res.status()} ${JSON.stringify(body)}`);
+  return body;
+}
+
+const sim = (patch: Json) => call('POST', '/sim-provider/_control', undefined, patch);
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Sends one order and waits until the simulated provider has taken it (so its planned outcome is fixed). */
+async function send(path: string, body: Json, final: 'completed' | 'failed' | 'taken'): Promise<Json> {
+  const tasks = async () => Number(((await call('GET', '/sim-provider/_control')) as { tasks?: number }).tasks ?? 0);
+  const before = await tasks();
+  const { task_id } = (await call('POST', path, userToken, body)) as { task_id: string };
+  if (final === 'taken') {
+    await waitFor('the provider to take the order', async () => ((await tasks()) > before ? true : undefined));
+    return { task_id };
+  }
+  return waitFor(`order ${task_id} to end ${final}`, async () => {
+    const op = await call('GET', `/api/operations/${task_id}`, userToken);
+    return op.order_status === final ? op : undefined;
+  });
+}
+
+async function profileIds(platform: string): Promise<{ id: number; followers: number }[]> {
+  return waitFor(`${platform} profiles`, async () => {
+    const body = (await call('GET', `/api/${platform}/profiles`)) as { profiles: { id: number; status?: string; followers_count?: number }[] };
+    const active = body.profiles.filter((p) => (p.status ?? 'active') === 'active');
+    return active.length > 0 ? active.map((p) => ({ id: p.id, followers: p.followers_count ?? 0 })) : undefined;
+  });
+}
+
+/** The browser session: next-auth's `token` provider, as the login form does after POST /api/auth/login. */
+async function signIn(page: Page): Promise<void> {
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const res = await page.request.post('/api/auth/callback/token', { form: { csrfToken, token: userToken, json: 'true' } });
+  expect(res.ok()).toBeTruthy();
+}
+
+const usd = (locale: string, dollars: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(dollars);
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  test.setTimeout(180_000);
+  api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  adminToken = String((await call('POST', '/api/auth/admin-login', undefined, ADMIN)).token);
+
+  // One send right after another: no cooldown and one profile per Twitter send while we seed.
+  const { site_ayar } = (await call('GET', '/api/site-ayar', adminToken)) as { site_ayar: Json };
+  originalSettings = site_ayar;
+  await call('PUT', '/api/site-ayar', adminToken, { ...site_ayar, cooldown_saniye: 0, twitter_min_profil: 1 });
+
+  const { kullanici } = (await call('POST', '/api/users', adminToken, {
+    ad: 'Panel Müşteri',
+    ad_soyad: 'Panel Müşteri',
+    email: CUSTOMER.email,
+    sifre: CUSTOMER.password,
+    meslek: 'Diğer',
+    rol: 'user',
+  })) as { kullanici: { id: number } };
+  const { paket } = (await call('POST', '/api/paketler', adminToken, {
+    ad: `Panel e2e ${run}`,
+    platform_fiyatlari: { instagram: 5, twitter: 5, youtube: 5 },
+    gunluk_limit: 100,
+    profil_limit: 5,
+  })) as { paket: { id: number } };
+  await call('POST', '/api/kullanici-paketleri', adminToken, { kullanici_id: kullanici.id, paket_id: paket.id, platform: 'twitter,instagram' });
+  userToken = String((await call('POST', '/api/auth/login', undefined, CUSTOMER)).token);
+
+  const { duyuru } = (await call('POST', '/api/duyurular', adminToken, {
+    baslik: `Bakım duyurusu ${run}`,
+    icerik: 'Birinci satır\nİkinci satır',
+    baslik_en: `Maintenance notice ${run}`,
+    icerik_en: 'First line\nSecond line',
+    oncelik: 1,
+  })) as { duyuru: { id: number } };
+  announcementId = duyuru.id;
+
+  // A balance for the paid new tweet: the test-mode card processor.
+  const intent = (await call('POST', '/api/payment/create-payment-intent', userToken, { type: 'balance', amount: 2500, cardholderName: 'Panel Müşteri' })) as { paymentIntentId: string };
+  await call('POST', '/api/payment/test-card/confirm', userToken, { paymentIntentId: intent.paymentIntentId, cardNumber: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' });
+  await call('POST', '/api/payment/confirm-payment', userToken, { paymentIntentId: intent.paymentIntentId });
+
+  const twitter = await profileIds('twitter');
+  twitterIds.push(...twitter.map((p) => p.id));
+  const cheapest = [...twitter].sort((a, b) => a.followers - b.followers)[0]!;
+  instagramId = (await profileIds('instagram'))[0]!.id;
+
+  await sim({ failRate: 0, minDelayMs: 0, maxDelayMs: 0 });
+  for (let i = 0; i < 11; i++) await send('/api/twitter/like', { profile_ids: [twitterIds[0]], tweet_url: `https://x.com/etk/status/${1000 + i}` }, 'completed');
+  const tweet = await send('/api/twitter/new-tweet', { profile_ids: [cheapest.id], tweet_text: `Panel e2e ${run}` }, 'completed');
+  newTweetSpent = Number(tweet.bakiye_harcanan);
+  await send('/api/instagram/reels-like', { profile_ids: [instagramId], reels_url: 'https://www.instagram.com/reel/PanelE2E1/' }, 'completed');
+  await sim({ failRate: 1 });
+  for (let i = 0; i < 5; i++) await send('/api/twitter/retweet', { profile_ids: [twitterIds[0]], tweet_url: `https://x.com/etk/status/${2000 + i}` }, 'failed');
+  await sim({ failRate: 0, minDelayMs: 3_600_000, maxDelayMs: 3_600_000 });
+  for (let i = 0; i < 4; i++) await send('/api/twitter/bookmark', { profile_ids: [twitterIds[0]], tweet_url: `https://x.com/etk/status/${3000 + i}` }, 'taken');
+  await sim({ reset: true });
+});
+
+test.afterAll(async () => {
+  if (!api) return;
+  await sim({ reset: true }).catch(() => undefined);
+  if (originalSettings && adminToken) await call('PUT', '/api/site-ayar', adminToken, originalSettings).catch(() => undefined);
+  if (announcementId) await call('DELETE', `/api/duyurular/${announcementId}`, adminToken).catch(() => undefined);
+  await api.dispose();
+});
+
+test('the panel is unreachable when logged out', async ({ page }) => {
+  await page.goto('/panel');
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+  await page.goto('/en/panel/statistics');
+  await expect(page).toHaveURL(/\/en\/login(\?|$)/);
+  const res = await page.request.get(`/api/islem-gecmisi/stats/benim/platform/twitter`);
+  expect(res.status()).toBe(401);
+});
+
+const LANGUAGES = [
+  { locale: 'tr', prefix: '', intl: 'tr-TR', title: `Bakım duyurusu ${run}`, content: ['Birinci satır', 'İkinci satır'], priority: 'Öncelikli', total: 'Toplam İşlem', successful: 'Başarılı', failed: 'Başarısız', spent: 'Toplam Harcanan', pending: 'Beklemede', failedLabel: 'Başarısız', like: 'Beğeni', bookmark: 'Yer İşareti', caption: 'Son 30 günün günlük işlem sayıları' },
+  { locale: 'en', prefix: '/en', intl: 'en', title: `Maintenance notice ${run}`, content: ['First line', 'Second line'], priority: 'Priority', total: 'Total orders', successful: 'Successful', failed: 'Failed', spent: 'Total spent', pending: 'Pending', failedLabel: 'Failed', like: 'Like', bookmark: 'Bookmark', caption: 'Orders per day over the last 30 days' },
+  // Announcements are written in Turkish and English only: the German page shows the English text.
+  { locale: 'de', prefix: '/de', intl: 'de', title: `Maintenance notice ${run}`, content: ['First line', 'Second line'], priority: 'Wichtig', total: 'Aufträge gesamt', successful: 'Erfolgreich', failed: 'Fehlgeschlagen', spent: 'Insgesamt ausgegeben', pending: 'Ausstehend', failedLabel: 'Fehlgeschlagen', like: 'Gefällt mir', bookmark: 'Lesezeichen', caption: 'Aufträge pro Tag in den letzten 30 Tagen' },
+] as const;
+
+for (const lang of LANGUAGES) {
+  test(`the announcements show title, lines, priority badge and dates in ${lang.locale}`, async ({ page }) => {
+    await signIn(page);
+    await page.goto(`${lang.prefix}/panel`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang.locale);
+    const article = page.getByRole('article', { name: lang.title });
+    await expect(article).toBeVisible();
+    await expect(article.getByText(lang.priority, { exact: true })).toBeVisible();
+    // Multi-line content keeps its line break.
+    const content = article.locator('p.whitespace-pre-line');
+    await expect(content).toHaveText(`${lang.content[0]}\n${lang.content[1]}`);
+    const box = await content.boundingBox();
+    expect(box!.height).toBeGreaterThan(30);
+    const time = article.locator('time').first();
+    const iso = await time.getAttribute('datetime');
+    await expect(time).toHaveText(new Intl.DateTimeFormat(lang.intl, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Istanbul' }).format(new Date(iso!)));
+    await expectNoAxeViolations(page);
+  });
+
+  test(`the statistics show the customer's totals, chart and rows in ${lang.locale}`, async ({ page }) => {
+    await signIn(page);
+    await page.goto(`${lang.prefix}/panel/statistics`);
+    // The first active platform is selected by default.
+    await expect(page.getByRole('radio', { name: 'Twitter' })).toBeChecked();
+
+    const totals = page.getByTestId('totals');
+    await expect(totals.getByTestId('total-total')).toHaveText(`${lang.total}21`);
+    await expect(totals.getByTestId('total-successful')).toHaveText(`${lang.successful}12`);
+    await expect(totals.getByTestId('total-failed')).toHaveText(`${lang.failed}5`);
+    await expect(totals.getByTestId('total-spent')).toHaveText(`${lang.spent}${usd(lang.intl, newTweetSpent)}`);
+    expect([2, 3, 5, 8, 15]).toContain(newTweetSpent);
+
+    const figures = page.getByTestId('service-figures');
+    await expect(figures.locator('[data-service="like"] dd')).toHaveText('11');
+    await expect(figures.locator('[data-service="retweet"] dd')).toHaveText('5');
+    await expect(figures.locator('[data-service="bookmark"] dd')).toHaveText('4');
+    await expect(figures.locator('[data-service="new_tweet"] dd')).toHaveText('1');
+
+    // The chart is drawn, and its figures are in a table for screen readers: today has 12/5/4/0.
+    await expect(page.getByTestId('daily-chart').locator('.recharts-bar-rectangle').first()).toBeAttached();
+    const table = page.getByRole('table', { name: lang.caption });
+    await expect(table.getByRole('row')).toHaveCount(31);
+    await expect(table.getByRole('row').last().getByRole('cell')).toHaveText(['12', '5', '4', '0']);
+
+    // Newest first, two rows shown: the pending bookmarks, in yellow.
+    const rows = page.getByTestId('transaction-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText(lang.bookmark);
+    const badge = rows.first().locator('[data-durum]');
+    await expect(badge).toHaveText(lang.pending);
+    await expect(badge).toHaveClass(/bg-yellow-300/);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test('load more adds five rows at a time and fetches the next 20 with the cursor', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/panel/statistics');
+  const rows = page.getByTestId('transaction-row');
+  const more = page.getByRole('button', { name: 'Daha fazla göster' });
+  await expect(rows).toHaveCount(2);
+  await more.click();
+  await expect(rows).toHaveCount(7);
+  // Rows 5–7 are failed retweets, in red.
+  await expect(rows.nth(6).locator('[data-durum]')).toHaveText('Başarısız');
+  await expect(rows.nth(6).locator('[data-durum]')).toHaveClass(/bg-danger/);
+  await more.click();
+  await expect(rows).toHaveCount(12);
+  await more.click();
+  await expect(rows).toHaveCount(17);
+  // The first 20 are used up: the next page comes from the API with the cursor.
+  const nextPage = page.waitForResponse((r) => r.url().includes('/api/users/transactions/me') && r.url().includes('cursor='));
+  await more.click();
+  expect((await nextPage).ok()).toBeTruthy();
+  await expect(rows).toHaveCount(21);
+  await expect(more).toHaveCount(0);
+  await expect(rows.last().locator('[data-durum]')).toHaveText('Başarılı');
+  await expect(rows.last().locator('[data-durum]')).toHaveClass(/bg-success/);
+
+  // A row opens its order's per-profile results.
+  await rows.last().getByRole('button').click();
+  const dialog = page.getByRole('dialog', { name: 'İşlem sonuçları' });
+  await expect(dialog.getByTestId('results-summary')).toHaveText('1 / 1 profil başarılı');
+  await expect(dialog.getByRole('listitem')).toHaveText([`#${twitterIds[0]}Başarılı`]);
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});
+
+test('switching platform shows that platform and refresh brings new orders', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/en/panel/statistics');
+  await page.getByRole('radio', { name: 'Instagram' }).check();
+  await expect(page.getByRole('radio', { name: 'Instagram' })).toBeChecked();
+  await expect(page.getByTestId('total-total')).toHaveText('Total orders1');
+  await expect(page.getByTestId('transaction-row')).toHaveCount(1);
+  await expect(page.getByTestId('transaction-row')).toContainText('Reels Like');
+
+  await page.getByRole('radio', { name: 'Twitter' }).check();
+  await expect(page.getByTestId('total-total')).toHaveText('Total orders21');
+
+  await sim({ failRate: 0, minDelayMs: 0, maxDelayMs: 0 });
+  await send('/api/twitter/like', { profile_ids: [twitterIds[0]], tweet_url: 'https://x.com/etk/status/4000' }, 'completed');
+  await sim({ reset: true });
+  await expect(page.getByTestId('total-total')).toHaveText('Total orders21');
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByTestId('total-total')).toHaveText('Total orders22');
+  await expect(page.getByTestId('total-successful')).toHaveText('Successful13');
+  await expect(page.getByTestId('transaction-row').first().locator('[data-durum]')).toHaveText('Successful');
+  await expect(page.getByTestId('transaction-row')).toHaveCount(2);
+});
