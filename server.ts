@@ -9,6 +9,7 @@ import { setIo } from '@/lib/realtime/emit';
 import { fromAcceptLanguage } from '@/lib/i18n/locale-from-request';
 import { translate } from '@/lib/i18n/translate';
 import { startBackground, type Background } from '@/server/background';
+import { isSimProviderPath, serveSimProvider } from '@/lib/provider/sim';
 
 /**
  * The one process (ARCHITECTURE.md "One process, four doors"): Next.js, Socket.IO on the same
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
 
   const server = createServer((req, res) => {
     if (tooLarge(req)) return refuse413(req, res);
+    // The simulated fulfilment provider the seed's endpoint URLs point at (docs/provider-api.md).
+    if (isSimProviderPath(req.url)) return serveSimProvider(req, res);
     // The socket's peer address for per-IP rate limits (lib/rate-limit clientIp); a client-sent value is replaced.
     req.headers['x-etk-peer'] = req.socket.remoteAddress ?? '';
     void handleRequest(req, res);

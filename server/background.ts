@@ -2,6 +2,9 @@ import type { DbHandle } from '@/db/client';
 import { startMailDelivery } from '@/lib/mail';
 import { pruneRateLimits } from '@/lib/rate-limit';
 import { logger } from '@/lib/logger';
+import { startQueue, stopQueue } from '@/lib/queue';
+import { startOrderWorker } from '@/lib/operations';
+import { startProfileSync } from '@/lib/profiles';
 
 export type Background = { stop: () => Promise<void> };
 
@@ -29,6 +32,17 @@ export async function startBackground(handle: DbHandle, options: { worker: boole
     }, 10 * 60_000);
     prune.unref();
     tasks.push({ name: 'rate-limit-prune', stop: async () => clearInterval(prune) });
+  }
+
+  // Orders: every node enqueues sends (the queue is started everywhere); the worker node also
+  // works the jobs and keeps the profiles table in sync with the provider.
+  await startQueue(handle);
+  tasks.push({ name: 'queue', stop: () => stopQueue({ graceful: true, timeoutMs: 8000 }) });
+  if (options.worker) {
+    const orderWorker = await startOrderWorker(handle.db);
+    tasks.push({ name: 'order-worker', stop: async () => orderWorker.stop() });
+    const profileSync = startProfileSync(handle.db);
+    tasks.push({ name: 'profile-sync', stop: profileSync.stop });
   }
   return {
     stop: async () => {

@@ -91,7 +91,7 @@ describe('live status over Socket.IO', () => {
     const b = await makeUser(w.t, { packages: ALL });
     const sa = await socketFor(a.token);
     const sb = await socketFor(b.token);
-    const got: Record<string, OperationUpdate[]> = { a: [], b: [] };
+    const got: { a: OperationUpdate[]; b: OperationUpdate[] } = { a: [], b: [] };
     const doneA = new Promise<void>((r) => sa.on('operation_update', (e: OperationUpdate) => (got.a.push(e), e.status === 'completed' && r())));
     const doneB = new Promise<void>((r) => sb.on('operation_update', (e: OperationUpdate) => (got.b.push(e), e.status === 'completed' && r())));
     const ig = (await w.t.db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.platform, 'instagram'), eq(profiles.status, 'active'))).limit(3)).map((p) => p.id);
