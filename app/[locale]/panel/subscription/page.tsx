@@ -1,0 +1,135 @@
+import type { Metadata } from 'next';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getDb } from '@/db/client';
+import { requirePageUser } from '@/app/_lib/page-guards';
+import { Link } from '@/lib/i18n/navigation';
+import { formatUsd, getSubscriptionOverview, listPayments, paymentClientConfig } from '@/lib/payments';
+import { BalanceCard } from '@/components/payments/balance-card';
+import { BuyPackageFlow } from '@/components/payments/buy-package-flow';
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'Payments.subscription' });
+  return { title: t('metaTitle'), robots: { index: false } };
+}
+
+const STATUS_CLASS: Record<string, string> = {
+  succeeded: 'bg-success text-white',
+  failed: 'bg-danger text-white',
+  canceled: 'bg-line text-ink',
+};
+
+/**
+ * /panel/subscription (§2, §4): the balance with the add-balance modal, the running packages
+ * (platform, daily and profile limits, today's usage, end date and days left), the packages for
+ * sale with the buy flow, and the customer's payments with their receipts.
+ */
+export default async function SubscriptionPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const user = await requirePageUser(locale);
+  const t = await getTranslations('Payments.subscription');
+  const tp = await getTranslations('Platforms');
+  const ts = await getTranslations('Services');
+  const format = await getFormatter();
+  const db = await getDb();
+  const overview = await getSubscriptionOverview(db, { userId: user.id });
+  const odemeler = await listPayments(db, { userId: user.id, limit: 50 });
+  const config = paymentClientConfig();
+
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <BalanceCard balanceCents={overview.balanceCents} config={config} />
+
+      <section aria-labelledby="current-heading" className="space-y-3">
+        <h2 id="current-heading" className="text-xl font-semibold">
+          {t('currentTitle')}
+        </h2>
+        {overview.subscriptions.length === 0 ? (
+          <p className="text-muted">{t('noCurrent')}</p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {overview.subscriptions.map((s) => (
+              <li key={s.id} className="rounded-lg border border-line bg-card p-4" data-testid={`subscription-${s.platform}`}>
+                <div className="flex items-center justify-between gap-2">
+                  <h3 className="text-lg font-semibold">{tp(s.platform)}</h3>
+                  <span className="rounded-full bg-brand-soft px-2 py-0.5 text-sm font-medium text-ink">{s.paketAdi}</span>
+                </div>
+                <dl className="mt-2 grid grid-cols-2 gap-x-2 gap-y-1 text-sm">
+                  <dt className="text-muted">{t('dailyLimit')}</dt>
+                  <dd>{s.gunlukLimit}</dd>
+                  <dt className="text-muted">{t('profileLimit')}</dt>
+                  <dd>{s.profilLimit}</dd>
+                  <dt className="text-muted">{t('expires')}</dt>
+                  <dd>
+                    {format.dateTime(new Date(s.endsAt), { dateStyle: 'medium' })} · {t('daysLeft', { days: s.daysLeft })}
+                  </dd>
+                </dl>
+                <p className="mt-3 text-sm font-medium">{t('todayUsage')}</p>
+                <ul className="text-sm">
+                  {s.usage.map((u) => (
+                    <li key={u.service}>{t('usageLine', { service: ts(u.service), used: u.used, limit: s.gunlukLimit })}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="available-heading" className="space-y-3">
+        <h2 id="available-heading" className="text-xl font-semibold">
+          {t('availableTitle')}
+        </h2>
+        <BuyPackageFlow packages={overview.packages} activePlatforms={overview.activePlatforms} config={config} />
+      </section>
+
+      <section aria-labelledby="payments-heading" className="space-y-3">
+        <h2 id="payments-heading" className="text-xl font-semibold">
+          {t('paymentsTitle')}
+        </h2>
+        {odemeler.length === 0 ? (
+          <p className="text-muted">{t('noPayments')}</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-line bg-card">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-surface">
+                <tr>
+                  <th scope="col" className="px-3 py-2">{t('colDate')}</th>
+                  <th scope="col" className="px-3 py-2">{t('colItem')}</th>
+                  <th scope="col" className="px-3 py-2">{t('colAmount')}</th>
+                  <th scope="col" className="px-3 py-2">{t('colStatus')}</th>
+                  <th scope="col" className="px-3 py-2">{t('colReceipt')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {odemeler.map((p) => (
+                  <tr key={p.id} className="border-t border-line">
+                    <td className="px-3 py-2">{format.dateTime(new Date(p.created_at), { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                    <td className="px-3 py-2">
+                      {p.tur === 'balance' ? t('itemBalance') : t('itemPackage', { name: p.paket_adi ?? '', platforms: p.platformlar.map((x) => tp(x)).join(', ') })}
+                    </td>
+                    <td className="px-3 py-2 font-semibold">{formatUsd(p.amountCents, locale)}</td>
+                    <td className="px-3 py-2">
+                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[p.durum] ?? 'bg-brand-soft text-ink'}`}>{t(`status.${p.durum}`)}</span>
+                    </td>
+                    <td className="px-3 py-2">
+                      {p.durum === 'succeeded' ? (
+                        <Link href={`/panel/subscription/receipts/${p.id}`} className="text-brand underline">
+                          {t('showReceipt')}
+                        </Link>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+'use client';
+
+import { useId, useRef, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { toast } from 'sonner';
+import type { Platform } from '@/lib/catalogue/services';
+import { discountedCents, formatUsd, subtotalCents } from '@/lib/payments/amounts';
+import { CardFields, type CardPayer } from './card-fields';
+import { PaymentError, paymentApi, type PaymentConfig } from './payment-api';
+import { usePaymentErrorText } from './add-balance-dialog';
+
+export type BuyablePackage = { id: number; ad: string; gunlukLimit: number; profilLimit: number; prices: Record<Platform, number> };
+
+type Props = { packages: BuyablePackage[]; activePlatforms: Platform[]; config: PaymentConfig };
+
+const RELOAD_AFTER_MS = 2000;
+
+/**
+ * The buy flow of /panel/subscription (§4): the package list opens a payment view with the
+ * package's platforms as toggles, a discount code (applied or removed; the field is locked while
+ * applied), a live total, the card and the cardholder's name. The total shown is arithmetic on
+ * the server's quote; the server computes the charge again on its own.
+ */
+export function BuyPackageFlow({ packages, activePlatforms, config }: Props) {
+  const t = useTranslations('Payments.subscription');
+  const tp = useTranslations('Platforms');
+  const locale = useLocale();
+  const [selected, setSelected] = useState<BuyablePackage | null>(null);
+
+  if (selected) {
+    return <PaymentView key={selected.id} pkg={selected} activePlatforms={activePlatforms} config={config} onBack={() => setSelected(null)} />;
+  }
+  if (packages.length === 0) return <p className="text-muted">{t('noPackages')}</p>;
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {packages.map((p) => (
+        <li key={p.id} className="flex flex-col rounded-lg border border-line bg-card p-4">
+          <h3 className="text-lg font-semibold">{p.ad}</h3>
+          <dl className="mt-2 grid grid-cols-2 gap-x-2 text-sm">
+            <dt className="text-muted">{t('dailyLimit')}</dt>
+            <dd>{p.gunlukLimit}</dd>
+            <dt className="text-muted">{t('profileLimit')}</dt>
+            <dd>{p.profilLimit}</dd>
+          </dl>
+          <p className="mt-3 text-sm font-medium">{t('perPlatform')}</p>
+          <ul className="mt-1 text-sm">
+            {activePlatforms.map((pl) => (
+              <li key={pl} className="flex justify-between">
+                <span>{tp(pl)}</span>
+                <span className="font-semibold">{formatUsd(p.prices[pl], locale)}</span>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            onClick={() => setSelected(p)}
+            aria-label={t('buyPackage', { name: p.ad })}
+            className="mt-4 rounded-md bg-brand px-4 py-2 font-semibold text-brand-ink"
+          >
+            {t('buy')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PaymentView({ pkg, activePlatforms, config, onBack }: { pkg: BuyablePackage; activePlatforms: Platform[]; config: PaymentConfig; onBack: () => void }) {
+  const t = useTranslations('Payments.subscription');
+  const tc = useTranslations('Payments.card');
+  const tPay = useTranslations('Payments');
+  const tp = useTranslations('Platforms');
+  const locale = useLocale();
+  const errorText = usePaymentErrorText();
+  const id = useId();
+  const [platforms, setPlatforms] = useState<Platform[]>(activePlatforms.slice(0, 1));
+  const [code, setCode] = useState('');
+  const [applied, setApplied] = useState<{ kod: string; percent: number } | null>(null);
+  const [applying, setApplying] = useState(false);
+  const [name, setName] = useState('');
+  const [cardComplete, setCardComplete] = useState(false);
+  const [processing, setProcessing] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const payerRef = useRef<CardPayer | null>(null);
+
+  const subtotal = subtotalCents(pkg.prices, platforms);
+  const total = discountedCents(subtotal, applied?.percent ?? 0);
+  const busy = processing || done;
+
+  const toggle = (p: Platform) => setPlatforms((cur) => (cur.includes(p) ? cur.filter((x) => x !== p) : activePlatforms.filter((x) => x === p || cur.includes(x))));
+
+  const apply = async () => {
+    const kod = code.trim().toUpperCase();
+    if (!kod) return toast.error(t('discountEmpty'));
+    setApplying(true);
+    try {
+      const q = await paymentApi.quote(locale, { packageId: pkg.id, platformIds: platforms.length ? platforms : activePlatforms.slice(0, 1), discountCode: kod });
+      setApplied({ kod, percent: q.indirim_yuzdesi });
+      setCode(kod);
+      toast.success(t('discountApplied', { percent: q.indirim_yuzdesi }));
+    } catch (err) {
+      toast.error(err instanceof PaymentError && err.mesaj ? err.mesaj : t('discountError'));
+    } finally {
+      setApplying(false);
+    }
+  };
+
+  const remove = () => {
+    setApplied(null);
+    setCode('');
+    toast.info(t('discountRemoved'));
+  };
+
+  const pay = async () => {
+    setError(null);
+    if (platforms.length === 0) return setError(tPay('platformRequired'));
+    if (!cardComplete) return setError(tc('incomplete'));
+    if (!name.trim()) return setError(tPay('nameRequired'));
+    setProcessing(true);
+    try {
+      const body = { packageId: pkg.id, platformIds: platforms, discountCode: applied?.kod ?? null, cardholderName: name.trim(), amount: total };
+      const created = await paymentApi.createIntent(locale, body);
+      if (!payerRef.current) throw new PaymentError('CARD_MISSING', '', 0);
+      await payerRef.current({ paymentIntentId: created.paymentIntentId, clientSecret: created.clientSecret, cardholderName: name.trim() });
+      const confirmed = await paymentApi.confirm(locale, { paymentIntentId: created.paymentIntentId, packageId: pkg.id, platformIds: platforms, cardholderName: name.trim(), amount: created.amount });
+      toast.success(confirmed.mesaj);
+      setDone(true);
+      setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+    } catch (err) {
+      const text = errorText(err);
+      setError(text);
+      toast.error(text);
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-line bg-card p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={`${id}-title`} className="text-lg font-semibold">
+          {t('paymentTitle', { name: pkg.ad })}
+        </h3>
+        <button type="button" onClick={onBack} disabled={busy} className="rounded-md border border-line px-3 py-1.5 text-sm font-medium">
+          {t('back')}
+        </button>
+      </div>
+      <form
+        className="mt-4 space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void pay();
+        }}
+      >
+        <fieldset disabled={busy}>
+          <legend className="text-sm font-medium">{t('platformsLegend')}</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {activePlatforms.map((p) => (
+              <label key={p} className="flex cursor-pointer items-center gap-2 rounded-md border border-line px-3 py-2 has-[:checked]:border-brand has-[:checked]:bg-brand-soft">
+                <input type="checkbox" checked={platforms.includes(p)} onChange={() => toggle(p)} className="h-4 w-4 accent-brand" />
+                <span>{tp(p)}</span>
+                <span className="font-semibold">{formatUsd(pkg.prices[p], locale)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div>
+          <label htmlFor={`${id}-code`} className="block text-sm font-medium">
+            {t('discountLabel')}
+          </label>
+          <div className="mt-1 flex gap-2">
+            <input
+              id={`${id}-code`}
+              value={code}
+              onChange={(e) => setCode(e.target.value.toUpperCase())}
+              readOnly={!!applied}
+              disabled={busy}
+              aria-describedby={applied ? `${id}-code-applied` : undefined}
+              className="block w-full rounded-md border border-line bg-card px-3 py-2 uppercase read-only:bg-surface"
+            />
+            {applied ? (
+              <button type="button" onClick={remove} disabled={busy} className="rounded-md border border-line px-3 py-2 font-medium">
+                {t('discountRemove')}
+              </button>
+            ) : (
+              <button type="button" onClick={() => void apply()} disabled={busy || applying} className="rounded-md border border-brand px-3 py-2 font-medium text-brand">
+                {t('discountApply')}
+              </button>
+            )}
+          </div>
+          {applied ? (
+            <p id={`${id}-code-applied`} className="mt-1 text-sm text-success">
+              {t('discountApplied', { percent: applied.percent })}
+            </p>
+          ) : null}
+        </div>
+
+        <dl className="space-y-1 rounded-md bg-surface p-3 text-sm" aria-live="polite">
+          <div className="flex justify-between">
+            <dt>{t('subtotal')}</dt>
+            <dd>{formatUsd(subtotal, locale)}</dd>
+          </div>
+          {applied ? (
+            <div className="flex justify-between text-success">
+              <dt>{t('discount', { percent: applied.percent })}</dt>
+              <dd>−{formatUsd(subtotal - total, locale)}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between text-base font-semibold">
+            <dt>{t('total')}</dt>
+            <dd data-testid="package-total">{formatUsd(total, locale)}</dd>
+          </div>
+        </dl>
+
+        <div>
+          <label htmlFor={`${id}-holder`} className="block text-sm font-medium">
+            {tc('holder')}
+          </label>
+          <input
+            id={`${id}-holder`}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            autoComplete="cc-name"
+            disabled={busy}
+            className="mt-1 block w-full rounded-md border border-line bg-card px-3 py-2"
+          />
+        </div>
+        <CardFields config={config} onCompleteChange={setCardComplete} payerRef={payerRef} disabled={busy} />
+
+        {error ? (
+          <p role="alert" className="rounded-md border border-danger px-3 py-2 text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" disabled={busy || platforms.length === 0} className="w-full rounded-md bg-brand px-4 py-2 font-semibold text-brand-ink disabled:opacity-50 sm:w-auto">
+          {processing ? tPay('addBalance.processing') : tPay('addBalance.pay', { amount: formatUsd(total, locale) })}
+        </button>
+      </form>
+    </section>
+  );
+}
