@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import type { Platform, Service } from '@/lib/catalogue/services';
@@ -8,6 +8,7 @@ import { Link, useRouter } from '@/lib/i18n/navigation';
 import { useOperationSocket } from '@/components/realtime/use-operation-socket';
 import type { ConnectionState } from '@/components/realtime/operation-socket';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { AddBalanceDialog } from '@/components/payments/add-balance-dialog';
 import {
   applyOperationEvent,
   DuplicateFilter,
@@ -46,8 +47,6 @@ type Props = {
   initialBalanceCents: number | null;
   /** Server action: the server's price of a new tweet by these profiles (§9). */
   quotePrice?: (profileIds: number[]) => Promise<PriceQuote>;
-  /** The add-balance button and modal (payments). */
-  addBalance?: ReactNode;
 };
 
 const PROMPT_SERVICES = ['comment', 'reels_comment', 'youtube_comment'] as const;
@@ -69,7 +68,7 @@ function paramsOf(body: Record<string, unknown>): Record<string, string | number
  * and the order lifecycle driven by operation_update. Keyed by service in the page, so changing
  * the service resets badges, selection and inputs.
  */
-export function ServiceWorkspace({ service, platform, profiles, viewer, initialLimits, initialBalanceCents, quotePrice, addBalance }: Props) {
+export function ServiceWorkspace({ service, platform, profiles, viewer, initialLimits, initialBalanceCents, quotePrice }: Props) {
   const t = useTranslations();
   const format = useFormatter();
   const locale = useLocale();
@@ -87,6 +86,7 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
   const [quoteUrl, setQuoteUrl] = useState('');
   const [price, setPrice] = useState<{ ids: string; cents: number } | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [addBalanceOpen, setAddBalanceOpen] = useState(false);
 
   const tasks = useRef(new Map<string, number[]>());
   const early = useRef(new Map<string, OperationEvent[]>());
@@ -387,7 +387,13 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
                 <p className="text-xs text-muted">{t('ServicePage.priceHint')}</p>
                 <div className="flex flex-wrap items-center gap-3">
                   <p data-balance>{t('ServicePage.balance', { amount: balanceCents !== null ? money(balanceCents) : '…' })}</p>
-                  {addBalance}
+                  <button
+                    type="button"
+                    onClick={() => setAddBalanceOpen(true)}
+                    className="inline-flex min-h-11 items-center rounded-md border border-brand px-4 text-sm font-medium text-brand hover:bg-brand-soft"
+                  >
+                    {t('ServicePage.addBalance')}
+                  </button>
                 </div>
                 {insufficient && priceCents !== null && balanceCents !== null ? (
                   <p role="alert" className="font-medium text-danger" data-insufficient>
@@ -458,6 +464,9 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
         <ProfileList platform={platform} profiles={profiles} selected={selectedSet} badges={badges} onToggle={toggle} onToggleAll={toggleAll} allSelected={allSelected} />
       </section>
 
+      {isNewTweet && viewer.loggedIn ? (
+        <AddBalanceDialog open={addBalanceOpen} onOpenChange={setAddBalanceOpen} onSuccess={(cents) => setBalanceCents(cents)} />
+      ) : null}
       {isNewTweet ? (
         <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
           <DialogContent title={t('ServicePage.confirmTitle')} closeLabel={t('Common.close')}>

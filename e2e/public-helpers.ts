@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Shared by the public-site journeys (e2e/public-*.spec.ts). */
+export const LOCALES = ['tr', 'en', 'de'] as const;
+export type Loc = (typeof LOCALES)[number];
+export const BROWSER_LOCALE: Record<Loc, string> = { tr: 'tr-TR', en: 'en-GB', de: 'de-DE' };
+export const prefix = (l: Loc) => (l === 'tr' ? '' : `/${l}`);
+
+const catalogues = Object.fromEntries(
+  LOCALES.map((l) => [l, JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', `${l}.json`), 'utf8')) as Record<string, unknown>]),
+) as Record<Loc, Record<string, unknown>>;
+
+/** A message of the app's catalogue with simple {name} arguments filled in. */
+export function msg(l: Loc, key: string, args: Record<string, string | number> = {}): string {
+  const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], catalogues[l]);
+  if (typeof value !== 'string') throw new Error(`no message ${l}:${key}`);
+  return value.replace(/\{(\w+)\}/g, (_, name: string) => String(args[name] ?? `{${name}}`));
+}
+
+/** A message as a regular expression, with every {argument} matching anything. */
+export function msgPattern(l: Loc, key: string): RegExp {
+  const value = msg(l, key);
+  const parts = value.split(/\{\w+\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(parts.join('.+?'));
+}
+
+const ADMIN = { email: 'admin@example.com', sifre: 'admin-e2e-password' };
+
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/admin-login', { data: ADMIN });
+  const body = await res.json();
+  expect(body, JSON.stringify(body)).toMatchObject({ success: true });
+  return body.token as string;
+}
+
+export type Customer = { email: string; password: string; token: string; id: number };
+
+/** A new customer with the first package on every platform, made through the admin API. */
+export async function createCustomer(request: APIRequestContext, admin: string, label: string): Promise<Customer> {
+  const email = `e2e-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const password = 'secret-e2e-1';
+  const auth = { authorization: `Bearer ${admin}` };
+  const created = await request.post('/api/users', {
+    headers: auth,
+    data: { ad: 'E2E Müşteri', ad_soyad: 'E2E Müşteri', email, telefon: '+905551112233', meslek: 'Influencer', sifre: password, rol: 'user' },
+  });
+  const user = await created.json();
+  expect(user, JSON.stringify(user)).toMatchObject({ success: true });
+  const packages = await (await request.get('/api/paketler')).json();
+  const paket = packages.paketler[0];
+  const assigned = await request.post('/api/kullanici-paketleri', {
+    headers: auth,
+    data: { kullanici_id: user.kullanici.id, paket_id: paket.id, platform: 'twitter,instagram,youtube' },
+  });
+  expect(assigned.ok(), await assigned.text()).toBe(true);
+  const login = await (await request.post('/api/auth/login', { data: { email, password } })).json();
+  expect(login, JSON.stringify(login)).toMatchObject({ success: true });
+  return { email, password, token: login.token, id: user.kullanici.id };
+}
+
+/** Tops up a customer's balance through the payments test mode with Stripe's 4242 test card. */
+export async function topUp(request: APIRequestContext, customer: Customer, cents: number): Promise<void> {
+  const auth = { authorization: `Bearer ${customer.token}` };
+  const intent = await (await request.post('/api/payment/create-payment-intent', { headers: auth, data: { type: 'balance', amount: cents, cardholderName: 'E2E Test' } })).json();
+  expect(intent, JSON.stringify(intent)).toMatchObject({ success: true });
+  const card = await request.post('/api/payment/test-card/confirm', {
+    headers: auth,
+    data: { paymentIntentId: intent.paymentIntentId, cardNumber: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
+  });
+  expect(card.ok(), await card.text()).toBe(true);
+  const confirmed = await (await request.post('/api/payment/confirm-payment', { headers: auth, data: { paymentIntentId: intent.paymentIntentId } })).json();
+  expect(confirmed, JSON.stringify(confirmed)).toMatchObject({ success: true });
+}
+
+/** Signs the browser in the way the login page does: next-auth's `token` credentials provider sets the session cookie. */
+export async function signInBrowser(page: Page, token: string): Promise<void> {
+  const { csrfToken } = await (await page.request.get('/api/auth/csrf')).json();
+  const res = await page.request.post('/api/auth/callback/token', { form: { csrfToken, token, json: 'true' } });
+  expect(res.status()).toBeLessThan(400);
+  const session = await (await page.request.get('/api/auth/session')).json();
+  expect(session?.user).toBeTruthy();
+}
+
+/** Makes the simulated provider succeed for every profile, slowly enough to see the pending badge. */
+export async function reliableProvider(request: APIRequestContext): Promise<void> {
+  const res = await request.post('/sim-provider/_control', { data: { failRate: 0, minDelayMs: 1500, maxDelayMs: 2500, mode: 'normal' } });
+  expect(res.ok(), await res.text()).toBe(true);
+}

@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminToken, BROWSER_LOCALE, createCustomer, LOCALES, msg, msgPattern, prefix, reliableProvider, signInBrowser, topUp } from './public-helpers';
+
+const TWEET = 'https://x.com/etkilesim/status/1234567890123';
+
+/** The rows of the profile list whose checkbox is ticked right now, by profile id. */
+async function checkedIds(page: Page): Promise<string[]> {
+  return page.locator('[data-profile-list] li:has(input:checked)').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-profile-id')!));
+}
+
+const badge = (page: Page, id: string) => page.locator(`[data-profile-list] li[data-profile-id="${id}"] [data-status]`);
+
+for (const l of LOCALES) {
+  test.describe(`a customer (${l})`, () => {
+    test.use({ locale: BROWSER_LOCALE[l] });
+    let admin: string;
+
+    test.beforeAll(async ({ request }) => {
+      admin = await adminToken(request);
+      await reliableProvider(request);
+    });
+
+    test('sends a like and a comment and watches the badges go pending → success', async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const customer = await createCustomer(request, admin, `orders-${l}`);
+      await signInBrowser(page, customer.token);
+      await page.goto(`${prefix(l)}/service/like`);
+
+      // The header now offers Panel and Logout; the limits of the package are shown.
+      await expect(page.getByRole('link', { name: msg(l, 'Header.panel') })).toBeVisible();
+      await expect(page.getByRole('button', { name: msg(l, 'Header.logout') })).toBeVisible();
+      await expect(page.locator('[data-visitor-notice]')).toHaveCount(0);
+      await expect(page.locator('[data-daily-limit]')).toHaveText(msgPattern(l, 'ServicePage.dailyLimit'));
+      const limitBefore = await page.locator('[data-daily-limit]').textContent();
+
+      const boxes = page.locator('[data-profile-list]').getByRole('checkbox');
+      await boxes.nth(0).check();
+      await boxes.nth(1).check();
+      const ids = await checkedIds(page);
+      expect(ids).toHaveLength(2);
+      await page.getByLabel(msg(l, 'ServicePage.tweetUrl')).fill(TWEET);
+      await page.getByRole('button', { name: msg(l, 'ServicePage.send'), exact: true }).click();
+
+      for (const id of ids) await expect(badge(page, id)).toHaveAttribute('data-status', 'pending');
+      await expect(badge(page, ids[0]!)).toHaveText(new RegExp(msg(l, 'ServicePage.status.pending')));
+      // After a successful send the inputs and the selection are cleared.
+      await expect(page.getByLabel(msg(l, 'ServicePage.tweetUrl'))).toHaveValue('');
+      expect(await checkedIds(page)).toEqual([]);
+
+      for (const id of ids) await expect(badge(page, id)).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
+      await expect(badge(page, ids[1]!)).toHaveText(new RegExp(msg(l, 'ServicePage.status.success')));
+      await expect(page.getByText(msg(l, 'Toast.operation_success', { operation: msg(l, 'Services.like'), success: 2, total: 2 }))).toBeVisible();
+      // Limits were refreshed from the server.
+      await expect(page.locator('[data-daily-limit]')).not.toHaveText(limitBefore!);
+
+      // Changing the service resets the badges.
+      await page.getByRole('navigation', { name: msg(l, 'Header.servicesLabel') }).getByRole('link', { name: msg(l, 'Services.comment'), exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${prefix(l)}/service/comment$`));
+      await expect(page.locator('[data-profile-list] [data-status]:not([data-status="idle"])')).toHaveCount(0);
+
+      await page.locator('[data-profile-list]').getByRole('checkbox').nth(3).check();
+      const [commentId] = await checkedIds(page);
+      await page.getByLabel(msg(l, 'ServicePage.tweetUrl')).fill(TWEET);
+      await page.getByLabel(msg(l, 'ServicePage.prompt')).fill(msg(l, 'Placeholders.comment.e2'));
+      await page.getByRole('button', { name: msg(l, 'ServicePage.send'), exact: true }).click();
+      await expect(badge(page, commentId!)).toHaveAttribute('data-status', 'pending');
+      await expect(page.getByLabel(msg(l, 'ServicePage.prompt'))).toHaveValue('');
+      await expect(badge(page, commentId!)).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
+      await expect(page.getByText(msg(l, 'Toast.operation_success', { operation: msg(l, 'Services.comment'), success: 1, total: 1 }))).toBeVisible();
+    });
+
+    test('is told the server’s errors in the page language and stays within the profile cap', async ({ page, request }) => {
+      const customer = await createCustomer(request, admin, `errors-${l}`);
+      await signInBrowser(page, customer.token);
+      await page.goto(`${prefix(l)}/service/reels_like`);
+      const boxes = page.locator('[data-profile-list]').getByRole('checkbox');
+      // The starter package allows 5 profiles: select-all takes the first 5 only.
+      await page.getByRole('button', { name: msg(l, 'ServicePage.selectAll') }).click();
+      expect(await checkedIds(page)).toHaveLength(5);
+      await page.getByRole('button', { name: msg(l, 'ServicePage.removeAll') }).click();
+      for (let i = 0; i < 5; i++) await boxes.nth(i).check();
+      await boxes.nth(5).click();
+      await expect(page.getByText(msg(l, 'ServicePage.profileLimitReached', { limit: 5 }))).toBeVisible();
+      expect(await checkedIds(page)).toHaveLength(5);
+      // Missing URL: the §5 message.
+      await page.getByRole('button', { name: msg(l, 'ServicePage.send'), exact: true }).click();
+      await expect(page.getByText(msg(l, 'ServicePage.selectProfileAndUrl'))).toBeVisible();
+      // A URL of another platform: the server refuses it and the page says why.
+      await page.getByLabel(msg(l, 'ServicePage.reelsUrl')).fill(TWEET);
+      await page.getByRole('button', { name: msg(l, 'ServicePage.send'), exact: true }).click();
+      await expect(page.getByText(msg(l, 'Validation.reels_url_invalid'))).toBeVisible();
+    });
+
+    test('a new tweet shows the server’s price, the balance and a confirmation before it is paid', async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const customer = await createCustomer(request, admin, `tweet-${l}`);
+      await topUp(request, customer, 5000);
+      await signInBrowser(page, customer.token);
+      await page.goto(`${prefix(l)}/service/new_tweet`);
+      await expect(page.locator('[data-balance]')).toContainText(/50[.,]00/);
+
+      await page.locator('[data-profile-list]').getByRole('checkbox').nth(0).check();
+      const price = page.locator('[data-price]');
+      await expect(price).toHaveText(/\d+[.,]00/);
+      const priceText = (await price.textContent())!;
+      // The send button shows the same server price.
+      const send = page.locator('[data-send]');
+      await expect(send).toHaveText(msg(l, 'ServicePage.sendWithPrice', { price: priceText }));
+
+      const text = page.getByLabel(msg(l, 'ServicePage.tweetText'));
+      await text.fill('Yeni ürünümüz bugün yayında! 🚀');
+      await expect(page.getByText(msg(l, 'ServicePage.charCounter', { count: [...'Yeni ürünümüz bugün yayında! 🚀'].length }))).toBeVisible();
+
+      await send.click();
+      const dialog = page.getByRole('dialog', { name: msg(l, 'ServicePage.confirmTitle') });
+      await expect(dialog).toContainText(priceText);
+      await dialog.getByRole('button', { name: msg(l, 'ServicePage.cancel') }).click();
+      await expect(dialog).toBeHidden();
+
+      const [id] = await checkedIds(page);
+      await send.click();
+      await dialog.getByRole('button', { name: msg(l, 'ServicePage.confirmPay') }).click();
+      await expect(badge(page, id!)).toHaveAttribute('data-status', 'pending');
+      await expect(badge(page, id!)).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
+      // The balance went down by the price.
+      await expect(page.locator('[data-balance]')).not.toContainText(/50[.,]00/);
+    });
+
+    test('a new tweet without enough balance shows the required and current amounts and cannot be sent', async ({ page, request }) => {
+      const customer = await createCustomer(request, admin, `poor-${l}`);
+      await signInBrowser(page, customer.token);
+      await page.goto(`${prefix(l)}/service/new_tweet`);
+      await page.locator('[data-profile-list]').getByRole('checkbox').nth(0).check();
+      await expect(page.locator('[data-insufficient]')).toHaveText(msgPattern(l, 'ServicePage.insufficient'));
+      await expect(page.locator('[data-send]')).toBeDisabled();
+    });
+  });
+}

@@ -1,0 +1,92 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { BROWSER_LOCALE, LOCALES, msg, prefix } from './public-helpers';
+
+const SERVICES = ['retweet', 'like', 'bookmark', 'comment', 'new_tweet', 'reels_comment', 'reels_like', 'reels_share', 'reels_bookmark', 'youtube_like', 'youtube_comment'];
+const POLICIES = ['/terms', '/privacy', '/cookies', '/subscription-policy'];
+const PUBLIC_PAGES = [...SERVICES.map((s) => `/service/${s}`), ...POLICIES];
+
+for (const l of LOCALES) {
+  test.describe(`accessibility (${l})`, () => {
+    test.use({ locale: BROWSER_LOCALE[l] });
+
+    test('axe finds no WCAG 2.2 AA violations on any public page', async ({ page }) => {
+      test.setTimeout(180_000);
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(`${prefix(l)}${path}`);
+        await expect(page.locator('html')).toHaveAttribute('lang', l);
+        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+        expect(result.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      }
+    });
+
+    test('axe finds no violations with the help drawer and the menus open', async ({ page }) => {
+      await page.goto(`${prefix(l)}/service/comment`);
+      await page.getByRole('button', { name: msg(l, 'Footer.helpLabel') }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.waitForTimeout(400);
+      const drawer = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+      expect(drawer.violations.map((v) => v.id)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: msg(l, 'Footer.menuLabel') }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      const menu = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+      expect(menu.violations.map((v) => v.id)).toEqual([]);
+    });
+
+    test('every public page has a localized title and description, canonical and hreflang alternates', async ({ page }) => {
+      for (const path of ['/service/like', '/service/reels_share', '/privacy']) {
+        await page.goto(`${prefix(l)}${path}`);
+        const origin = new URL(page.url()).origin.replace('127.0.0.1', 'localhost');
+        const head = page.locator('head');
+        await expect(head.locator('link[rel=canonical]')).toHaveAttribute('href', new RegExp(`${prefix(l)}${path}$`));
+        for (const [lang, p] of [['tr', ''], ['en', '/en'], ['de', '/de'], ['x-default', '']] as const) {
+          await expect(head.locator(`link[rel=alternate][hreflang="${lang}"]`)).toHaveAttribute('href', new RegExp(`${p}${path}$`));
+        }
+        await expect(head.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
+        await expect(head.locator('meta[name=description]')).toHaveAttribute('content', /.{40,}/);
+        expect(origin).toBeTruthy();
+      }
+      await page.goto(`${prefix(l)}/service/like`);
+      await expect(page).toHaveTitle(new RegExp(msg(l, 'Services.like')));
+      const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+      const types = jsonLd.map((s) => JSON.parse(s)['@type']);
+      expect(types).toEqual(expect.arrayContaining(['Organization', 'FAQPage']));
+      const faq = jsonLd.map((s) => JSON.parse(s)).find((d) => d['@type'] === 'FAQPage');
+      expect(faq.mainEntity).toHaveLength(6);
+      expect(faq.mainEntity[0].name).toBe(msg(l, 'Help.faq.botPanels.q'));
+    });
+  });
+}
+
+test.describe('search engines', () => {
+  test('sitemap.xml lists every service and policy page in every language with hreflang alternates', async ({ request }) => {
+    const res = await request.get('/sitemap.xml');
+    expect(res.status()).toBe(200);
+    const xml = await res.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    for (const l of LOCALES) for (const path of PUBLIC_PAGES) expect(locs).toContain(`${prefix(l)}${path}`);
+    expect(locs).toHaveLength(PUBLIC_PAGES.length * 3);
+    expect(xml).toContain('hreflang="x-default"');
+    expect(xml).toMatch(/<xhtml:link rel="alternate" hreflang="de" href="[^"]+\/de\/service\/like"/);
+    expect(locs.some((p) => p.includes('/panel') || p.includes('/rooting'))).toBe(false);
+  });
+
+  test('robots.txt points to the sitemap and keeps the panel, the admin area and the API out', async ({ request }) => {
+    const text = await (await request.get('/robots.txt')).text();
+    for (const path of ['/panel', '/rooting', '/api']) expect(text).toContain(`Disallow: ${path}`);
+    expect(text).toMatch(/Sitemap: https?:\/\/[^\s]+\/sitemap\.xml/);
+  });
+
+  test('the root redirects on the server and the policy pages answer 200 in every language', async ({ request }) => {
+    for (const l of LOCALES) {
+      for (const path of POLICIES) {
+        const res = await request.get(`${prefix(l)}${path}`, { headers: { 'accept-language': BROWSER_LOCALE[l] } });
+        expect(res.status(), `${l}${path}`).toBe(200);
+        expect(await res.text()).toContain(msg(l, `Policies.${path === '/subscription-policy' ? 'subscription' : path.slice(1)}.title`));
+      }
+    }
+    const root = await request.get('/', { maxRedirects: 0, headers: { 'accept-language': 'tr-TR' } });
+    expect([307, 308]).toContain(root.status());
+  });
+});

@@ -1,0 +1,156 @@
+import { expect, test } from '@playwright/test';
+import { BROWSER_LOCALE, LOCALES, msg, msgPattern, prefix } from './public-helpers';
+
+for (const l of LOCALES) {
+  test.describe(`a visitor (${l})`, () => {
+    test.use({ locale: BROWSER_LOCALE[l] });
+
+    test('finds the profile list in the server HTML of a service page', async ({ request }) => {
+      const html = await (await request.get(`${prefix(l)}/service/like`, { headers: { 'accept-language': BROWSER_LOCALE[l] } })).text();
+      expect(html).toContain(`<h1 id="service-heading"`);
+      expect(html.match(/data-profile-id="\d+"/g)?.length ?? 0).toBeGreaterThan(5);
+      expect(html).toContain(msg(l, 'ServicePage.visitorNotice'));
+    });
+
+    test('browses, selects profiles and is asked to log in to send', async ({ page }) => {
+      await page.goto(`${prefix(l)}/service/like`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Twitter – ${msg(l, 'Services.like')}`);
+      await expect(page.locator('[data-visitor-notice]')).toBeVisible();
+      const list = page.locator('[data-profile-list]');
+      const boxes = list.getByRole('checkbox');
+      const total = await boxes.count();
+      expect(total).toBeGreaterThan(5);
+      await boxes.nth(0).check();
+      await boxes.nth(1).check();
+      await expect(page.locator('[data-selected-count]')).toHaveText(msg(l, 'ServicePage.selectedCount', { selected: 2, total }));
+
+      await page.getByRole('button', { name: msg(l, 'ServicePage.selectAll') }).click();
+      await expect(page.locator('[data-selected-count]')).toHaveText(msg(l, 'ServicePage.selectedCount', { selected: total, total }));
+      await page.getByRole('button', { name: msg(l, 'ServicePage.removeAll') }).click();
+      await expect(page.locator('[data-selected-count]')).toHaveText(msg(l, 'ServicePage.selectedCount', { selected: 0, total }));
+
+      // Every username links to the public profile on the platform, in a new tab.
+      const link = list.getByRole('link').first();
+      await expect(link).toHaveAttribute('href', /^https:\/\/x\.com\/[^/]+$/);
+      await expect(link).toHaveAttribute('target', '_blank');
+
+      await boxes.nth(2).check();
+      await page.getByLabel(msg(l, 'ServicePage.tweetUrl')).fill('https://x.com/someone/status/1234567890');
+      await page.getByRole('button', { name: msg(l, 'ServicePage.loginToSend') }).click();
+      await expect(page.getByText(msg(l, 'ServicePage.loginRequired'))).toBeVisible();
+    });
+
+    test('moves between platforms and services with the header tabs, the strip and the keyboard', async ({ page }) => {
+      await page.goto(`${prefix(l)}/service/retweet`);
+      await page.getByRole('navigation', { name: msg(l, 'Header.platformsLabel') }).getByRole('link', { name: 'YouTube' }).click();
+      await expect(page).toHaveURL(new RegExp(`${prefix(l)}/service/youtube_like$`));
+      const strip = page.getByRole('navigation', { name: msg(l, 'Header.servicesLabel') });
+      await strip.getByRole('link', { name: msg(l, 'Services.youtube_like') }).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(strip.getByRole('link', { name: msg(l, 'Services.youtube_comment') })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`${prefix(l)}/service/youtube_comment$`));
+      // YouTube shows no follower counts; the comment form has a prompt with tips.
+      await expect(page.getByText(msgPattern(l, 'ServicePage.followers')).first()).toHaveCount(0);
+      await expect(page.getByLabel(msg(l, 'ServicePage.prompt'))).toBeVisible();
+      await expect(page.getByRole('heading', { name: msg(l, 'ServicePage.tipsTitle') })).toBeVisible();
+    });
+
+    test('the service strip scrolls by dragging and a tap still opens a tab', async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.goto(`${prefix(l)}/service/retweet`);
+      const strip = page.locator('[data-service-strip]');
+      const canScroll = await strip.evaluate((el) => el.scrollWidth > el.clientWidth);
+      test.skip(!canScroll, 'the strip fits this viewport');
+      const box = (await strip.boundingBox())!;
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + box.width - 20, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width - 60, y, { steps: 5 });
+      await page.mouse.up();
+      expect(await strip.evaluate((el) => el.scrollLeft)).toBeGreaterThanOrEqual(55);
+      await expect(page).toHaveURL(new RegExp(`${prefix(l)}/service/retweet$`));
+      await strip.getByRole('link', { name: msg(l, 'Services.new_tweet') }).click();
+      await expect(page).toHaveURL(new RegExp(`${prefix(l)}/service/new_tweet$`));
+    });
+
+    test('opens the help drawer with the FAQ, and Escape or the backdrop closes it', async ({ page }) => {
+      await page.goto(`${prefix(l)}/service/retweet`);
+      await page.getByRole('button', { name: msg(l, 'Footer.helpLabel') }).click();
+      const drawer = page.getByRole('dialog', { name: msg(l, 'Help.title') });
+      await expect(drawer).toBeVisible();
+      await expect(page.locator('body')).toHaveAttribute('data-scroll-locked', /.*/);
+      const box = (await drawer.boundingBox())!;
+      const viewport = page.viewportSize()!;
+      expect(Math.round(box.height)).toBe(Math.round(viewport.height * 0.7));
+      await drawer.getByRole('button', { name: msg(l, 'Help.faq.accountAccess.q') }).click();
+      await expect(drawer.getByText(msg(l, 'Help.faq.accountAccess.a'))).toBeVisible();
+      await expect(drawer.getByRole('heading', { level: 4 })).toHaveCount(6);
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+      await expect(page.locator('body')).not.toHaveAttribute('data-scroll-locked', /.*/);
+
+      await page.getByRole('button', { name: msg(l, 'Footer.helpLabel') }).click();
+      await expect(drawer).toBeVisible();
+      await page.mouse.click(10, 10);
+      await expect(drawer).toBeHidden();
+    });
+
+    test('the Menu lists the policy pages and the language picker switches the URL and is remembered', async ({ page }) => {
+      await page.goto(`${prefix(l)}/service/like`);
+      await page.getByRole('button', { name: msg(l, 'Footer.menuLabel') }).click();
+      await page.getByRole('menuitem', { name: msg(l, 'Policies.privacy.title') }).click();
+      await expect(page).toHaveURL(new RegExp(`${prefix(l)}/privacy$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(msg(l, 'Policies.privacy.title'));
+      // Policy pages show only the title in the header, and a close button to /.
+      await expect(page.locator('[data-site-header]')).toHaveAttribute('data-title-only', '');
+      await expect(page.getByRole('navigation', { name: msg(l, 'Header.platformsLabel') })).toHaveCount(0);
+
+      const target = l === 'de' ? 'en' : 'de';
+      await page.getByRole('button', { name: new RegExp(msg(l, 'Footer.languageLabel')) }).click();
+      await page.getByRole('menuitem', { name: msg(l, `Footer.languages.${target}`) }).click();
+      await expect(page).toHaveURL(new RegExp(`/${target}/privacy$`));
+      await expect(page.locator('html')).toHaveAttribute('lang', target);
+      await page.goto('/cookies');
+      await expect(page).toHaveURL(new RegExp(`/${target}/cookies$`));
+    });
+  });
+}
+
+test.describe('the contact form', () => {
+  test('sends a message, then waits 60 s — enforced by the server per e-mail and per IP, in every language', async ({ page, request }) => {
+    const email = `contact-${Date.now()}@example.com`;
+    const fill = async (l: (typeof LOCALES)[number], address: string) => {
+      await page.goto(`${prefix(l)}/service/retweet`);
+      await page.getByRole('button', { name: msg(l, 'Footer.helpLabel') }).click();
+      const drawer = page.getByRole('dialog', { name: msg(l, 'Help.title') });
+      await drawer.getByLabel(msg(l, 'Contact.name')).fill('Ayşe Yılmaz');
+      await drawer.getByLabel(msg(l, 'Contact.email')).fill(address);
+      await drawer.getByLabel(msg(l, 'Contact.subject')).selectOption('purchase');
+      await drawer.getByLabel(msg(l, 'Contact.message')).fill('Paketler hakkında bilgi almak istiyorum.');
+      return drawer;
+    };
+
+    const tr = await fill('tr', email);
+    await tr.getByRole('button', { name: msg('tr', 'Contact.send') }).click();
+    await expect(page.getByText(msg('tr', 'Contact.success'))).toBeVisible();
+    const button = tr.locator('button[type=submit]');
+    await expect(button).toHaveText(msgPattern('tr', 'Contact.cooldown'));
+    await expect(tr.getByLabel(msg('tr', 'Contact.message'))).toHaveValue('');
+    await button.click();
+    await expect(page.getByText(msgPattern('tr', 'Contact.wait'))).toBeVisible();
+
+    // The server refuses the same address, and (another address) the same IP, with 429 and the seconds left.
+    const again = await request.post('/api/contact', { data: { name: 'A', email, subject: '', message: 'x' } });
+    expect(again.status()).toBe(429);
+    expect((await again.json()).seconds).toBeGreaterThan(0);
+
+    for (const l of ['en', 'de'] as const) {
+      await page.evaluate(() => window.localStorage.removeItem('contact_cooldown_until'));
+      const drawer = await fill(l, `other-${l}-${Date.now()}@example.com`);
+      await drawer.getByRole('button', { name: msg(l, 'Contact.send') }).click();
+      await expect(page.getByText(msgPattern(l, 'Errors.CONTACT_COOLDOWN'))).toBeVisible();
+      await expect(drawer.locator('button[type=submit]')).toHaveText(msgPattern(l, 'Contact.cooldown'));
+    }
+  });
+});
