@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { platforms, profiles } from '@/db/schema';
+import { call } from '@/test/http';
+import { configureSim } from '@/lib/provider/sim';
+import { GET as twitterProfiles } from '@/app/api/twitter/profiles/route';
+import { GET as instagramProfiles } from '@/app/api/instagram/profiles/route';
+import { createWorld, fastClient, type World } from '@/lib/operations/testing/world';
+import { syncProfiles } from './index';
+
+let w: World;
+
+beforeAll(async () => {
+  w = await createWorld();
+});
+afterAll(async () => {
+  await w.close();
+});
+
+describe('the profiles table', () => {
+  it('serves the active profiles of a platform, shuffled, in the §3 shape, to visitors', async () => {
+    const a = await call(twitterProfiles, {});
+    expect(a.status).toBe(200);
+    const list = a.body.profiles as Record<string, unknown>[];
+    expect(list).toHaveLength(58); // 60 minus the two resting ones
+    expect(list[0]).toMatchObject({ id: expect.any(Number), username: expect.any(String), followers: expect.any(String), x_followers: expect.any(String), status: 'active' });
+    const orders = new Set<string>();
+    for (let i = 0; i < 5; i++) orders.add(((await call(twitterProfiles, {})).body.profiles as { id: number }[]).map((p) => p.id).join(','));
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it('selects another platform with ?platform= and has its own routes', async () => {
+    const ig = await call(twitterProfiles, { path: '/api/twitter/profiles?platform=instagram' });
+    expect((ig.body.profiles as { ig_username?: string }[])[0]!.ig_username).toBeTruthy();
+    const direct = await call(instagramProfiles, { path: '/api/instagram/profiles' });
+    expect((direct.body.profiles as unknown[]).length).toBe((ig.body.profiles as unknown[]).length);
+    const bad = await call(twitterProfiles, { path: '/api/twitter/profiles?platform=tiktok' });
+    expect(bad.status).toBe(404);
+  });
+
+  it('keeps the last list when the provider is down or answers garbage', async () => {
+    const before = await w.t.db.select().from(profiles).where(eq(profiles.platform, 'youtube'));
+    for (const mode of ['down', 'malformed', 'wrong_shape'] as const) {
+      configureSim({ mode });
+      await expect(syncProfiles(w.t.db, 'youtube', fastClient())).rejects.toMatchObject({ name: 'ProviderError' });
+    }
+    configureSim({ mode: 'normal' });
+    expect(await w.t.db.select().from(profiles).where(eq(profiles.platform, 'youtube'))).toEqual(before);
+  });
+
+  it('updates follower counts and deactivates profiles the provider no longer lists', async () => {
+    // Point twitter's list at a provider that only knows a few profiles.
+    const { createServer } = await import('node:http');
+    const small = createServer((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ profiles: [{ id: 'tw_1001', username: 'renamed', followers: 123456 }, { id: 'tw_9999', username: 'newcomer', followers: 5 }] }));
+    });
+    await new Promise<void>((r) => small.listen(0, '127.0.0.1', r));
+    const port = (small.address() as { port: number }).port;
+    const [tw] = await w.t.db.select().from(platforms).where(eq(platforms.ad, 'twitter'));
+    await w.t.db.update(platforms).set({ apiEndpoints: { ...tw!.apiEndpoints, profile_list: `http://127.0.0.1:${port}/` } }).where(eq(platforms.ad, 'twitter'));
+    try {
+      const result = await syncProfiles(w.t.db, 'twitter', fastClient());
+      expect(result).toMatchObject({ upserted: 2, deactivated: 57 });
+      const active = await w.t.db.select().from(profiles).where(and(eq(profiles.platform, 'twitter'), eq(profiles.status, 'active')));
+      expect(active.map((p) => [p.providerId, p.username, p.followersCount, p.followersText]).sort()).toEqual([
+        ['tw_1001', 'renamed', 123456, '123.4K'],
+        ['tw_9999', 'newcomer', 5, '5'],
+      ]);
+    } finally {
+      await w.t.db.update(platforms).set({ apiEndpoints: tw!.apiEndpoints }).where(eq(platforms.ad, 'twitter'));
+      small.close();
+    }
+  });
+});
