@@ -1,0 +1,205 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** Browser journeys of issue 4: register → login → panel → password change → revoked token → login → logout. */
+
+const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+
+async function register(page: Page, user: { name: string; email: string; password: string }) {
+  await page.goto('/login?tab=register');
+  await expect(page.getByRole('tab', { name: 'Kayıt Ol' })).toHaveAttribute('aria-selected', 'true');
+  const form = page.getByRole('form', { name: 'Yeni hesap oluşturun' });
+  await form.getByLabel('Ad Soyad').fill(user.name);
+  await form.getByLabel('E-posta').fill(user.email);
+  // The calling code is fixed to +90 (Turkey by default); only the national number is typed.
+  const phone = form.getByLabel('Telefon', { exact: true });
+  await expect(phone).toHaveValue(/^\+90/);
+  await phone.pressSequentially('5321234567');
+  await form.getByLabel('Meslek').selectOption('Influencer');
+  await form.getByLabel('Şifre', { exact: true }).fill(user.password);
+  await form.getByLabel('Şifre (tekrar)').fill(user.password);
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Kayıt Ol' }).click();
+  await expect(page.getByText('Kayıt başarılı! Şimdi giriş yapabilirsiniz.')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Giriş Yap' })).toHaveAttribute('aria-selected', 'true');
+}
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Hesabınıza giriş yapın' });
+  await form.getByLabel('E-posta').fill(email);
+  await form.getByLabel('Şifre', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Giriş Yap' }).click();
+  await expect(page).toHaveURL(/\/panel$/);
+}
+
+test.describe('accounts', () => {
+  test('register, log in, change the password, the old token is refused, log in again and log out', async ({ page }) => {
+    const user = { name: 'Deniz Kaya', email: `deniz-${unique()}@example.com`, password: 'ilk-sifre-123' };
+    await register(page, user);
+
+    // The register form was cleared.
+    await page.getByRole('tab', { name: 'Kayıt Ol' }).click();
+    await expect(page.getByRole('form', { name: 'Yeni hesap oluşturun' }).getByLabel('Ad Soyad')).toHaveValue('');
+    await page.getByRole('tab', { name: 'Giriş Yap' }).click();
+
+    await login(page, user.email, user.password);
+    await expect(page.getByText('Giriş başarılı! Hoş geldiniz.')).toBeVisible();
+    const oldToken = await page.evaluate(() => window.localStorage.getItem('user_token'));
+    expect(oldToken).toBeTruthy();
+    expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem('user_data'))) ?? '{}')).toMatchObject({ email: user.email, token: oldToken });
+    expect((await page.request.get('/api/auth/verify', { headers: { authorization: `Bearer ${oldToken}` } })).status()).toBe(200);
+
+    // A logged-in visit to /login goes to /panel, and so does /.
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/panel$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/panel$/);
+
+    await page.goto('/panel/settings');
+    await page.getByLabel('Mevcut şifre').fill(user.password);
+    await page.getByLabel('Yeni şifre', { exact: true }).fill('ikinci-sifre-456');
+    await page.getByLabel('Yeni şifre (tekrar)').fill('ikinci-sifre-456');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(page.getByText('Şifreniz değiştirildi. Diğer cihazlardaki oturumlar kapatıldı.')).toBeVisible();
+
+    // The token from before the change is refused; this browser's session goes on.
+    const refused = await page.request.get('/api/auth/verify', { headers: { authorization: `Bearer ${oldToken}` } });
+    expect(refused.status()).toBe(401);
+    const newToken = await page.evaluate(() => window.localStorage.getItem('user_token'));
+    expect(newToken).not.toBe(oldToken);
+    expect((await page.request.get('/api/auth/verify', { headers: { authorization: `Bearer ${newToken}` } })).status()).toBe(200);
+    await page.reload();
+    await expect(page).toHaveURL(/\/panel\/settings$/);
+
+    // Log out from the header; the panel is closed again.
+    await page.getByRole('button', { name: 'Çıkış Yap', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/panel/);
+    expect(await page.evaluate(() => window.localStorage.getItem('user_token'))).toBeNull();
+    await page.goto('/panel');
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The old password no longer works; the new one does.
+    const form = page.getByRole('form', { name: 'Hesabınıza giriş yapın' });
+    await form.getByLabel('E-posta').fill(user.email);
+    await form.getByLabel('Şifre', { exact: true }).fill(user.password);
+    await form.getByRole('button', { name: 'Giriş Yap' }).click();
+    await expect(page.getByText('E-posta veya şifre hatalı.')).toBeVisible();
+    await login(page, user.email, 'ikinci-sifre-456');
+    await page.getByRole('button', { name: 'Çıkış Yap', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/panel/);
+  });
+
+  test('the forms explain what is missing, in Turkish by default', async ({ page }) => {
+    await page.goto('/login?tab=register');
+    const form = page.getByRole('form', { name: 'Yeni hesap oluşturun' });
+    await form.getByRole('button', { name: 'Kayıt Ol' }).click();
+    await expect(form.getByText('Lütfen tüm alanları doldurun.').first()).toBeVisible();
+    await expect(form.getByText('Devam etmek için kullanım koşullarını kabul etmelisiniz.')).toBeVisible();
+    await expect(form.getByRole('link', { name: 'Kullanım koşullarını' })).toHaveAttribute('href', '/terms');
+    await form.getByLabel('Ad Soyad').fill('A B');
+    await form.getByLabel('E-posta').fill('ab@example.com');
+    await form.getByLabel('Telefon', { exact: true }).pressSequentially('5321234567');
+    await form.getByLabel('Meslek').selectOption('Diğer');
+    await form.getByLabel('Şifre', { exact: true }).fill('abcdef');
+    await form.getByLabel('Şifre (tekrar)').fill('abcdeg');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Kayıt Ol' }).click();
+    await expect(form.getByText('Şifreler eşleşmiyor.')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Giriş Yap' }).click();
+    await page.getByRole('form', { name: 'Hesabınıza giriş yapın' }).getByRole('button', { name: 'Giriş Yap' }).click();
+    await expect(page.getByText('E-posta ve şifre alanları zorunludur.').first()).toBeVisible();
+  });
+
+  test('a visitor is sent from the panel to /login, and an unknown panel path to /', async ({ page }) => {
+    await page.goto('/panel/settings');
+    await expect(page).toHaveURL(/\/login$/);
+    const user = { name: 'Ece', email: `ece-${unique()}@example.com`, password: 'ece-sifre-1' };
+    const res = await page.request.post('/api/auth/register', {
+      data: { ad_soyad: user.name, email: user.email, telefon: '+905321234567', meslek: 'Diğer', sifre: user.password },
+    });
+    expect(res.status()).toBe(201);
+    await login(page, user.email, user.password);
+    await page.goto('/panel/no-such-page');
+    await expect(page).not.toHaveURL(/no-such-page/);
+    await expect(page).toHaveURL(/\/panel$|\/service\//);
+  });
+
+  test('an ordinary user cannot use admin login; the admin can', async ({ page }) => {
+    const email = `plain-${unique()}@example.com`;
+    await page.request.post('/api/auth/register', { data: { ad_soyad: 'Plain', email, telefon: '+905321234567', meslek: 'Diğer', sifre: 'plain-pass-1' } });
+    await page.goto('/admin-login');
+    await expect(page.getByRole('heading', { name: 'Admin Girişi' })).toBeVisible();
+    await page.getByLabel('E-posta').fill(email);
+    await page.getByLabel('Şifre', { exact: true }).fill('plain-pass-1');
+    await page.getByRole('button', { name: 'Giriş Yap' }).click();
+    await expect(page.locator('form').getByRole('alert')).toHaveText('Yalnızca admin kullanıcı girebilir!');
+    await expect(page).toHaveURL(/\/admin-login$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('admin_token'))).toBeNull();
+
+    await page.getByLabel('E-posta').fill('admin@example.com');
+    await page.getByLabel('Şifre', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Giriş Yap' }).click();
+    await expect(page.locator('form').getByRole('alert')).toHaveText('E-posta veya şifre hatalı.');
+
+    await page.getByLabel('Şifre', { exact: true }).fill('admin-e2e-password');
+    await page.getByRole('button', { name: 'Giriş Yap' }).click();
+    await expect(page).toHaveURL(/\/rooting/);
+    expect(await page.evaluate(() => window.localStorage.getItem('admin_token'))).toBeTruthy();
+  });
+
+  test('the login and settings pages pass axe', async ({ page }) => {
+    await page.goto('/login?tab=register');
+    const login = await new AxeBuilder({ page }).include('main').analyze();
+    expect(login.violations).toEqual([]);
+    const email = `axe-${unique()}@example.com`;
+    await page.request.post('/api/auth/register', { data: { ad_soyad: 'Axe', email, telefon: '+905321234567', meslek: 'Diğer', sifre: 'axe-pass-1' } });
+    await page.goto('/login');
+    const form = page.getByRole('form', { name: 'Hesabınıza giriş yapın' });
+    await form.getByLabel('E-posta').fill(email);
+    await form.getByLabel('Şifre', { exact: true }).fill('axe-pass-1');
+    await form.getByRole('button', { name: 'Giriş Yap' }).click();
+    await expect(page).toHaveURL(/\/panel$/);
+    await page.goto('/panel/settings');
+    const settings = await new AxeBuilder({ page }).include('main').analyze();
+    expect(settings.violations).toEqual([]);
+  });
+});
+
+test.describe('accounts in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('register, log in and log out everywhere on the German pages', async ({ page }) => {
+    const email = `hans-${unique()}@example.com`;
+    await page.goto('/de/login?tab=register');
+    const form = page.getByRole('form', { name: 'Neues Konto erstellen' });
+    await form.getByLabel('Vor- und Nachname').fill('Hans Müller');
+    await form.getByLabel('E-Mail').fill(email);
+    await form.getByLabel('Telefon', { exact: true }).pressSequentially('5321234567');
+    await form.getByLabel('Beruf').selectOption('İşletme Sahibi');
+    await form.getByLabel('Passwort', { exact: true }).fill('hans-pass-1');
+    await form.getByLabel('Passwort (Wiederholung)').fill('hans-pass-1');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Registrieren' }).click();
+    await expect(page.getByText('Registrierung erfolgreich! Sie können sich jetzt anmelden.')).toBeVisible();
+
+    const loginForm = page.getByRole('form', { name: 'Bei Ihrem Konto anmelden' });
+    await loginForm.getByLabel('E-Mail').fill(email);
+    await loginForm.getByLabel('Passwort', { exact: true }).fill('hans-pass-1');
+    await loginForm.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/de\/panel$/);
+    const token = await page.evaluate(() => window.localStorage.getItem('user_token'));
+
+    await page.goto('/de/panel/settings');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einstellungen');
+    await expect(page.getByLabel('Beruf')).toHaveValue('İşletme Sahibi');
+    await page.getByRole('button', { name: 'Überall abmelden' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Überall abmelden' }).click();
+    await expect(page).toHaveURL(/\/de\/login$/);
+    await expect(page.getByText('Sie wurden auf allen Geräten abgemeldet.')).toBeVisible();
+    expect((await page.request.get('/api/auth/verify', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+    await page.goto('/de/panel');
+    await expect(page).toHaveURL(/\/de\/login$/);
+  });
+});
