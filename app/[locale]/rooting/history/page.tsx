@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { listUsers } from '@/lib/admin-users';
+import { HistoryViewer } from '@/components/admin/history-viewer';
+import { adminPage } from '../admin-page';
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: 'Admin.nav' });
+  return { title: t('history') };
+}
+
+export default async function HistoryPage({ params }: Props) {
+  const { db } = await adminPage(params);
+  const users = await listUsers(db);
+  return <HistoryViewer users={users.map((u) => ({ id: u.id, ad: u.ad, email: u.email }))} />;
+}

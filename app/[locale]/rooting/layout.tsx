@@ -1,0 +1,17 @@
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import { setRequestLocale } from 'next-intl/server';
+import { requirePageAdmin } from '@/app/_lib/page-guards';
+import { AdminShell } from '@/components/admin/admin-shell';
+
+type Props = { children: ReactNode; params: Promise<{ locale: string }> };
+
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
+/** /rooting (§2): only an admin session from admin login gets in; everyone else goes to /admin-login. */
+export default async function RootingLayout({ children, params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const admin = await requirePageAdmin(locale);
+  return <AdminShell adminName={admin.adSoyad || admin.email}>{children}</AdminShell>;
+}

@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { getDashboardFigures } from '@/lib/dashboard';
+import { DashboardRefresh } from '@/components/admin/dashboard-refresh';
+import { adminPage } from './admin-page';
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: 'Admin.nav' });
+  return { title: t('dashboard') };
+}
+
+/** /rooting: welcome and live figures. */
+export default async function DashboardPage({ params }: Props) {
+  const { admin, db } = await adminPage(params);
+  const t = await getTranslations('Admin.dashboard');
+  const format = await getFormatter();
+  const f = await getDashboardFigures(db);
+  const usd = (cents: number) => format.number(cents / 100, { style: 'currency', currency: 'USD' });
+  const cards = [
+    { label: t('users'), value: format.number(f.users) },
+    { label: t('activeSubscriptions'), value: format.number(f.activeSubscriptions) },
+    { label: t('ordersToday'), value: format.number(f.ordersToday) },
+    { label: t('revenue'), value: usd(f.revenueCents), note: t('revenueToday', { amount: usd(f.revenueTodayCents) }) },
+  ];
+  return (
+    <section aria-labelledby="dashboard-title">
+      <h1 id="dashboard-title" className="text-2xl font-bold">
+        {t('welcome', { name: admin.adSoyad })}
+      </h1>
+      <p className="mt-1 text-muted">{t('intro')}</p>
+      <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map((c) => (
+          <div key={c.label} className="rounded-lg bg-card p-4 shadow-sm">
+            <dt className="text-sm text-muted">{c.label}</dt>
+            <dd className="mt-1 text-3xl font-bold">{c.value}</dd>
+            {c.note ? <dd className="mt-1 text-xs text-muted">{c.note}</dd> : null}
+          </div>
+        ))}
+      </dl>
+      <p className="mt-4 text-xs text-muted">{t('liveNote')}</p>
+      <DashboardRefresh />
+    </section>
+  );
+}

@@ -1,0 +1,229 @@
+'use client';
+
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { toast } from 'sonner';
+import { useRouter } from '@/lib/i18n/navigation';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { announcementSchema } from '@/lib/announcements/schemas';
+import { cn } from '@/lib/utils/cn';
+import { adminApi, errorText } from './admin-api';
+import { FormField, dangerButton, inputClass, primaryButton, secondaryButton } from './form-field';
+import { useFieldError } from './use-field-error';
+
+export type AdminAnnouncementRow = { id: number; baslik: string; icerik: string; baslik_en: string; icerik_en: string; oncelik: number; aktif: boolean; tarih: string };
+type Values = { baslik: string; icerik: string; baslik_en: string; icerik_en: string; oncelik: string; aktif: boolean };
+
+/** /rooting/announcements (§2): table and a modal with Turkish and English tabs. */
+export function AnnouncementsManager({ announcements }: { announcements: AdminAnnouncementRow[] }) {
+  const t = useTranslations('Admin.announcements');
+  const tc = useTranslations('Admin.common');
+  const format = useFormatter();
+  const locale = useLocale();
+  const router = useRouter();
+  const fieldError = useFieldError();
+  const [editing, setEditing] = useState<AdminAnnouncementRow | null>(null);
+  const [open, setOpen] = useState(false);
+  const [tab, setTab] = useState('tr');
+  const [deleting, setDeleting] = useState<AdminAnnouncementRow | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const form = useForm<Values>({
+    resolver: zodResolver(announcementSchema as never) as unknown as Resolver<Values>,
+    values: {
+      baslik: editing?.baslik ?? '',
+      icerik: editing?.icerik ?? '',
+      baslik_en: editing?.baslik_en ?? '',
+      icerik_en: editing?.icerik_en ?? '',
+      oncelik: String(editing?.oncelik ?? 0),
+      aktif: editing?.aktif ?? true,
+    },
+  });
+  const { register, handleSubmit, formState } = form;
+  const firstError = Object.values(formState.errors)[0]?.message;
+
+  async function save(values: unknown) {
+    try {
+      if (editing) {
+        await adminApi(`/api/duyurular/${editing.id}`, { method: 'PUT', body: values, locale, fallback: t('failed') });
+        toast.success(t('updated'));
+      } else {
+        await adminApi('/api/duyurular', { method: 'POST', body: values, locale, fallback: t('failed') });
+        toast.success(t('created'));
+      }
+      setOpen(false);
+      router.refresh();
+    } catch (e) {
+      toast.error(errorText(e, t('failed')));
+    }
+  }
+
+  async function remove() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await adminApi(`/api/duyurular/${deleting.id}`, { method: 'DELETE', locale, fallback: t('deleteFailed') });
+      toast.success(t('deleted'));
+      setDeleting(null);
+      router.refresh();
+    } catch (e) {
+      toast.error(errorText(e, t('deleteFailed')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const invalid = (name: keyof Values) => ({ 'aria-invalid': !!formState.errors[name] });
+
+  return (
+    <section aria-labelledby="announcements-title">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h1 id="announcements-title" className="text-2xl font-bold">
+          {t('title')}
+        </h1>
+        <button
+          type="button"
+          className={primaryButton}
+          onClick={() => {
+            setEditing(null);
+            setTab('tr');
+            setOpen(true);
+          }}
+        >
+          {t('add')}
+        </button>
+      </div>
+      <div className="overflow-x-auto rounded-lg bg-card shadow-sm">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-line text-muted">
+            <tr>
+              <th scope="col" className="p-3">{t('titleColumn')}</th>
+              <th scope="col" className="p-3">{t('content')}</th>
+              <th scope="col" className="p-3">{t('date')}</th>
+              <th scope="col" className="p-3">{t('priority')}</th>
+              <th scope="col" className="p-3">{t('status')}</th>
+              <th scope="col" className="p-3">{tc('actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {announcements.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="p-6 text-center text-muted">
+                  {t('empty')}
+                </td>
+              </tr>
+            ) : null}
+            {announcements.map((a) => (
+              <tr key={a.id} className="border-b border-line align-top last:border-0">
+                <th scope="row" className="p-3 font-medium">
+                  <span className="block">{a.baslik}</span>
+                  <span className="block text-xs font-normal text-muted" lang="en">
+                    {a.baslik_en}
+                  </span>
+                </th>
+                <td className="max-w-xs p-3">
+                  <p className="line-clamp-3 whitespace-pre-line">{a.icerik}</p>
+                </td>
+                <td className="p-3">{format.dateTime(new Date(a.tarih), { dateStyle: 'medium' })}</td>
+                <td className="p-3">
+                  <span className={cn('rounded px-2 py-0.5 text-xs font-semibold', a.oncelik > 0 ? 'bg-warning text-white' : 'bg-line text-ink')}>
+                    {a.oncelik > 0 ? t('priorityHigh') : t('priorityNormal')}
+                  </span>
+                </td>
+                <td className="p-3">{a.aktif ? t('active') : t('passive')}</td>
+                <td className="p-3">
+                  <div className="flex gap-2">
+                    <button
+                      type="button"
+                      className={secondaryButton}
+                      aria-label={t('editNamed', { title: a.baslik })}
+                      onClick={() => {
+                        setEditing(a);
+                        setTab('tr');
+                        setOpen(true);
+                      }}
+                    >
+                      {tc('edit')}
+                    </button>
+                    <button type="button" className={dangerButton} aria-label={t('deleteNamed', { title: a.baslik })} onClick={() => setDeleting(a)}>
+                      {tc('delete')}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent title={editing ? t('editTitle') : t('addTitle')} closeLabel={tc('close')}>
+          <form onSubmit={handleSubmit(save)} noValidate className="flex flex-col gap-3">
+            <Tabs value={tab} onValueChange={setTab}>
+              <TabsList aria-label={t('languages')}>
+                <TabsTrigger value="tr">{t('turkish')}</TabsTrigger>
+                <TabsTrigger value="en">{t('english')}</TabsTrigger>
+              </TabsList>
+              <TabsContent value="tr" forceMount className="data-[state=inactive]:hidden">
+                <div className="flex flex-col gap-3">
+                  <FormField id="ann-baslik" label={t('fieldTitleTr')}>
+                    <input id="ann-baslik" {...register('baslik')} {...invalid('baslik')} className={inputClass} />
+                  </FormField>
+                  <FormField id="ann-icerik" label={t('fieldContentTr')}>
+                    <textarea id="ann-icerik" rows={5} {...register('icerik')} {...invalid('icerik')} className={inputClass} />
+                  </FormField>
+                </div>
+              </TabsContent>
+              <TabsContent value="en" forceMount className="data-[state=inactive]:hidden">
+                <div className="flex flex-col gap-3">
+                  <FormField id="ann-baslik_en" label={t('fieldTitleEn')}>
+                    <input id="ann-baslik_en" lang="en" {...register('baslik_en')} {...invalid('baslik_en')} className={inputClass} />
+                  </FormField>
+                  <FormField id="ann-icerik_en" label={t('fieldContentEn')}>
+                    <textarea id="ann-icerik_en" lang="en" rows={5} {...register('icerik_en')} {...invalid('icerik_en')} className={inputClass} />
+                  </FormField>
+                </div>
+              </TabsContent>
+            </Tabs>
+            <FormField id="ann-oncelik" label={t('priority')}>
+              <select id="ann-oncelik" {...register('oncelik')} className={inputClass}>
+                <option value="0">{t('priorityNormal')}</option>
+                <option value="1">{t('priorityHigh')}</option>
+              </select>
+            </FormField>
+            <label className="flex min-h-11 items-center gap-2 text-sm">
+              <input type="checkbox" {...register('aktif')} className="h-5 w-5" />
+              {t('active')}
+            </label>
+            {firstError ? (
+              <p role="alert" className="text-sm text-danger">
+                {fieldError(firstError)}
+              </p>
+            ) : null}
+            <div className="mt-2 flex justify-end gap-2">
+              <button type="button" className={secondaryButton} onClick={() => setOpen(false)}>
+                {tc('cancel')}
+              </button>
+              <button type="submit" className={primaryButton} disabled={formState.isSubmitting}>
+                {formState.isSubmitting ? tc('saving') : tc('save')}
+              </button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(v) => !v && setDeleting(null)}
+        title={t('confirmDelete', { title: deleting?.baslik ?? '' })}
+        description={tc('areYouSure')}
+        confirmLabel={tc('delete')}
+        cancelLabel={tc('cancel')}
+        onConfirm={remove}
+        busy={busy}
+      />
+    </section>
+  );
+}

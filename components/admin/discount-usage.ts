@@ -1,0 +1,11 @@
+/** §4 usage display of a discount code: used up (red), 80 % or more (orange), else green. */
+export function usageLevel(used: number, max: number): 'exhausted' | 'warning' | 'ok' {
+  if (used >= max) return 'exhausted';
+  if (max > 0 && used / max >= 0.8) return 'warning';
+  return 'ok';
+}
+
+/** §9: price × (1 − percent/100), to the cent. */
+export function discountedPrice(dollars: number, percent: number): number {
+  return Math.round((Math.round(dollars * 100) * (100 - percent)) / 100) / 100;
+}

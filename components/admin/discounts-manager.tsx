@@ -1,0 +1,273 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { toast } from 'sonner';
+import { useRouter } from '@/lib/i18n/navigation';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { discountSchema } from '@/lib/discounts/schemas';
+import { cn } from '@/lib/utils/cn';
+import { adminApi, errorText } from './admin-api';
+import { discountedPrice, usageLevel } from './discount-usage';
+import { FormField, dangerButton, inputClass, primaryButton, secondaryButton } from './form-field';
+import { useFieldError } from './use-field-error';
+import type { AdminPackage } from './packages-manager';
+
+export type AdminDiscount = {
+  id: number;
+  kod: string;
+  paket_id: number[];
+  indirim_yuzdesi: number;
+  kullanilan_sayisi: number;
+  maksimum_kullanim: number;
+  bitis_tarihi: string;
+  bitis_gunu: string;
+  aktif: boolean;
+};
+type Values = { kod: string; paket_id: string[]; indirim_yuzdesi: string; maksimum_kullanim: string; bitis_tarihi: string; aktif: boolean };
+
+const LEVEL_CLASS = { exhausted: 'text-danger', warning: 'text-warning', ok: 'text-success' } as const;
+
+/** /rooting/discounts (§2, §4): the table with usage colours and the dialog with a price preview. */
+export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; packages: AdminPackage[] }) {
+  const t = useTranslations('Admin.discounts');
+  const tc = useTranslations('Admin.common');
+  const format = useFormatter();
+  const locale = useLocale();
+  const router = useRouter();
+  const fieldError = useFieldError();
+  const [editing, setEditing] = useState<AdminDiscount | null>(null);
+  const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState<AdminDiscount | null>(null);
+  const [busy, setBusy] = useState(false);
+  const names = useMemo(() => new Map(packages.map((p) => [p.id, p.ad])), [packages]);
+  const usd = (v: number) => format.number(v, { style: 'currency', currency: 'USD' });
+
+  const form = useForm<Values>({
+    resolver: zodResolver(discountSchema as never) as unknown as Resolver<Values>,
+    values: {
+      kod: editing?.kod ?? '',
+      paket_id: editing ? editing.paket_id.map(String) : [],
+      indirim_yuzdesi: editing ? String(editing.indirim_yuzdesi) : '',
+      maksimum_kullanim: editing ? String(editing.maksimum_kullanim) : '',
+      bitis_tarihi: editing?.bitis_gunu ?? '',
+      aktif: editing?.aktif ?? true,
+    },
+  });
+  const { register, handleSubmit, formState, control } = form;
+  const chosen = useWatch({ control, name: 'paket_id' }) ?? [];
+  const percent = Number(useWatch({ control, name: 'indirim_yuzdesi' }));
+  const err = (name: keyof Values) => fieldError(formState.errors[name]?.message);
+
+  async function save(values: unknown) {
+    try {
+      if (editing) {
+        await adminApi(`/api/indirim-kodlari/${editing.id}`, { method: 'PUT', body: values, locale, fallback: t('updateFailed') });
+        toast.success(t('updated'));
+      } else {
+        await adminApi('/api/indirim-kodlari', { method: 'POST', body: values, locale, fallback: t('saveFailed') });
+        toast.success(t('created'));
+      }
+      setOpen(false);
+      router.refresh();
+    } catch (e) {
+      toast.error(errorText(e, editing ? t('updateFailed') : t('saveFailed')));
+    }
+  }
+
+  async function toggle(code: AdminDiscount) {
+    try {
+      await adminApi(`/api/indirim-kodlari/${code.id}`, { method: 'PUT', body: { ...code, aktif: !code.aktif }, locale, fallback: t('updateFailed') });
+      toast.success(code.aktif ? t('deactivated', { kod: code.kod }) : t('activated', { kod: code.kod }));
+      router.refresh();
+    } catch (e) {
+      toast.error(errorText(e, t('updateFailed')));
+    }
+  }
+
+  async function remove() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await adminApi(`/api/indirim-kodlari/${deleting.id}`, { method: 'DELETE', locale, fallback: t('deleteFailed') });
+      toast.success(t('deleted'));
+      setDeleting(null);
+      router.refresh();
+    } catch (e) {
+      toast.error(errorText(e, t('deleteFailed')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (name: keyof Values) => ({ id: `discount-${name}`, 'aria-invalid': !!formState.errors[name], 'aria-describedby': formState.errors[name] ? `discount-${name}-error` : undefined });
+  const validPercent = Number.isInteger(percent) && percent >= 1 && percent <= 100;
+
+  return (
+    <section aria-labelledby="discounts-title">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h1 id="discounts-title" className="text-2xl font-bold">
+          {t('title')}
+        </h1>
+        <button
+          type="button"
+          className={primaryButton}
+          onClick={() => {
+            setEditing(null);
+            setOpen(true);
+          }}
+        >
+          {t('add')}
+        </button>
+      </div>
+      <div className="overflow-x-auto rounded-lg bg-card shadow-sm">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-line text-muted">
+            <tr>
+              <th scope="col" className="p-3">{t('code')}</th>
+              <th scope="col" className="p-3">{t('packages')}</th>
+              <th scope="col" className="p-3">{t('percent')}</th>
+              <th scope="col" className="p-3">{t('usage')}</th>
+              <th scope="col" className="p-3">{t('endDate')}</th>
+              <th scope="col" className="p-3">{t('status')}</th>
+              <th scope="col" className="p-3">{tc('actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {codes.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="p-6 text-center text-muted">
+                  {t('empty')}
+                </td>
+              </tr>
+            ) : null}
+            {codes.map((c) => {
+              const level = usageLevel(c.kullanilan_sayisi, c.maksimum_kullanim);
+              return (
+                <tr key={c.id} className="border-b border-line last:border-0">
+                  <th scope="row" className="p-3 font-mono font-semibold">{c.kod}</th>
+                  <td className="p-3">{c.paket_id.map((id) => names.get(id) ?? `#${id}`).join(', ')}</td>
+                  <td className="p-3">%{c.indirim_yuzdesi}</td>
+                  <td className={cn('p-3 font-semibold', LEVEL_CLASS[level])}>
+                    {c.kullanilan_sayisi}/{c.maksimum_kullanim}
+                    {level === 'exhausted' ? ` · ${t('exhausted')}` : ''}
+                  </td>
+                  <td className="p-3">{format.dateTime(new Date(c.bitis_tarihi), { dateStyle: 'medium' })}</td>
+                  <td className="p-3">
+                    <span className={cn('rounded px-2 py-0.5 text-xs font-semibold', c.aktif ? 'bg-success text-white' : 'bg-line text-ink')}>{c.aktif ? t('active') : t('passive')}</span>
+                  </td>
+                  <td className="p-3">
+                    <div className="flex flex-wrap gap-2">
+                      <button
+                        type="button"
+                        className={secondaryButton}
+                        aria-label={t('editNamed', { kod: c.kod })}
+                        onClick={() => {
+                          setEditing(c);
+                          setOpen(true);
+                        }}
+                      >
+                        {tc('edit')}
+                      </button>
+                      <button type="button" className={secondaryButton} onClick={() => toggle(c)} aria-label={c.aktif ? t('deactivateNamed', { kod: c.kod }) : t('activateNamed', { kod: c.kod })}>
+                        {c.aktif ? t('deactivate') : t('activate')}
+                      </button>
+                      <button type="button" className={dangerButton} aria-label={t('deleteNamed', { kod: c.kod })} onClick={() => setDeleting(c)}>
+                        {tc('delete')}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent title={editing ? t('editTitle') : t('addTitle')} closeLabel={tc('close')}>
+          <form onSubmit={handleSubmit(save)} noValidate className="flex flex-col gap-3">
+            <FormField id="discount-kod" label={t('code')} error={err('kod')}>
+              <input
+                {...register('kod', { setValueAs: (v: string) => v.toUpperCase() })}
+                {...field('kod')}
+                className={cn(inputClass, 'font-mono uppercase')}
+                autoComplete="off"
+                onInput={(e) => {
+                  e.currentTarget.value = e.currentTarget.value.toUpperCase();
+                }}
+              />
+            </FormField>
+            <fieldset className="flex flex-col gap-1" aria-describedby={formState.errors.paket_id ? 'discount-paket_id-error' : undefined}>
+              <legend className="text-sm font-medium">{t('packages')}</legend>
+              {packages.map((p) => (
+                <label key={p.id} className="flex min-h-11 items-center gap-2 text-sm">
+                  <input type="checkbox" value={String(p.id)} {...register('paket_id')} className="h-5 w-5" />
+                  {p.ad}
+                </label>
+              ))}
+              {formState.errors.paket_id ? (
+                <p id="discount-paket_id-error" role="alert" className="text-sm text-danger">
+                  {fieldError(formState.errors.paket_id.message)}
+                </p>
+              ) : null}
+            </fieldset>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <FormField id="discount-indirim_yuzdesi" label={t('percent')} error={err('indirim_yuzdesi')}>
+                <input {...register('indirim_yuzdesi')} {...field('indirim_yuzdesi')} type="number" min={1} max={100} step={1} className={inputClass} />
+              </FormField>
+              <FormField id="discount-maksimum_kullanim" label={t('maxUsage')} error={err('maksimum_kullanim')}>
+                <input {...register('maksimum_kullanim')} {...field('maksimum_kullanim')} type="number" min={1} step={1} className={inputClass} />
+              </FormField>
+            </div>
+            <FormField id="discount-bitis_tarihi" label={t('endDate')} error={err('bitis_tarihi')}>
+              <input {...register('bitis_tarihi')} {...field('bitis_tarihi')} type="date" className={inputClass} />
+            </FormField>
+            <label className="flex min-h-11 items-center gap-2 text-sm">
+              <input type="checkbox" {...register('aktif')} className="h-5 w-5" />
+              {t('active')}
+            </label>
+            {chosen.length > 0 && validPercent ? (
+              <div className="rounded-md bg-brand-soft p-3 text-sm" aria-live="polite">
+                <p className="font-semibold">{t('preview')}</p>
+                <ul className="mt-1 flex flex-col gap-1">
+                  {packages
+                    .filter((p) => chosen.includes(String(p.id)))
+                    .map((p) => (
+                      <li key={p.id}>
+                        {t('previewLine', {
+                          name: p.ad,
+                          instagram: usd(discountedPrice(p.platform_fiyatlari.instagram, percent)),
+                          twitter: usd(discountedPrice(p.platform_fiyatlari.twitter, percent)),
+                        })}
+                      </li>
+                    ))}
+                </ul>
+              </div>
+            ) : null}
+            <div className="mt-2 flex justify-end gap-2">
+              <button type="button" className={secondaryButton} onClick={() => setOpen(false)}>
+                {tc('cancel')}
+              </button>
+              <button type="submit" className={primaryButton} disabled={formState.isSubmitting || chosen.length === 0}>
+                {formState.isSubmitting ? tc('saving') : tc('save')}
+              </button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(v) => !v && setDeleting(null)}
+        title={t('confirmDelete', { kod: deleting?.kod ?? '' })}
+        description={tc('areYouSure')}
+        confirmLabel={tc('delete')}
+        cancelLabel={tc('cancel')}
+        onConfirm={remove}
+        busy={busy}
+      />
+    </section>
+  );
+}

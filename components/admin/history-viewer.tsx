@@ -1,0 +1,162 @@
+'use client';
+
+import { useState } from 'react';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { cn } from '@/lib/utils/cn';
+import { adminApi } from './admin-api';
+import { FormField, inputClass, secondaryButton } from './form-field';
+
+type Stats = { toplam_islem: number; basarili_islem: number; basarisiz_islem: number; toplam_harcanan: number };
+type Tx = { id: string; hedef_url: string | null; durum: string; profil_sayisi: number; created_at: string; notlar: string | null; bakiye_harcanan: number };
+
+/** §7: the services the admin history shows, grouped by platform (§2). */
+const GROUPS = [
+  { platform: 'twitter', services: ['retweet', 'like', 'comment', 'bookmark', 'new_tweet'] },
+  { platform: 'instagram', services: ['reels_like', 'reels_comment', 'reels_bookmark', 'reels_share'] },
+  { platform: 'youtube', services: ['youtube_like', 'youtube_comment'] },
+] as const;
+
+const DURUM_CLASS: Record<string, string> = {
+  basarili: 'bg-success text-white',
+  basarisiz: 'bg-danger text-white',
+  beklemede: 'bg-warning text-white',
+  kismi: 'bg-warning text-white',
+  iptal: 'bg-line text-ink',
+};
+
+/** /rooting/history (§2): pick a user, see four figures and one table per service (2 rows, then +5). */
+export function HistoryViewer({ users }: { users: { id: number; ad: string; email: string }[] }) {
+  const t = useTranslations('Admin.history');
+  const tp = useTranslations('Platforms');
+  const locale = useLocale();
+  const format = useFormatter();
+  const [userId, setUserId] = useState('');
+  const [stats, setStats] = useState<Stats | null>(null);
+  const [lists, setLists] = useState<Record<string, Tx[]>>({});
+  const [loading, setLoading] = useState(false);
+
+  async function load(id: string) {
+    setUserId(id);
+    setStats(null);
+    setLists({});
+    if (!id) return;
+    setLoading(true);
+    const services = GROUPS.flatMap((g) => g.services);
+    try {
+      const [s, ...txs] = await Promise.all([
+        adminApi<{ stats: Stats }>(`/api/islem-gecmisi/stats/user/${id}`, { locale, fallback: '' }),
+        ...services.map((svc) => adminApi<{ transactions: Tx[] }>(`/api/islem-gecmisi/user/${id}/service/${svc}?limit=100`, { locale, fallback: '' })),
+      ]);
+      setStats(s.stats);
+      setLists(Object.fromEntries(services.map((svc, i) => [svc, txs[i]!.transactions])));
+    } catch (err) {
+      // §8: history load failures are only logged.
+      console.error('history load failed', err);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  const cards = stats
+    ? [
+        { label: t('total'), value: format.number(stats.toplam_islem) },
+        { label: t('successful'), value: format.number(stats.basarili_islem) },
+        { label: t('failed'), value: format.number(stats.basarisiz_islem) },
+        { label: t('spent'), value: format.number(stats.toplam_harcanan, { style: 'currency', currency: 'USD' }) },
+      ]
+    : [];
+
+  return (
+    <section aria-labelledby="history-title">
+      <h1 id="history-title" className="mb-4 text-2xl font-bold">
+        {t('title')}
+      </h1>
+      <FormField id="history-user" label={t('user')} className="max-w-md">
+        <select id="history-user" className={inputClass} value={userId} onChange={(e) => void load(e.target.value)}>
+          <option value="">{t('chooseUser')}</option>
+          {users.map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.ad} ({u.email})
+            </option>
+          ))}
+        </select>
+      </FormField>
+      {loading ? (
+        <p role="status" className="mt-4 text-muted">
+          {t('loading')}
+        </p>
+      ) : null}
+      {stats ? (
+        <>
+          <dl className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
+            {cards.map((c) => (
+              <div key={c.label} className="rounded-lg bg-card p-4 shadow-sm">
+                <dt className="text-sm text-muted">{c.label}</dt>
+                <dd className="text-2xl font-bold">{c.value}</dd>
+              </div>
+            ))}
+          </dl>
+          {GROUPS.map((g) => (
+            <section key={g.platform} className="mt-6" aria-labelledby={`history-${g.platform}`}>
+              <h2 id={`history-${g.platform}`} className="text-xl font-semibold">
+                {tp(g.platform)}
+              </h2>
+              {g.services.map((svc) => (
+                <ServiceTable key={svc} service={svc} rows={lists[svc] ?? []} />
+              ))}
+            </section>
+          ))}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function ServiceTable({ service, rows }: { service: string; rows: Tx[] }) {
+  const t = useTranslations('Admin.history');
+  const ts = useTranslations('Services');
+  const format = useFormatter();
+  const [shown, setShown] = useState(2);
+  return (
+    <div className="mt-3 rounded-lg bg-card p-3 shadow-sm">
+      <h3 className="font-medium">
+        {ts(service as never)} <span className="text-sm text-muted">({rows.length})</span>
+      </h3>
+      {rows.length === 0 ? (
+        <p className="mt-1 text-sm text-muted">{t('none')}</p>
+      ) : (
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-muted">
+              <tr>
+                <th scope="col" className="p-2">{t('date')}</th>
+                <th scope="col" className="p-2">{t('target')}</th>
+                <th scope="col" className="p-2">{t('status')}</th>
+                <th scope="col" className="p-2">{t('profiles')}</th>
+                <th scope="col" className="p-2">{t('balanceSpent')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.slice(0, shown).map((r) => (
+                <tr key={r.id} className="border-t border-line">
+                  <td className="p-2 whitespace-nowrap">{format.dateTime(new Date(r.created_at), { dateStyle: 'short', timeStyle: 'short' })}</td>
+                  <td className="max-w-xs truncate p-2">{r.hedef_url ?? '—'}</td>
+                  <td className="p-2">
+                    <span className={cn('rounded px-2 py-0.5 text-xs font-semibold', DURUM_CLASS[r.durum] ?? 'bg-line text-ink')}>{t.has(`durum.${r.durum}` as never) ? t(`durum.${r.durum}` as never) : r.durum}</span>
+                  </td>
+                  <td className="p-2">{r.profil_sayisi}</td>
+                  <td className="p-2">{format.number(r.bakiye_harcanan, { style: 'currency', currency: 'USD' })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {shown < rows.length ? (
+            <button type="button" className={`${secondaryButton} mt-2`} onClick={() => setShown((n) => n + 5)}>
+              {t('showMore')}
+            </button>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+'use client';
+
+import { useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { toast } from 'sonner';
+import { useRouter } from '@/lib/i18n/navigation';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Switch } from '@/components/ui/switch';
+import { ENDPOINT_KEYS, type Platform } from '@/lib/catalogue/services';
+import { adminApi, errorText } from './admin-api';
+import { FormField, inputClass, primaryButton } from './form-field';
+
+export type AdminPlatformRow = { id: number; ad: Platform; aktif: boolean; api_endpoints: Record<string, string> };
+
+/** /rooting/platforms (§2): a tab per platform, the active switch, one input per §3 endpoint key, save per platform. */
+export function PlatformsManager({ platforms }: { platforms: AdminPlatformRow[] }) {
+  const t = useTranslations('Admin.platforms');
+  const tp = useTranslations('Platforms');
+  const first = platforms[0]?.ad ?? 'twitter';
+  const [tab, setTab] = useState<string>(first);
+  return (
+    <section aria-labelledby="platforms-title">
+      <h1 id="platforms-title" className="mb-4 text-2xl font-bold">
+        {t('title')}
+      </h1>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label={t('tabsLabel')} className="grid-cols-3">
+          {platforms.map((p) => (
+            <TabsTrigger key={p.ad} value={p.ad}>
+              {tp(p.ad)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {platforms.map((p) => (
+          <TabsContent key={p.ad} value={p.ad}>
+            <PlatformPanel platform={p} />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </section>
+  );
+}
+
+function PlatformPanel({ platform }: { platform: AdminPlatformRow }) {
+  const t = useTranslations('Admin.platforms');
+  const tp = useTranslations('Platforms');
+  const tv = useTranslations('PlatformValidation');
+  const locale = useLocale();
+  const router = useRouter();
+  const keys = ENDPOINT_KEYS[platform.ad] as readonly string[];
+  const [aktif, setAktif] = useState(platform.aktif);
+  const [endpoints, setEndpoints] = useState<Record<string, string>>(() => Object.fromEntries(keys.map((k) => [k, platform.api_endpoints[k] ?? ''])));
+  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string[]>([]);
+
+  async function toggle(next: boolean) {
+    setAktif(next);
+    try {
+      await adminApi(`/api/platformlar/${platform.ad}`, { method: 'PUT', body: { aktif: next }, locale, fallback: t('statusFailed') });
+      toast.success(next ? t('activated', { platform: tp(platform.ad) }) : t('deactivated', { platform: tp(platform.ad) }));
+      router.refresh();
+    } catch (e) {
+      setAktif(!next);
+      toast.error(errorText(e, t('statusFailed')));
+    }
+  }
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    const bad = keys.filter((k) => endpoints[k] && !/^https?:\/\/\S+$/i.test(endpoints[k]!.trim()));
+    setInvalid(bad);
+    if (bad.length) return;
+    setBusy(true);
+    try {
+      await adminApi(`/api/platformlar/${platform.ad}`, { method: 'PUT', body: { api_endpoints: endpoints }, locale, fallback: t('endpointsFailed') });
+      toast.success(t('endpointsSaved'));
+      router.refresh();
+    } catch (err) {
+      toast.error(errorText(err, t('endpointsFailed')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="rounded-lg bg-card p-4 shadow-sm">
+      <div className="flex items-center gap-3">
+        <Switch id={`platform-${platform.ad}-active`} checked={aktif} onCheckedChange={toggle} aria-describedby={`platform-${platform.ad}-state`} />
+        <label htmlFor={`platform-${platform.ad}-active`} className="text-sm font-medium">
+          {t('activeLabel', { platform: tp(platform.ad) })}
+        </label>
+        <span id={`platform-${platform.ad}-state`} className={aktif ? 'text-sm font-semibold text-success' : 'text-sm font-semibold text-muted'}>
+          {aktif ? t('active') : t('inactive')}
+        </span>
+      </div>
+      <form onSubmit={save} noValidate className="mt-4 flex flex-col gap-3">
+        <h2 className="text-base font-semibold">{t('endpoints')}</h2>
+        {keys.map((k) => (
+          <FormField key={k} id={`endpoint-${platform.ad}-${k}`} label={k} error={invalid.includes(k) ? tv('endpointUrl') : undefined}>
+            <input
+              id={`endpoint-${platform.ad}-${k}`}
+              type="url"
+              inputMode="url"
+              className={inputClass}
+              value={endpoints[k] ?? ''}
+              aria-invalid={invalid.includes(k)}
+              onChange={(e) => setEndpoints((v) => ({ ...v, [k]: e.target.value }))}
+            />
+          </FormField>
+        ))}
+        <div>
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {t('save', { platform: tp(platform.ad) })}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+'use client';
+
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocale, useTranslations } from 'next-intl';
+import { toast } from 'sonner';
+import { useRouter } from '@/lib/i18n/navigation';
+import { siteSettingsSchema } from '@/lib/settings/schemas';
+import { adminApi, errorText } from './admin-api';
+import { FormField, inputClass, primaryButton } from './form-field';
+import { useFieldError } from './use-field-error';
+
+type Values = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: string; twitter_min_profil: string };
+export type SettingsValues = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: number; twitter_min_profil: number };
+
+/** /rooting/settings (§2): the general settings form with one save button. */
+export function SettingsForm({ settings }: { settings: SettingsValues }) {
+  const t = useTranslations('Admin.settings');
+  const tc = useTranslations('Admin.common');
+  const locale = useLocale();
+  const router = useRouter();
+  const fieldError = useFieldError();
+  const { register, handleSubmit, formState } = useForm<Values>({
+    resolver: zodResolver(siteSettingsSchema as never) as unknown as Resolver<Values>,
+    defaultValues: { ...settings, cooldown_saniye: String(settings.cooldown_saniye), twitter_min_profil: String(settings.twitter_min_profil) },
+  });
+
+  async function save(values: unknown) {
+    try {
+      await adminApi('/api/site-ayar', { method: 'PUT', body: values, locale, fallback: t('failed') });
+      toast.success(t('saved'));
+      router.refresh();
+    } catch (e) {
+      toast.error(errorText(e, t('failed')));
+    }
+  }
+
+  const f = (name: keyof Values) => ({
+    ...register(name),
+    id: `settings-${name}`,
+    'aria-invalid': !!formState.errors[name],
+    'aria-describedby': formState.errors[name] ? `settings-${name}-error` : `settings-${name}-hint`,
+    className: inputClass,
+  });
+  const err = (name: keyof Values) => fieldError(formState.errors[name]?.message);
+  const hint = (name: keyof Values, text: string) => (
+    <p id={`settings-${name}-hint`} className="text-xs text-muted">
+      {text}
+    </p>
+  );
+
+  return (
+    <section aria-labelledby="settings-title">
+      <h1 id="settings-title" className="mb-4 text-2xl font-bold">
+        {t('title')}
+      </h1>
+      <form onSubmit={handleSubmit(save)} noValidate className="flex flex-col gap-4 rounded-lg bg-card p-4 shadow-sm">
+        <FormField id="settings-site_adi" label={t('siteName')} error={err('site_adi')}>
+          <input {...f('site_adi')} />
+          {hint('site_adi', t('siteNameHint'))}
+        </FormField>
+        <FormField id="settings-site_aciklama" label={t('description')} error={err('site_aciklama')}>
+          <textarea rows={3} {...f('site_aciklama')} />
+          {hint('site_aciklama', t('descriptionHint'))}
+        </FormField>
+        <FormField id="settings-head_etiketleri" label={t('headTags')} error={err('head_etiketleri')}>
+          <textarea rows={5} {...f('head_etiketleri')} className={`${inputClass} font-mono`} spellCheck={false} />
+          {hint('head_etiketleri', t('headTagsHint'))}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="settings-site_logo" label={t('logo')} error={err('site_logo')}>
+            <input {...f('site_logo')} inputMode="url" />
+            {hint('site_logo', t('urlHint'))}
+          </FormField>
+          <FormField id="settings-site_favicon" label={t('favicon')} error={err('site_favicon')}>
+            <input {...f('site_favicon')} inputMode="url" />
+            {hint('site_favicon', t('urlHint'))}
+          </FormField>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="settings-cooldown_saniye" label={t('cooldown')} error={err('cooldown_saniye')}>
+            <input {...f('cooldown_saniye')} type="number" min={0} step={1} />
+            {hint('cooldown_saniye', t('cooldownHint'))}
+          </FormField>
+          <FormField id="settings-twitter_min_profil" label={t('minProfiles')} error={err('twitter_min_profil')}>
+            <input {...f('twitter_min_profil')} type="number" min={1} step={1} />
+            {hint('twitter_min_profil', t('minProfilesHint'))}
+          </FormField>
+        </div>
+        <div>
+          <button type="submit" className={primaryButton} disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? tc('saving') : tc('save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+'use client';
+
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocale, useTranslations } from 'next-intl';
+import { toast } from 'sonner';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { createUserSchema, updateUserSchema, PROFESSIONS } from '@/lib/admin-users/schemas';
+import { adminApi, errorText } from './admin-api';
+import { FormField, inputClass, primaryButton, secondaryButton } from './form-field';
+import { useFieldError } from './use-field-error';
+
+export type EditableUser = { id: number; ad: string; email: string; telefon: string; meslek: string; rol: 'user' | 'admin'; aktif: boolean };
+
+type Values = { ad: string; email: string; telefon: string; meslek: string; rol: 'user' | 'admin'; sifre: string; sifre_tekrar: string; aktif: boolean };
+
+const PROFESSION_KEYS: Record<(typeof PROFESSIONS)[number], string> = {
+  'Sosyal Medya Uzmanı': 'socialMediaExpert',
+  'İşletme Sahibi': 'businessOwner',
+  Influencer: 'influencer',
+  Diğer: 'other',
+};
+
+/** Add or edit a user (§5: create needs name, e-mail, password; edit needs name and e-mail). */
+export function UserDialog({ user, open, onOpenChange, onSaved }: { user: EditableUser | null; open: boolean; onOpenChange: (v: boolean) => void; onSaved: () => void }) {
+  const t = useTranslations('Admin.users');
+  const tc = useTranslations('Admin.common');
+  const locale = useLocale();
+  const fieldError = useFieldError();
+  const editing = user !== null;
+  const schema = editing ? updateUserSchema : createUserSchema;
+  const form = useForm<Values>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<Values>,
+    values: {
+      ad: user?.ad ?? '',
+      email: user?.email ?? '',
+      telefon: user?.telefon ?? '',
+      meslek: user?.meslek ?? '',
+      rol: user?.rol ?? 'user',
+      sifre: '',
+      sifre_tekrar: '',
+      aktif: user?.aktif ?? true,
+    },
+  });
+  const { register, handleSubmit, formState } = form;
+  const err = (name: keyof Values) => fieldError(formState.errors[name]?.message);
+
+  async function submit(values: Values) {
+    const body = { ...values, ad_soyad: values.ad, ...(editing && !values.sifre ? { sifre: undefined, sifre_tekrar: undefined } : {}) };
+    try {
+      if (editing) {
+        await adminApi(`/api/users/${user.id}`, { method: 'PUT', body, locale, fallback: t('updateFailed') });
+        toast.success(t('updated'));
+      } else {
+        await adminApi('/api/users', { method: 'POST', body, locale, fallback: t('createFailed') });
+        toast.success(t('created'));
+      }
+      onOpenChange(false);
+      onSaved();
+    } catch (e) {
+      toast.error(errorText(e, editing ? t('updateFailed') : t('createFailed')));
+    }
+  }
+
+  const field = (name: keyof Values) => ({ id: `user-${name}`, 'aria-invalid': !!formState.errors[name], 'aria-describedby': formState.errors[name] ? `user-${name}-error` : undefined });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={editing ? t('editTitle') : t('addTitle')} closeLabel={tc('close')}>
+        <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-3">
+          <FormField id="user-ad" label={t('fields.name')} error={err('ad')}>
+            <input {...register('ad')} {...field('ad')} className={inputClass} autoComplete="off" />
+          </FormField>
+          <FormField id="user-email" label={t('fields.email')} error={err('email')}>
+            <input {...register('email')} {...field('email')} type="email" className={inputClass} autoComplete="off" />
+          </FormField>
+          <FormField id="user-telefon" label={t('fields.phone')} error={err('telefon')}>
+            <input {...register('telefon')} {...field('telefon')} type="tel" className={inputClass} autoComplete="off" />
+          </FormField>
+          <FormField id="user-meslek" label={t('fields.profession')} error={err('meslek')}>
+            <select {...register('meslek')} {...field('meslek')} className={inputClass}>
+              <option value="">{t('fields.professionNone')}</option>
+              {PROFESSIONS.map((p) => (
+                <option key={p} value={p}>
+                  {t(`professions.${PROFESSION_KEYS[p]}`)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField id="user-rol" label={t('fields.role')} error={err('rol')}>
+            <select {...register('rol')} {...field('rol')} className={inputClass}>
+              <option value="user">{t('roles.user')}</option>
+              <option value="admin">{t('roles.admin')}</option>
+            </select>
+          </FormField>
+          <FormField id="user-sifre" label={editing ? t('fields.newPassword') : t('fields.password')} error={err('sifre')}>
+            <input {...register('sifre')} {...field('sifre')} type="password" className={inputClass} autoComplete="new-password" />
+          </FormField>
+          <FormField id="user-sifre_tekrar" label={t('fields.passwordConfirm')} error={err('sifre_tekrar')}>
+            <input {...register('sifre_tekrar')} {...field('sifre_tekrar')} type="password" className={inputClass} autoComplete="new-password" />
+          </FormField>
+          {editing ? (
+            <label className="flex min-h-11 items-center gap-2 text-sm">
+              <input type="checkbox" {...register('aktif')} className="h-5 w-5" />
+              {t('fields.active')}
+            </label>
+          ) : null}
+          <div className="mt-2 flex justify-end gap-2">
+            <button type="button" className={secondaryButton} onClick={() => onOpenChange(false)}>
+              {tc('cancel')}
+            </button>
+            <button type="submit" className={primaryButton} disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? tc('saving') : tc('save')}
+            </button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

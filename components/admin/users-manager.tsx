@@ -1,0 +1,180 @@
+'use client';
+
+import { useState } from 'react';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { toast } from 'sonner';
+import { useRouter } from '@/lib/i18n/navigation';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { adminApi, errorText } from './admin-api';
+import { AssignDialog } from './assign-dialog';
+import { UserDialog, type EditableUser } from './user-dialog';
+import { dangerButton, primaryButton, secondaryButton } from './form-field';
+
+export type UserCard = EditableUser & { aktif_paketler: { id: number; platform: string; paket_adi: string; bitis_tarihi: string }[] };
+
+type Confirm =
+  | { kind: 'delete'; user: UserCard }
+  | { kind: 'reset'; subscriptionId: number; label: string }
+  | { kind: 'cancel'; subscriptionId: number; label: string };
+
+/** /rooting/users (§2): cards with a menu, running subscriptions with reset and cancel, add user. */
+export function UsersManager({ users, packages }: { users: UserCard[]; packages: { id: number; ad: string }[] }) {
+  const t = useTranslations('Admin.users');
+  const tc = useTranslations('Admin.common');
+  const tp = useTranslations('Platforms');
+  const format = useFormatter();
+  const locale = useLocale();
+  const router = useRouter();
+  const [editing, setEditing] = useState<EditableUser | null>(null);
+  const [userDialog, setUserDialog] = useState(false);
+  const [assignFor, setAssignFor] = useState<UserCard | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [busy, setBusy] = useState(false);
+  const refresh = () => router.refresh();
+
+  async function runConfirmed() {
+    if (!confirm) return;
+    setBusy(true);
+    try {
+      if (confirm.kind === 'delete') {
+        await adminApi(`/api/users/${confirm.user.id}`, { method: 'DELETE', locale, fallback: t('deleteFailed') });
+        toast.success(t('deleted'));
+      } else if (confirm.kind === 'reset') {
+        await adminApi(`/api/kullanici-paketleri/${confirm.subscriptionId}/reset-limits`, { method: 'PUT', locale, fallback: t('resetFailed') });
+        toast.success(t('resetDone'));
+      } else {
+        await adminApi(`/api/kullanici-paketleri/${confirm.subscriptionId}/cancel`, { method: 'PUT', locale, fallback: t('cancelFailed') });
+        toast.success(t('cancelDone'));
+      }
+      setConfirm(null);
+      refresh();
+    } catch (e) {
+      const fallback = confirm.kind === 'delete' ? t('deleteFailed') : confirm.kind === 'reset' ? t('resetFailed') : t('cancelFailed');
+      toast.error(errorText(e, fallback));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const confirmText =
+    confirm?.kind === 'delete'
+      ? { title: t('confirmDelete', { name: confirm.user.ad }), action: tc('delete') }
+      : confirm?.kind === 'reset'
+        ? { title: t('confirmReset', { label: confirm.label }), action: t('resetLimits') }
+        : confirm?.kind === 'cancel'
+          ? { title: t('confirmCancel', { label: confirm.label }), action: t('cancelSubscription') }
+          : { title: '', action: '' };
+
+  return (
+    <section aria-labelledby="users-title">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h1 id="users-title" className="text-2xl font-bold">
+          {t('title')}
+        </h1>
+        <button
+          type="button"
+          className={primaryButton}
+          onClick={() => {
+            setEditing(null);
+            setUserDialog(true);
+          }}
+        >
+          {t('add')}
+        </button>
+      </div>
+      {users.length === 0 ? <p className="rounded-lg bg-card p-6 text-muted">{t('empty')}</p> : null}
+      <ul className="grid gap-4 lg:grid-cols-2">
+        {users.map((u) => (
+          <li key={u.id} className="rounded-lg bg-card p-4 shadow-sm" aria-label={u.ad}>
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <h2 className="flex flex-wrap items-center gap-2 font-semibold">
+                  <span className="truncate">{u.ad}</span>
+                  {u.rol === 'admin' ? <span className="rounded bg-brand px-2 py-0.5 text-xs text-brand-ink">{t('adminBadge')}</span> : null}
+                  {!u.aktif ? <span className="rounded bg-line px-2 py-0.5 text-xs text-ink">{t('inactiveBadge')}</span> : null}
+                </h2>
+                <p className="truncate text-sm text-muted">{u.email}</p>
+                {u.telefon ? <p className="text-sm text-muted">{u.telefon}</p> : null}
+                {u.meslek ? <p className="text-sm text-muted">{u.meslek}</p> : null}
+              </div>
+              <DropdownMenu>
+                <DropdownMenuTrigger className={secondaryButton} aria-label={t('menuFor', { name: u.ad })}>
+                  ⋮
+                </DropdownMenuTrigger>
+                <DropdownMenuContent align="end">
+                  <DropdownMenuItem
+                    onSelect={() => {
+                      setEditing(u);
+                      setUserDialog(true);
+                    }}
+                  >
+                    {t('edit')}
+                  </DropdownMenuItem>
+                  <DropdownMenuItem onSelect={() => setAssignFor(u)}>{t('addPackage')}</DropdownMenuItem>
+                  <DropdownMenuItem className="text-danger" onSelect={() => setConfirm({ kind: 'delete', user: u })}>
+                    {tc('delete')}
+                  </DropdownMenuItem>
+                </DropdownMenuContent>
+              </DropdownMenu>
+            </div>
+            <h3 className="mt-3 text-sm font-semibold">{t('subscriptions')}</h3>
+            {u.aktif_paketler.length === 0 ? (
+              <div className="mt-2 flex flex-wrap items-center justify-between gap-2 rounded-md border border-dashed border-line p-3">
+                <p className="text-sm text-muted">{t('noSubscription')}</p>
+                <button type="button" className={secondaryButton} onClick={() => setAssignFor(u)}>
+                  {t('addPackage')}
+                </button>
+              </div>
+            ) : (
+              <ul className="mt-2 flex flex-col gap-2">
+                {u.aktif_paketler.map((s) => {
+                  const label = `${tp(s.platform as never)} – ${s.paket_adi}`;
+                  return (
+                    <li key={s.id} className="rounded-md border border-line p-3" aria-label={label}>
+                      <div className="flex flex-wrap items-center gap-2 text-sm">
+                        <span className="rounded bg-brand-soft px-2 py-0.5 text-xs font-semibold text-ink">{tp(s.platform as never)}</span>
+                        <span className="font-medium">{s.paket_adi}</span>
+                        <span className="text-muted">{t('endsAt', { date: format.dateTime(new Date(s.bitis_tarihi), { dateStyle: 'medium' }) })}</span>
+                      </div>
+                      <div className="mt-2 flex flex-wrap gap-2">
+                        <button type="button" className={secondaryButton} onClick={() => setConfirm({ kind: 'reset', subscriptionId: s.id, label })}>
+                          {t('resetLimits')}
+                        </button>
+                        <button type="button" className={dangerButton} onClick={() => setConfirm({ kind: 'cancel', subscriptionId: s.id, label })}>
+                          {t('cancelSubscription')}
+                        </button>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+      <UserDialog user={editing} open={userDialog} onOpenChange={setUserDialog} onSaved={refresh} />
+      {assignFor ? (
+        <AssignDialog
+          userId={assignFor.id}
+          userName={assignFor.ad}
+          packages={packages}
+          open={!!assignFor}
+          onOpenChange={(v) => !v && setAssignFor(null)}
+          onSaved={refresh}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={!!confirm}
+        onOpenChange={(v) => !v && setConfirm(null)}
+        title={confirmText.title}
+        description={tc('areYouSure')}
+        confirmLabel={confirmText.action}
+        cancelLabel={tc('cancel')}
+        onConfirm={runConfirmed}
+        busy={busy}
+        destructive={confirm?.kind !== 'reset'}
+      />
+    </section>
+  );
+}
