@@ -36,6 +36,10 @@ const schema = z.object({
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   /** 1: serve the bare baseline routes the benchmarks compare against (/api/bench-bare, /bench-bare). */
   BENCH_ROUTES: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
+  /** The simulated fulfilment provider (docs/provider-api.md): outcomes and delays follow this seed. */
+  SIM_PROVIDER_SEED: z.preprocess(emptyToUndefined, z.string().default('etkilesim')),
+  /** Its failure mode at start: normal, down, slow, error500, malformed or wrong_shape. */
+  SIM_PROVIDER_MODE: z.preprocess(emptyToUndefined, z.enum(['normal', 'down', 'slow', 'error500', 'malformed', 'wrong_shape']).default('normal')),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -1,3 +1,4 @@
+import { env } from '@/env';
 import { ENDPOINT_KEYS, isPlatform, type Platform } from '@/lib/catalogue/services';
 import { sendRequestSchema, type ProviderTask } from '../contract';
 import { simProfiles } from './profiles';
@@ -67,13 +68,7 @@ function state(): SimState {
 }
 
 function configFromEnv(): Partial<SimConfig> {
-  const out: Partial<SimConfig> = {};
-  // Read directly: this module is also loaded by tools that do not load env.ts.
-  const seed = process.env.SIM_PROVIDER_SEED;
-  const mode = process.env.SIM_PROVIDER_MODE;
-  if (seed) out.seed = seed;
-  if (mode && isMode(mode)) out.mode = mode;
-  return out;
+  return { seed: env.SIM_PROVIDER_SEED, mode: env.SIM_PROVIDER_MODE };
 }
 
 function isMode(v: unknown): v is SimMode {
