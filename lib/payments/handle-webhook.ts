@@ -22,7 +22,8 @@ const FINAL = new Set(['PAYMENT_NOT_FOUND', 'PAYMENT_MISMATCH', 'PAYMENT_NOT_VER
  */
 export async function handleStripeWebhook(db: Db, input: { rawBody: string; signature: string | null }): Promise<WebhookResult> {
   const secret = env.STRIPE_WEBHOOK_SECRET;
-  if (!secret || !env.STRIPE_SECRET_KEY) throw new AppError('WEBHOOK_NOT_CONFIGURED', { status: 503 });
+  // Without Stripe keys the endpoint does not exist for this deployment: 404, not a server error.
+  if (!secret || !env.STRIPE_SECRET_KEY) throw new AppError('WEBHOOK_NOT_CONFIGURED', { status: 404 });
   if (!input.signature) throw new AppError('WEBHOOK_SIGNATURE_INVALID', { status: 400 });
   let event: Stripe.Event;
   try {
