@@ -1,12 +1,12 @@
 /**
- * §4 transaction `durum` values of an order status. `kismi` (some profiles succeeded) is ours:
- * the spec has no word for it, and it counts as successful in the statistics.
+ * §4 transaction `durum` values of an order status, as the customer's own history shows them
+ * (lib/operations durumOf): a partly successful order is `basarili`, with its counts.
  */
 export const DURUM_OF_STATUS = {
   pending: 'beklemede',
   processing: 'beklemede',
   completed: 'basarili',
-  partial: 'kismi',
+  partial: 'basarili',
   failed: 'basarisiz',
   cancelled: 'iptal',
 } as const;

@@ -81,7 +81,7 @@ describe('admin history of a user’s orders', () => {
       ['https://x.com/a/status/1', 'basarili', 2],
     ]);
     const tweets = await call(history.GET, { token: f.adminToken, params: { userId: String(f.userId), service: 'new_tweet' } });
-    expect(tweets.body.transactions).toMatchObject([{ durum: 'kismi', bakiye_harcanan: 2, notlar: expect.stringContaining('Merhaba') }]);
+    expect(tweets.body.transactions).toMatchObject([{ durum: 'basarili', basarili_sayisi: 0, bakiye_harcanan: 2, notlar: expect.stringContaining('Merhaba') }]);
     const bad = await call(history.GET, { token: f.adminToken, params: { userId: String(f.userId), service: 'dance' } });
     expect(bad.body.code).toBe('INVALID_SERVICE');
   });

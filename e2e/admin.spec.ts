@@ -1,0 +1,214 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** Browser journeys of issue 5: the admin back office at /rooting. */
+
+const ADMIN = { email: 'admin@example.com', password: 'admin-e2e-password' };
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+
+async function adminLogin(page: Page) {
+  await page.goto('/rooting');
+  await expect(page).toHaveURL(/\/admin-login$/);
+  await page.getByLabel('E-posta').fill(ADMIN.email);
+  await page.getByLabel('Şifre', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Giriş Yap' }).click();
+  await expect(page).toHaveURL(/\/rooting$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hoş geldiniz, Admin!');
+}
+
+const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Yönetim menüsü' }).getByRole('link', { name, exact: true }).click();
+const toast = (page: Page, text: string) => expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+
+test.describe('the admin back office', () => {
+  test('a visitor and a customer are sent to /admin-login', async ({ page }) => {
+    for (const path of ['/rooting', '/rooting/users', '/rooting/audit']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/admin-login$/);
+    }
+    const res = await page.request.get('/api/users');
+    expect(res.status()).toBe(401);
+  });
+
+  test('an admin runs the business: package, user, subscriptions, discount code, each step in the audit log', async ({ page }) => {
+    const id = unique();
+    const pkg = `E2E Paket ${id}`;
+    const user = `E2E Kullanıcı ${id}`;
+    const code = `E2E${id}`;
+    await adminLogin(page);
+    await expect(page.locator('[data-site-header]')).toHaveCount(0);
+
+    // Create a package.
+    await nav(page, 'Paketler');
+    await page.getByRole('button', { name: 'Yeni Paket' }).click();
+    const pkgDialog = page.getByRole('dialog', { name: 'Yeni Paket' });
+    await pkgDialog.getByLabel('Paket Adı').fill(pkg);
+    await pkgDialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(pkgDialog.getByRole('alert')).toHaveText('Lütfen tüm alanları doğru şekilde doldurun!');
+    await pkgDialog.getByLabel('Instagram Fiyatı ($)').fill('10');
+    await pkgDialog.getByLabel('Twitter Fiyatı ($)').fill('19.99');
+    await pkgDialog.getByLabel('YouTube Fiyatı ($)').fill('7.5');
+    await pkgDialog.getByLabel('Günlük Limit').fill('20');
+    await pkgDialog.getByLabel('Profil Sayısı').fill('5');
+    await pkgDialog.getByRole('button', { name: 'Kaydet' }).click();
+    await toast(page, 'Paket başarıyla oluşturuldu!');
+    await expect(page.getByRole('row', { name: new RegExp(pkg) })).toContainText(/\$19[.,]99/);
+
+    // Create a user.
+    await nav(page, 'Kullanıcılar');
+    await page.getByRole('button', { name: 'Yeni Kullanıcı Ekle' }).click();
+    const userDialog = page.getByRole('dialog', { name: 'Yeni Kullanıcı' });
+    await userDialog.getByLabel('Ad Soyad').fill(user);
+    await userDialog.getByLabel('E-posta').fill(`e2e-${id}@example.com`);
+    await userDialog.getByLabel('Şifre', { exact: true }).fill('secret1');
+    await userDialog.getByLabel('Şifre (tekrar)').fill('secret2');
+    await userDialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(userDialog.getByText('Şifreler eşleşmiyor.')).toBeVisible();
+    await userDialog.getByLabel('Şifre (tekrar)').fill('secret1');
+    await userDialog.getByRole('button', { name: 'Kaydet' }).click();
+    await toast(page, 'Kullanıcı başarıyla oluşturuldu!');
+    const card = page.getByRole('listitem', { name: user, exact: true });
+    await expect(card.getByText('Aktif abonelik yok')).toBeVisible();
+
+    // Assign Twitter and YouTube.
+    await card.getByRole('button', { name: 'Paket Ekle' }).click();
+    const assign = page.getByRole('dialog', { name: 'Paket Ekle' });
+    await assign.getByLabel('Paket').selectOption({ label: pkg });
+    await assign.getByRole('button', { name: 'Paketi Ata' }).click();
+    await expect(assign.getByRole('alert')).toHaveText('Lütfen en az bir platform seçin!');
+    await assign.getByLabel('Twitter').check();
+    await assign.getByLabel('YouTube').check();
+    await assign.getByRole('button', { name: 'Paketi Ata' }).click();
+    await toast(page, 'Paket başarıyla atandı!');
+    await expect(card.getByRole('listitem', { name: `Twitter – ${pkg}` })).toBeVisible();
+    await expect(card.getByRole('listitem', { name: `YouTube – ${pkg}` })).toBeVisible();
+
+    // Reset the Twitter limits (with confirmation).
+    await card.getByRole('listitem', { name: `Twitter – ${pkg}` }).getByRole('button', { name: 'Limitleri Sıfırla' }).click();
+    const confirmReset = page.getByRole('alertdialog');
+    await expect(confirmReset).toContainText('Emin misiniz?');
+    await confirmReset.getByRole('button', { name: 'Limitleri Sıfırla' }).click();
+    await toast(page, 'Paket limitleri başarıyla sıfırlandı!');
+
+    // Cancel YouTube: Escape first leaves it, then confirm.
+    await card.getByRole('listitem', { name: `YouTube – ${pkg}` }).getByRole('button', { name: 'Aboneliği İptal Et' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await card.getByRole('listitem', { name: `YouTube – ${pkg}` }).getByRole('button', { name: 'Aboneliği İptal Et' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Aboneliği İptal Et' }).click();
+    await toast(page, 'Abonelik başarıyla iptal edildi!');
+    await expect(card.getByRole('listitem', { name: `YouTube – ${pkg}` })).toHaveCount(0);
+    await expect(card.getByRole('listitem', { name: `Twitter – ${pkg}` })).toBeVisible();
+
+    // Create a discount code, toggle it, delete it.
+    await nav(page, 'İndirim Kodları');
+    await page.getByRole('button', { name: 'Yeni İndirim Kodu' }).click();
+    const dd = page.getByRole('dialog', { name: 'Yeni İndirim Kodu' });
+    await expect(dd.getByRole('button', { name: 'Kaydet' })).toBeDisabled();
+    await dd.getByLabel('Kod').fill(code.toLowerCase());
+    await expect(dd.getByLabel('Kod')).toHaveValue(code);
+    await dd.getByLabel(pkg).check();
+    await dd.getByLabel('İndirim (%)').fill('10');
+    await dd.getByLabel('Maksimum Kullanım').fill('5');
+    await dd.getByLabel('Bitiş Tarihi').fill('2999-12-31');
+    await expect(dd.getByText(new RegExp(`${pkg}: Instagram \\$9[.,]00, Twitter \\$17[.,]99`))).toBeVisible();
+    await dd.getByRole('button', { name: 'Kaydet' }).click();
+    await toast(page, 'İndirim kodu başarıyla oluşturuldu!');
+    const row = page.getByRole('row', { name: new RegExp(code) });
+    await expect(row).toContainText('0/5');
+    await expect(row).toContainText('Aktif');
+    await row.getByRole('button', { name: `${code} kodunu pasif yap` }).click();
+    await toast(page, `${code} pasif yapıldı.`);
+    await expect(row).toContainText('Pasif');
+    await row.getByRole('button', { name: `${code} kodunu sil` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sil' }).click();
+    await toast(page, 'İndirim kodu başarıyla silindi!');
+    await expect(page.getByRole('row', { name: new RegExp(code) })).toHaveCount(0);
+
+    // Every step is in the audit log.
+    await nav(page, 'Denetim Kaydı');
+    const log = page.getByRole('main');
+    for (const text of [
+      'Paket oluşturuldu',
+      'Kullanıcı oluşturuldu',
+      'Paket atandı',
+      'Limitler sıfırlandı',
+      'Abonelik iptal edildi',
+      'İndirim kodu oluşturuldu',
+      'İndirim kodu aktif/pasif yapıldı',
+      'İndirim kodu silindi',
+    ]) {
+      await expect(log.getByText(text, { exact: true }).first()).toBeVisible();
+    }
+    await expect(log).toContainText('admin@example.com');
+    await expect(log).not.toContainText('argon2');
+  });
+
+  test('every /rooting page passes axe', async ({ page }) => {
+    await adminLogin(page);
+    for (const path of ['/rooting', '/rooting/users', '/rooting/packages', '/rooting/platforms', '/rooting/discounts', '/rooting/announcements', '/rooting/history', '/rooting/settings', '/rooting/audit']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const result = await new AxeBuilder({ page }).analyze();
+      expect(result.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+    // A dialog open: focus is trapped inside and it passes too.
+    await page.goto('/rooting/announcements');
+    await page.getByRole('button', { name: 'Yeni Duyuru' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Yeni Duyuru' });
+    await expect(dialog.getByRole('tab', { name: 'Türkçe' })).toBeVisible();
+    const withDialog = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(withDialog.violations.map((v) => v.id)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('announcements need Turkish and English texts, platforms switch off and on, settings save', async ({ page }) => {
+    await adminLogin(page);
+    await page.goto('/rooting/announcements');
+    await page.getByRole('button', { name: 'Yeni Duyuru' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Yeni Duyuru' });
+    await dialog.getByLabel('Başlık (Türkçe)').fill('E2E duyuru');
+    await dialog.getByLabel('İçerik (Türkçe)').fill('Türkçe içerik');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Türkçe ve İngilizce başlık ve içerik zorunludur.');
+    await dialog.getByRole('tab', { name: 'İngilizce' }).click();
+    await dialog.getByLabel('Başlık (İngilizce)').fill('E2E announcement');
+    await dialog.getByLabel('İçerik (İngilizce)').fill('English content');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await toast(page, 'Duyuru başarıyla oluşturuldu!');
+    const en = await (await page.request.get('/api/duyurular?lang=en')).json();
+    expect(en.duyurular.map((d: { baslik: string }) => d.baslik)).toContain('E2E announcement');
+
+    await page.goto('/rooting/platforms');
+    await page.getByRole('tab', { name: 'YouTube' }).click();
+    const toggle = page.getByRole('switch', { name: 'YouTube aktif' });
+    await toggle.click();
+    await toast(page, 'YouTube pasif yapıldı.');
+    expect((await (await page.request.get('/api/platformlar')).json()).platformlar).toContainEqual(expect.objectContaining({ ad: 'youtube', aktif: false }));
+    await toggle.click();
+    await toast(page, 'YouTube aktif yapıldı.');
+
+    await page.goto('/rooting/settings');
+    await page.getByLabel('Site adı').fill('');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(page.getByText('Site adı zorunludur (en fazla 120 karakter).')).toBeVisible();
+    await page.getByLabel('Site adı').fill('Etkileşim');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await toast(page, 'Site ayarları başarıyla güncellendi!');
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 800 } });
+
+    test('the sidebar collapses to a menu button', async ({ page }) => {
+      await adminLogin(page);
+      const menu = page.getByRole('navigation', { name: 'Yönetim menüsü' });
+      await expect(menu).toBeHidden();
+      await page.getByRole('button', { name: 'Menü', exact: true }).click();
+      await expect(menu).toBeVisible();
+      await menu.getByRole('link', { name: 'Paketler', exact: true }).click();
+      await expect(page).toHaveURL(/\/rooting\/packages$/);
+      await expect(menu).toBeHidden();
+    });
+  });
+});
