@@ -24,6 +24,7 @@ let api: APIRequestContext;
 let adminToken = '';
 let userToken = '';
 let originalSettings: Json | null = null;
+let originalSim: Json | null = null;
 let announcementId = 0;
 let newTweetSpent = 0;
 const twitterIds: number[] = [];
@@ -39,6 +40,8 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, toke
 }
 
 const sim = (patch: Json) => call('POST', '/sim-provider/_control', undefined, patch);
+/** Puts the simulator's settings back without forgetting its tasks (a reset would fail the pending orders). */
+const restoreSim = () => (originalSim ? sim(originalSim) : Promise.resolve({}));
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -93,6 +96,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   test.setTimeout(180_000);
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   adminToken = String((await call('POST', '/api/auth/admin-login', undefined, ADMIN)).token);
+  originalSim = ((await call('GET', '/sim-provider/_control')) as { config: Json }).config;
 
   // One send right after another: no cooldown and one profile per Twitter send while we seed.
   const { site_ayar } = (await call('GET', '/api/site-ayar', adminToken)) as { site_ayar: Json };
@@ -144,12 +148,12 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   for (let i = 0; i < 5; i++) await send('/api/twitter/retweet', { profile_ids: [twitterIds[0]], tweet_url: `https://x.com/etk/status/${2000 + i}` }, 'failed');
   await sim({ failRate: 0, minDelayMs: 3_600_000, maxDelayMs: 3_600_000 });
   for (let i = 0; i < 4; i++) await send('/api/twitter/bookmark', { profile_ids: [twitterIds[0]], tweet_url: `https://x.com/etk/status/${3000 + i}` }, 'taken');
-  await sim({ reset: true });
+  await restoreSim();
 });
 
 test.afterAll(async () => {
   if (!api) return;
-  await sim({ reset: true }).catch(() => undefined);
+  await restoreSim().catch(() => undefined);
   if (originalSettings && adminToken) await call('PUT', '/api/site-ayar', adminToken, originalSettings).catch(() => undefined);
   if (announcementId) await call('DELETE', `/api/duyurular/${announcementId}`, adminToken).catch(() => undefined);
   await api.dispose();
@@ -263,18 +267,20 @@ test('load more adds five rows at a time and fetches the next 20 with the cursor
 test('switching platform shows that platform and refresh brings new orders', async ({ page }) => {
   await signIn(page);
   await page.goto('/en/panel/statistics');
-  await page.getByRole('radio', { name: 'Instagram' }).check();
+  const platformChoice = (name: string) => page.locator('label').filter({ has: page.getByRole('radio', { name }) });
+  await platformChoice('Instagram').click();
   await expect(page.getByRole('radio', { name: 'Instagram' })).toBeChecked();
   await expect(page.getByTestId('total-total')).toHaveText('Total orders1');
   await expect(page.getByTestId('transaction-row')).toHaveCount(1);
   await expect(page.getByTestId('transaction-row')).toContainText('Reels Like');
 
-  await page.getByRole('radio', { name: 'Twitter' }).check();
+  await platformChoice('Twitter').click();
+  await expect(page.getByRole('radio', { name: 'Twitter' })).toBeChecked();
   await expect(page.getByTestId('total-total')).toHaveText('Total orders21');
 
   await sim({ failRate: 0, minDelayMs: 0, maxDelayMs: 0 });
   await send('/api/twitter/like', { profile_ids: [twitterIds[0]], tweet_url: 'https://x.com/etk/status/4000' }, 'completed');
-  await sim({ reset: true });
+  await restoreSim();
   await expect(page.getByTestId('total-total')).toHaveText('Total orders21');
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByTestId('total-total')).toHaveText('Total orders22');

@@ -16,6 +16,7 @@ const RESULT_CLASS: Record<string, string> = {
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; data: OperationResults };
 
 /** A transaction row's button that opens the order's per-profile results (GET /api/operations/{task_id}). */
+/** `label` tells which order the button is for (read by screen readers after the visible word). */
 export function OrderResultsDialog({ taskId, label }: { taskId: string; label: string }) {
   const t = useTranslations('Panel.statistics');
   const tc = useTranslations('Common');
@@ -33,8 +34,10 @@ export function OrderResultsDialog({ taskId, label }: { taskId: string; label: s
 
   return (
     <Dialog onOpenChange={(open) => (open ? void load() : setState({ kind: 'idle' }))}>
-      <DialogTrigger className="inline-flex min-h-11 items-center rounded px-3 text-sm font-medium text-brand underline-offset-2 hover:bg-brand-soft hover:underline" aria-label={label}>
+      <DialogTrigger className="inline-flex min-h-11 items-center rounded px-3 text-sm font-medium text-brand underline-offset-2 hover:bg-brand-soft hover:underline">
         {t('details')}
+        {/* The visible word starts the accessible name; the order's date tells the buttons apart. */}
+        <span className="sr-only">{` – ${label}`}</span>
       </DialogTrigger>
       <DialogContent title={t('resultsTitle')} closeLabel={tc('close')}>
         <Body state={state} />

@@ -67,7 +67,7 @@ export function StatisticsView({ platforms, initial }: { platforms: Platform[]; 
               <label
                 key={p}
                 className={cn(
-                  'inline-flex min-h-11 cursor-pointer items-center rounded-full border px-4 text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand',
+                  'relative inline-flex min-h-11 cursor-pointer items-center rounded-full border px-4 text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand',
                   selected === p ? 'border-brand bg-brand text-brand-ink' : 'border-line bg-card hover:bg-brand-soft',
                 )}
               >
