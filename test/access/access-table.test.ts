@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { announcements, discountCodes, payments, profiles, userPackages, users } from '@/db/schema';
+import { signToken } from '@/lib/auth';
+import { call } from '@/test/http';
+import { createWorld, makeUser, URLS, type World } from '@/lib/operations/testing/world';
+import { discoverRoutes, METHODS, type Method } from '@/test/fuzz/routes';
+import { ROLES, TABLE, type Ids, type Role, type Statuses } from './table';
+import { POST as like } from '@/app/api/twitter/like/route';
+import { POST as createIntent } from '@/app/api/payment/create-payment-intent/route';
+import { POST as confirmCard } from '@/app/api/payment/test-card/confirm/route';
+import { POST as confirmPayment } from '@/app/api/payment/confirm-payment/route';
+
+/**
+ * The access table (issue #10): every API route × {visitor, user, another user, admin} with the
+ * status each must get. "user" is A, who owns a real order, a real payment and a subscription;
+ * "other" is B, another customer asking for A's things (IDOR). The table is explicit: a route
+ * added without an entry fails the completeness test, and so does an entry whose route is gone.
+ * Besides the status, nothing A owns may appear in any answer to the visitor or to B.
+ */
+
+let w: World;
+let ids: Ids;
+let emailA = '';
+
+async function tokenFor(role: Role): Promise<string | undefined> {
+  if (role === 'visitor') return undefined;
+  const id = role === 'user' ? ids.a : role === 'other' ? ids.b : ids.admin;
+  const [row] = await w.t.db.select().from(users).where(eq(users.id, id));
+  return signToken(w.t.db, row!, role === 'admin' ? 'admin' : 'user');
+}
+
+beforeAll(async () => {
+  w = await createWorld();
+  const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+  const B = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+  const [admin] = await w.t.db.select().from(users).where(eq(users.rol, 'admin'));
+  emailA = A.user.email;
+
+  // A real order of A, through the API.
+  const [profile] = await w.t.db.select().from(profiles).where(eq(profiles.platform, 'twitter')).limit(1);
+  const sent = await call(like, { token: A.token, body: { profile_ids: [profile!.id], tweet_url: URLS.tweet } });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+
+  // A real, credited $10 top-up of A, through the API and the test card.
+  const intent = await call(createIntent, { token: A.token, body: { type: 'balance', amount: 1000, cardholderName: 'Ayse A' } });
+  expect(intent.status, JSON.stringify(intent.body)).toBe(200);
+  const intentId = intent.body.paymentIntentId as string;
+  const card = await call(confirmCard, {
+    token: A.token,
+    body: { paymentIntentId: intentId, cardNumber: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123', cardholderName: 'Ayse A' },
+  });
+  expect(card.status, JSON.stringify(card.body)).toBe(200);
+  const credited = await call(confirmPayment, { token: A.token, body: { paymentIntentId: intentId } });
+  expect(credited.status, JSON.stringify(credited.body)).toBe(200);
+  const [payment] = await w.t.db.select().from(payments).where(eq(payments.userId, A.user.id));
+  const [subscription] = await w.t.db.select().from(userPackages).where(eq(userPackages.userId, A.user.id));
+
+  const [announcement] = await w.t.db
+    .insert(announcements)
+    .values({ baslik: 'Duyuru', icerik: 'Metin', baslikEn: 'Notice', icerikEn: 'Text' })
+    .returning();
+  const [discount] = await w.t.db.insert(discountCodes).values({ kod: 'ACCESS10', indirimYuzdesi: 10, maksimumKullanim: 5, bitisTarihi: new Date(Date.now() + 30 * 86400_000) }).returning();
+
+  ids = {
+    a: A.user.id,
+    b: B.user.id,
+    admin: admin!.id,
+    order: sent.body.task_id as string,
+    paymentId: payment!.id,
+    intentId,
+    subscriptionId: subscription!.id,
+    announcementId: announcement!.id,
+    discountId: discount!.id,
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await w?.close();
+});
+
+const discovered = discoverRoutes().flatMap((route) => {
+  // Which methods a file exports is read from its source, so this list exists before any import.
+  const source = fs.readFileSync(route.file, 'utf8');
+  return METHODS.filter((m) => new RegExp(`export (const|async function|function) ${m}\\b|export \\{[^}]*\\b${m}\\b[^}]*\\}`).test(source)).map((m) => ({
+    key: `${m} ${route.template}`,
+    method: m,
+    route,
+  }));
+});
+
+describe('the access table', () => {
+  it('has exactly one entry for every method of every API route', () => {
+    const keys = discovered.map((d) => d.key).sort();
+    expect(Object.keys(TABLE).sort()).toEqual(keys);
+  });
+
+  for (const { key, method, route } of discovered) {
+    const test = TABLE[key]?.overHttp ? it.skip : it;
+    test(`${key} answers each role as the table says and shows A’s things to nobody else`, async () => {
+      const entry = TABLE[key];
+      expect(entry, `no entry for ${key}: add it to TABLE`).toBeDefined();
+      const mod = (await import(/* @vite-ignore */ route.file)) as Partial<Record<Method, (req: Request, ctx: unknown) => Promise<Response>>>;
+      const handler = mod[method]!;
+      const got = {} as Statuses;
+      const leaks: string[] = [];
+      const markers = [ids.order, ids.intentId, emailA];
+      for (const role of ROLES) {
+        const params = entry!.params?.(ids) ?? {};
+        let path = route.template;
+        for (const [name, value] of Object.entries(params)) {
+          path = path.replace(new RegExp(`\\[+(\\.\\.\\.)?${name}\\]+`), Array.isArray(value) ? value.join('/') : value);
+        }
+        const res = await call(handler as never, {
+          method,
+          path: path + (entry!.query ?? ''),
+          token: await tokenFor(role),
+          params,
+          ...(entry!.body ? { body: entry!.body(ids) } : method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
+        }).catch((err: unknown) => ({ status: 599, body: { error: String(err) }, headers: new Headers() }));
+        got[role] = res.status;
+        if (role === 'visitor' || role === 'other') {
+          const text = JSON.stringify(res.body);
+          for (const m of markers) if (text.includes(m)) leaks.push(`${role} saw ${m}`);
+        }
+      }
+      const want = { visitor: entry!.visitor, user: entry!.user, other: entry!.other, admin: entry!.admin };
+      expect(got, key).toEqual(want);
+      expect(leaks, key).toEqual([]);
+    }, 60_000);
+  }
+});

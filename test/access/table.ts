@@ -1,0 +1,129 @@
+/**
+ * The access table of issue #10: every API route × {visitor, user, another user, admin} and the
+ * status each must get. "user" is customer A, who owns a real order, payment and subscription;
+ * "other" is customer B asking for A's things (IDOR). Checked by test/access/access-table.test.ts
+ * (route handlers) and, for the rows marked `overHttp`, by e2e/two-node.spec.ts (built server).
+ */
+export type Role = 'visitor' | 'user' | 'other' | 'admin';
+export const ROLES: Role[] = ['visitor', 'other', 'user', 'admin'];
+export type Statuses = Record<Role, number>;
+export type Ids = { a: number; b: number; admin: number; order: string; paymentId: number; intentId: string; subscriptionId: number; announcementId: number; discountId: number };
+export type Entry = Statuses & {
+  params?: (ids: Ids) => Record<string, string | string[]>;
+  body?: (ids: Ids) => unknown;
+  query?: string;
+  /** Only callable inside Next's request scope: checked over HTTP by e2e/two-node.spec.ts. */
+  overHttp?: boolean;
+  /** Why this row looks the way it does, when it is not obvious. */
+  why?: string;
+};
+
+/** Admin-only routes: a visitor is asked to log in, a customer is refused. */
+const adminOnly = (admin: number, extra: Partial<Entry> = {}): Entry => ({ visitor: 401, user: 403, other: 403, admin, ...extra });
+/** Routes for any logged-in account. */
+const loggedIn = (status: number, extra: Partial<Entry> = {}): Entry => ({ visitor: 401, user: status, other: status, admin: status, ...extra });
+/** Public routes: the same for everyone. */
+const everyone = (status: number, extra: Partial<Entry> = {}): Entry => ({ visitor: status, user: status, other: status, admin: status, ...extra });
+
+const NONE = '2147483000';
+const EMPTY = () => ({});
+
+export const TABLE: Record<string, Entry> = {
+  // Unknown API paths: the JSON 404 of the catch-all, whoever asks.
+  'GET /api/[...slug]': everyone(404, { params: () => ({ slug: ['nope'] }) }),
+  'POST /api/[...slug]': everyone(404, { params: () => ({ slug: ['nope'] }) }),
+  'PUT /api/[...slug]': everyone(404, { params: () => ({ slug: ['nope'] }) }),
+  'PATCH /api/[...slug]': everyone(404, { params: () => ({ slug: ['nope'] }) }),
+  'DELETE /api/[...slug]': everyone(404, { params: () => ({ slug: ['nope'] }) }),
+
+  // §7 admin history (also reachable under the doubled /api/api prefix the spec's client uses).
+  'GET /api/api/islem-gecmisi/stats/user/[userId]': adminOnly(200, { params: (i) => ({ userId: String(i.a) }) }),
+  'GET /api/api/islem-gecmisi/user/[userId]/service/[service]': adminOnly(200, { params: (i) => ({ userId: String(i.a), service: 'like' }) }),
+  'GET /api/islem-gecmisi/stats/user/[userId]': adminOnly(200, { params: (i) => ({ userId: String(i.a) }) }),
+  'GET /api/islem-gecmisi/user/[userId]/service/[service]': adminOnly(200, { params: (i) => ({ userId: String(i.a), service: 'like' }) }),
+  'GET /api/islem-gecmisi/stats/benim/platform/[platform]': loggedIn(200, { params: () => ({ platform: 'twitter' }) }),
+  'GET /api/audit-log': adminOnly(200),
+
+  // Accounts. Bodies are empty: the answer is the validation refusal, the same for everyone.
+  'POST /api/auth/admin-login': everyone(400, { body: EMPTY }),
+  'POST /api/auth/forgot-password': everyone(400, { body: EMPTY }),
+  'POST /api/auth/login': everyone(400, { body: EMPTY }),
+  'POST /api/auth/register': everyone(400, { body: EMPTY }),
+  'POST /api/auth/reset-password': everyone(400, { body: EMPTY }),
+  'GET /api/auth/verify-reset-token/[token]': everyone(400, { params: () => ({ token: 'not-a-token' }) }),
+  'POST /api/auth/logout': everyone(200),
+  'POST /api/auth/logout-all': loggedIn(200, { why: 'revokes the caller’s own sessions only (tokens are minted afresh per request here)' }),
+  'GET /api/auth/verify': loggedIn(200),
+  // next-auth's own endpoints read cookies() and run only inside Next's request scope: they are
+  // requested over HTTP from the built server in e2e/two-node.spec.ts, with these statuses.
+  'GET /api/auth/[...nextauth]': everyone(200, { overHttp: true, params: () => ({ nextauth: ['session'] }), why: 'the session of the cookie; a bearer token is not a session here' }),
+  'POST /api/auth/[...nextauth]': everyone(400, { overHttp: true, params: () => ({ nextauth: ['signout'] }), why: 'next-auth refuses a POST without its CSRF token' }),
+  'PUT /api/users/profile/me': loggedIn(400, { body: EMPTY }),
+
+  // Money of the caller.
+  'GET /api/bakiye/kullanici-bakiye': loggedIn(200),
+  'GET /api/payment/config': everyone(200),
+  'GET /api/payment/payments': loggedIn(200),
+  'GET /api/payment/payments/[id]': { visitor: 401, user: 200, other: 404, admin: 404, params: (i) => ({ id: String(i.paymentId) }), why: 'a receipt is its payer’s only' },
+  'POST /api/payment/confirm-payment': { visitor: 401, user: 200, other: 404, admin: 404, body: (i) => ({ paymentIntentId: i.intentId }), why: 'A’s own: already credited, nothing happens again' },
+  'POST /api/payment/test-card/confirm': { visitor: 401, user: 409, other: 404, admin: 404, body: (i) => ({ paymentIntentId: i.intentId, cardNumber: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123', cardholderName: 'A' }), why: 'A’s intent is already captured' },
+  'POST /api/payment/test-card/authenticate': { visitor: 401, user: 409, other: 404, admin: 404, body: (i) => ({ paymentIntentId: i.intentId, approve: true }), why: 'A’s intent needs no 3-D Secure step' },
+  'POST /api/payment/create-payment-intent': loggedIn(400, { body: EMPTY }),
+  'POST /api/payment/quote': loggedIn(400, { body: EMPTY }),
+  'POST /api/payment/webhook': everyone(404, { body: EMPTY, why: 'no Stripe keys: the endpoint does not exist' }),
+  'POST /api/indirim-kodlari/validate': loggedIn(400, { body: EMPTY }),
+
+  // Orders.
+  'GET /api/operations/[taskId]': { visitor: 401, user: 200, other: 404, admin: 200, params: (i) => ({ taskId: i.order }) },
+  'GET /api/users/transactions/me': loggedIn(200),
+  'GET /api/users/limits/me': loggedIn(200),
+  'GET /api/kullanici-paketleri/[id]': { visitor: 401, user: 200, other: 403, admin: 200, params: (i) => ({ id: String(i.a) }) },
+  'POST /api/twitter/like': loggedIn(400, { body: EMPTY }),
+  'POST /api/twitter/retweet': loggedIn(400, { body: EMPTY }),
+  'POST /api/twitter/bookmark': loggedIn(400, { body: EMPTY }),
+  'POST /api/twitter/comment': loggedIn(400, { body: EMPTY }),
+  'POST /api/twitter/new-tweet': loggedIn(400, { body: EMPTY }),
+  'POST /api/instagram/reels-like': loggedIn(400, { body: EMPTY }),
+  'POST /api/instagram/reels-share': loggedIn(400, { body: EMPTY }),
+  'POST /api/instagram/reels-bookmark': loggedIn(400, { body: EMPTY }),
+  'POST /api/instagram/reels-comment': loggedIn(400, { body: EMPTY }),
+  'POST /api/youtube/like': loggedIn(400, { body: EMPTY }),
+  'POST /api/youtube/comment': loggedIn(400, { body: EMPTY }),
+  'POST /api/youtube/subscribe': loggedIn(400, { body: EMPTY }),
+  'GET /api/twitter/profiles': everyone(200),
+  'GET /api/instagram/profiles': everyone(200),
+  'GET /api/youtube/profiles': everyone(200),
+
+  // Public catalogue and settings; their writes are the admin's.
+  'GET /api/platformlar': everyone(200),
+  'PUT /api/platformlar/[platform]': adminOnly(400, { params: () => ({ platform: 'twitter' }), body: () => ({ aktif: 'maybe' }) }),
+  'GET /api/paketler': everyone(200),
+  'POST /api/paketler': adminOnly(400, { body: EMPTY }),
+  'PUT /api/paketler/[id]': adminOnly(404, { params: () => ({ id: NONE }), body: EMPTY }),
+  'DELETE /api/paketler/[id]': adminOnly(404, { params: () => ({ id: NONE }) }),
+  'GET /api/site-ayar': everyone(200),
+  'PUT /api/site-ayar': adminOnly(400, { body: EMPTY }),
+  'GET /api/duyurular': everyone(200),
+  'POST /api/duyurular': adminOnly(400, { body: EMPTY }),
+  'GET /api/duyurular/admin': adminOnly(200),
+  'PUT /api/duyurular/[id]': adminOnly(400, { params: (i) => ({ id: String(i.announcementId) }), body: EMPTY }),
+  'DELETE /api/duyurular/[id]': adminOnly(404, { params: () => ({ id: NONE }) }),
+  'GET /api/indirim-kodlari': adminOnly(200),
+  'POST /api/indirim-kodlari': adminOnly(400, { body: EMPTY }),
+  'PUT /api/indirim-kodlari/[id]': adminOnly(200, { params: (i) => ({ id: String(i.discountId) }), body: EMPTY, why: 'a partial update: fields left out keep their value' }),
+  'DELETE /api/indirim-kodlari/[id]': adminOnly(404, { params: () => ({ id: NONE }) }),
+  'POST /api/contact': everyone(400, { body: EMPTY }),
+
+  // Users and their subscriptions (admin).
+  'GET /api/users': adminOnly(200),
+  'POST /api/users': adminOnly(400, { body: EMPTY }),
+  'PUT /api/users/[id]': adminOnly(400, { params: (i) => ({ id: String(i.a) }), body: EMPTY }),
+  'DELETE /api/users/[id]': adminOnly(404, { params: () => ({ id: NONE }) }),
+  'GET /api/users/with-packages': adminOnly(200),
+  'POST /api/kullanici-paketleri': adminOnly(400, { body: EMPTY }),
+  'PUT /api/kullanici-paketleri/[id]/cancel': adminOnly(404, { params: () => ({ id: NONE }) }),
+  'PUT /api/kullanici-paketleri/[id]/reset-limits': adminOnly(404, { params: () => ({ id: NONE }) }),
+
+  // The benchmark baseline answers only when BENCH_ROUTES=1 (never in tests or production).
+  'GET /api/bench-bare': everyone(404),
+};
