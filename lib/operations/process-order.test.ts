@@ -195,6 +195,16 @@ describe('provider failures', () => {
     expect(await money(user.id)).toEqual({ balance: price, ledger: price });
   });
 
+  it('ends an order from the dead-letter queue as failed without calling the provider, once', async () => {
+    const { user, taskId, price } = await paidTweet(2);
+    const calls = simStats().calls;
+    expect(await processOrder(w.t.db, taskId, { client: fastClient(), giveUp: true, emit: () => {} })).toBe('finalized');
+    expect(await processOrder(w.t.db, taskId, { client: fastClient(), giveUp: true, emit: () => {} })).toBe('already_final');
+    expect(simStats().calls).toBe(calls);
+    expect(await orderRow(taskId)).toMatchObject({ status: 'failed', refundedCents: price });
+    expect(await money(user.id)).toEqual({ balance: price, ledger: price });
+  });
+
   it('retries through the queue with backoff when the provider is down, then fails and refunds', async () => {
     configureSim({ mode: 'down' });
     const chosen = await twitterProfiles(2);

@@ -5,6 +5,7 @@ import type { Db } from '@/db/client';
 import { profiles } from '@/db/schema';
 import type { Platform } from '@/lib/catalogue/services';
 import { logger } from '@/lib/logger';
+import { createProviderClient } from '@/lib/provider';
 import { syncProfiles } from './sync-profiles';
 
 /** §3 Profile as the service pages read it. */
@@ -36,7 +37,8 @@ export async function listProfiles(db: Db, platform: Platform): Promise<PublicPr
     if (Date.now() - last > 30_000) {
       g.__etkProfileFirstSync.set(platform, Date.now());
       try {
-        await syncProfiles(db, platform);
+        // A visitor is waiting: one quick try, no retries.
+        await syncProfiles(db, platform, createProviderClient({ timeoutMs: 5000, retries: 0 }));
         rows = await activeRows(db, platform);
       } catch (err) {
         logger.warn({ err, platform }, 'profile list not available from the provider');

@@ -112,3 +112,13 @@ describe('the provider client', () => {
     await expect(client().send('', body('x'))).rejects.toMatchObject({ kind: 'not_configured', retryable: false });
   });
 });
+
+describe('who may call the simulated provider', () => {
+  it('refuses requests relayed by a proxy, even from loopback', async () => {
+    const proxied = await fetch(`${base}/twitter/profile_list`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(proxied.status).toBe(404);
+    const control = await fetch(`${base}/_control`, { method: 'POST', headers: { forwarded: 'for=203.0.113.9' }, body: '{"mode":"down"}' });
+    expect(control.status).toBe(404);
+    expect((await fetch(`${base}/twitter/profile_list`)).status).toBe(200);
+  });
+});

@@ -6,7 +6,7 @@ const MAX_BODY = 1024 * 1024;
 
 /**
  * Serves the simulated provider on a Node HTTP server (server.ts answers /sim-provider/* with it
- * before Next.js; tests mount it on a server of their own).
+ * before Next.js; tests mount it on a server of their own). It answers direct loopback callers only.
  */
 export function serveSimProvider(req: IncomingMessage, res: ServerResponse): void {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -25,13 +25,23 @@ export function serveSimProvider(req: IncomingMessage, res: ServerResponse): voi
   req.on('end', () => {
     if (res.writableEnded) return;
     const remote = req.socket.remoteAddress ?? '';
+    // A request relayed by a reverse proxy on this host also comes from loopback: it carries a
+    // forwarding header, which our own provider client never sends.
+    const proxied = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((h) => req.headers[h] !== undefined);
+    const loopback = !proxied && (remote === '127.0.0.1' || remote === '::1' || remote === '::ffff:127.0.0.1');
+    if (!loopback) {
+      // The seed points the endpoints at 127.0.0.1: nobody else has business here.
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"error":"not_found"}');
+      return;
+    }
     const answer = handleSim({
       method: req.method ?? 'GET',
       path: url.pathname.slice(SIM_PREFIX.length),
       query: url.searchParams,
       headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
       body: Buffer.concat(chunks).toString('utf8'),
-      loopback: remote === '127.0.0.1' || remote === '::1' || remote === '::ffff:127.0.0.1',
+      loopback,
     });
     const write = () => {
       if (res.destroyed) return;

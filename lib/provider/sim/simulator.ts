@@ -201,10 +201,23 @@ function send(s: SimState, platform: Platform, key: string, req: SimRequest): Si
     createdAt: Date.now(),
     plan,
   };
+  prune(s, task.createdAt);
   s.tasks.set(idempotencyKey, task);
   s.byTaskId.set(task.taskId, task);
   s.stats.tasksCreated++;
   return json(202, view(task));
+}
+
+/** Tasks are kept in memory for two hours (longer than any order is worked), at most 50,000. */
+const TASK_TTL_MS = 2 * 3600_000;
+const MAX_TASKS = 50_000;
+
+function prune(s: SimState, now: number): void {
+  for (const [key, task] of s.tasks) {
+    if (now - task.createdAt < TASK_TTL_MS && s.tasks.size < MAX_TASKS) break;
+    s.tasks.delete(key);
+    s.byTaskId.delete(task.taskId);
+  }
 }
 
 function view(task: SimTask): ProviderTask {
