@@ -3,6 +3,7 @@ import { startMailDelivery } from '@/lib/mail';
 import { pruneRateLimits } from '@/lib/rate-limit';
 import { logger } from '@/lib/logger';
 import { startQueue, stopQueue } from '@/lib/queue';
+import { env } from '@/env';
 import { startOrderWorker } from '@/lib/operations';
 import { startProfileSync } from '@/lib/profiles';
 
@@ -36,7 +37,8 @@ export async function startBackground(handle: DbHandle, options: { worker: boole
 
   // Orders: every node enqueues sends (the queue is started everywhere); the worker node also
   // works the jobs and keeps the profiles table in sync with the provider.
-  await startQueue(handle);
+  // On PostgreSQL pg-boss gets the URL itself, so its options (sslmode, …) are kept.
+  await startQueue(handle, { connectionString: handle.kind === 'postgres' ? env.DATABASE_URL : undefined });
   tasks.push({ name: 'queue', stop: () => stopQueue({ graceful: true, timeoutMs: 8000 }) });
   if (options.worker) {
     const orderWorker = await startOrderWorker(handle.db);
