@@ -9,7 +9,10 @@ import { cn } from '@/lib/utils/cn';
  * focus returns to the trigger. Usage:
  * <DropdownMenu><DropdownMenuTrigger>…</DropdownMenuTrigger><DropdownMenuContent>…items…</DropdownMenuContent></DropdownMenu>
  */
-export const DropdownMenu = Menu.Root;
+/** Non-modal by default: the page behind stays in the accessibility tree (no aria-hidden over focusable content). */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = Menu.Trigger;
 
 export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof Menu.Content>) {
