@@ -136,3 +136,40 @@ for (const l of LOCALES) {
     });
   });
 }
+
+test.describe('the live connection', () => {
+  test.use({ locale: 'tr-TR' });
+
+  test('after the connection comes back, pending orders are refreshed from the status endpoint', async ({ page, context, request }) => {
+    test.setTimeout(90_000);
+    const admin = await adminToken(request);
+    const res = await request.post('/sim-provider/_control', { data: { failRate: 0, minDelayMs: 4000, maxDelayMs: 5000, mode: 'normal' } });
+    expect(res.ok()).toBe(true);
+    const customer = await createCustomer(request, admin, 'reconnect');
+    await signInBrowser(page, customer.token);
+    await page.goto('/service/retweet');
+    await expect(page.getByText(msg('tr', 'Realtime.connected'))).toBeVisible();
+    await page.locator('[data-profile-list]').getByRole('checkbox').nth(0).check();
+    const [id] = await checkedIds(page);
+    await page.getByLabel(msg('tr', 'ServicePage.tweetUrl')).fill(TWEET);
+    await page.getByRole('button', { name: msg('tr', 'ServicePage.send'), exact: true }).click();
+    await expect(badge(page, id!)).toHaveAttribute('data-status', 'pending');
+
+    // The connection drops while the order finishes: its operation_update reaches nobody.
+    await context.setOffline(true);
+    await expect(page.getByText(msg('tr', 'Realtime.lost'))).toBeVisible({ timeout: 30_000 });
+    await page.waitForTimeout(6000);
+    await expect(badge(page, id!)).toHaveAttribute('data-status', 'pending');
+    await context.setOffline(false);
+    await expect(page.getByText(msg('tr', 'Realtime.connected'))).toBeVisible({ timeout: 30_000 });
+    await expect(badge(page, id!)).toHaveAttribute('data-status', 'success', { timeout: 15_000 });
+    await expect(page.getByText(msg('tr', 'Toast.operation_success', { operation: msg('tr', 'Services.retweet'), success: 1, total: 1 }))).toBeVisible();
+
+    // Logout from the header ends the session.
+    await page.getByRole('button', { name: msg('tr', 'Header.logout') }).click();
+    await expect(page.getByRole('navigation', { name: msg('tr', 'Header.accountLabel') }).getByRole('link', { name: msg('tr', 'Header.login') })).toBeVisible();
+    await page.goto('/service/retweet');
+    await expect(page.locator('[data-visitor-notice]')).toBeVisible();
+    await request.post('/sim-provider/_control', { data: { minDelayMs: 1500, maxDelayMs: 2500 } });
+  });
+});

@@ -91,3 +91,38 @@ test.describe('search engines', () => {
     expect([307, 308]).toContain(root.status());
   });
 });
+
+test.describe('site settings', () => {
+  test("the admin's name, description, favicon, logo and head tags are rendered on the server", async ({ page, request }) => {
+    const { adminToken } = await import('./public-helpers');
+    const admin = await adminToken(request);
+    const auth = { authorization: `Bearer ${admin}` };
+    const before = (await (await request.get('/api/site-ayar')).json()).site_ayar;
+    const settings = {
+      site_adi: 'Etki Test',
+      site_aciklama: 'Gerçek profillerle test açıklaması, arama motorları için yeterince uzun bir metin.',
+      head_etiketleri: '<meta name="e2e-verification" content="abc123"><script>window.__e2eHead = 1;</script>',
+      site_logo: '/logo-e2e.png',
+      site_favicon: '/favicon-e2e.ico',
+    };
+    try {
+      const put = await request.put('/api/site-ayar', { headers: auth, data: settings });
+      expect(put.ok(), await put.text()).toBe(true);
+      const html = await (await request.get('/service/like', { headers: { 'accept-language': 'tr-TR' } })).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toContain('<meta name="e2e-verification" content="abc123"/>');
+      expect(head).toContain('href="/favicon-e2e.ico"');
+      expect(head).toContain(settings.site_aciklama);
+      await page.goto('/service/like');
+      await expect(page).toHaveTitle(/Etki Test/);
+      expect(await page.evaluate(() => (window as unknown as { __e2eHead?: number }).__e2eHead)).toBe(1);
+      await expect(page.locator('[data-site-header] img[src="/logo-e2e.png"]')).toHaveCount(1);
+      await expect(page.locator('[data-site-header]').getByRole('link', { name: /Etki Test/ })).toBeVisible();
+    } finally {
+      await request.put('/api/site-ayar', {
+        headers: auth,
+        data: { site_adi: before.site_adi, site_aciklama: before.site_aciklama, head_etiketleri: before.head_etiketleri, site_logo: before.site_logo, site_favicon: before.site_favicon },
+      });
+    }
+  });
+});

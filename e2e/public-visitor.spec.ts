@@ -117,6 +117,48 @@ for (const l of LOCALES) {
   });
 }
 
+test.describe('the header by area', () => {
+  test('is hidden on /admin-login and shows only the title on the password and policy pages', async ({ page }) => {
+    await page.goto('/admin-login');
+    await expect(page.locator('[data-site-header]')).toHaveCount(0);
+    for (const path of ['/forgot-password', '/terms', '/en/cookies']) {
+      await page.goto(path);
+      await expect(page.locator('[data-site-header]')).toHaveAttribute('data-title-only');
+      await expect(page.locator('[data-site-header]').getByRole('link', { name: /Log in|Giriş Yap/ })).toHaveCount(0);
+    }
+    await page.goto('/service/like');
+    await expect(page.locator('[data-site-header]')).not.toHaveAttribute('data-title-only');
+    await expect(page.getByRole('navigation', { name: msg('tr', 'Header.accountLabel') }).getByRole('link', { name: msg('tr', 'Header.login') })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: msg('tr', 'Header.accountLabel') }).getByRole('link', { name: msg('tr', 'Header.register') })).toBeVisible();
+  });
+});
+
+test.describe('the comment prompt', () => {
+  test('types its examples one after another, and stays still when the user prefers reduced motion', async ({ page }) => {
+    await page.goto('/en/service/comment');
+    const prompt = page.getByLabel(msg('en', 'ServicePage.prompt'));
+    const first = msg('en', 'Placeholders.comment.e1');
+    await expect(prompt).toHaveAttribute('placeholder', first);
+    // Deleting and typing go character by character, so shorter, partial texts appear.
+    await expect.poll(async () => (await prompt.getAttribute('placeholder'))!.length, { timeout: 8000 }).toBeLessThan(first.length);
+    await expect(prompt).toHaveAttribute('placeholder', msg('en', 'Placeholders.comment.e2'), { timeout: 10_000 });
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/en/service/comment');
+    await page.waitForTimeout(3500);
+    await expect(prompt).toHaveAttribute('placeholder', first);
+  });
+
+  test('rotates whole examples every 3 seconds on Instagram', async ({ page }) => {
+    await page.goto('/de/service/reels_comment');
+    const prompt = page.getByLabel(msg('de', 'ServicePage.prompt'));
+    await expect(prompt).toHaveAttribute('placeholder', msg('de', 'Placeholders.reels_comment.e1'));
+    await page.waitForTimeout(2000);
+    await expect(prompt).toHaveAttribute('placeholder', msg('de', 'Placeholders.reels_comment.e1'));
+    await expect(prompt).toHaveAttribute('placeholder', msg('de', 'Placeholders.reels_comment.e2'), { timeout: 3000 });
+  });
+});
+
 test.describe('the contact form', () => {
   test('sends a message, then waits 60 s — enforced by the server per e-mail and per IP, in every language', async ({ page, request }) => {
     const email = `contact-${Date.now()}@example.com`;
