@@ -7,11 +7,12 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  * through the real send API and the built-in simulated provider, in Turkish, English and German.
  *
  * Orders (all on today's date):
- *   twitter   11 likes + 1 paid new tweet, successful  (sim failRate 0)
+ *   twitter   13 likes + 1 paid new tweet, successful  (sim failRate 0)
  *              5 retweets, failed                        (sim failRate 1)
- *              4 bookmarks, still pending                (sim answers after an hour)
+ *              2 bookmarks, still pending                (sim answers after an hour)
  *   instagram  1 reels like, successful
- * The simulator and the send rules changed for this are put back afterwards.
+ * The simulator and the send rules changed for this are put back afterwards. Only two orders are
+ * left pending: each holds one of the order worker's slots while it waits for the provider.
  */
 
 const ADMIN = { email: 'admin@example.com', sifre: 'admin-e2e-password' };
@@ -140,19 +141,21 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   instagramId = (await profileIds('instagram'))[0]!.id;
 
   await sim({ failRate: 0, minDelayMs: 0, maxDelayMs: 0 });
-  for (let i = 0; i < 11; i++) await send('/api/twitter/like', { profile_ids: [twitterIds[0]], tweet_url: `https://x.com/etk/status/${1000 + i}` }, 'completed');
+  for (let i = 0; i < 13; i++) await send('/api/twitter/like', { profile_ids: [twitterIds[0]], tweet_url: `https://x.com/etk/status/${1000 + i}` }, 'completed');
   const tweet = await send('/api/twitter/new-tweet', { profile_ids: [cheapest.id], tweet_text: `Panel e2e ${run}` }, 'completed');
   newTweetSpent = Number(tweet.bakiye_harcanan);
   await send('/api/instagram/reels-like', { profile_ids: [instagramId], reels_url: 'https://www.instagram.com/reel/PanelE2E1/' }, 'completed');
   await sim({ failRate: 1 });
   for (let i = 0; i < 5; i++) await send('/api/twitter/retweet', { profile_ids: [twitterIds[0]], tweet_url: `https://x.com/etk/status/${2000 + i}` }, 'failed');
   await sim({ failRate: 0, minDelayMs: 3_600_000, maxDelayMs: 3_600_000 });
-  for (let i = 0; i < 4; i++) await send('/api/twitter/bookmark', { profile_ids: [twitterIds[0]], tweet_url: `https://x.com/etk/status/${3000 + i}` }, 'taken');
+  for (let i = 0; i < 2; i++) await send('/api/twitter/bookmark', { profile_ids: [twitterIds[0]], tweet_url: `https://x.com/etk/status/${3000 + i}` }, 'taken');
   await restoreSim();
 });
 
 test.afterAll(async () => {
   if (!api) return;
+  // Forgetting the simulator's tasks ends the two pending orders (as failed) and frees their worker slots.
+  await sim({ reset: true }).catch(() => undefined);
   await restoreSim().catch(() => undefined);
   if (originalSettings && adminToken) await call('PUT', '/api/site-ayar', adminToken, originalSettings).catch(() => undefined);
   if (announcementId) await call('DELETE', `/api/duyurular/${announcementId}`, adminToken).catch(() => undefined);
@@ -202,22 +205,22 @@ for (const lang of LANGUAGES) {
 
     const totals = page.getByTestId('totals');
     await expect(totals.getByTestId('total-total')).toHaveText(`${lang.total}21`);
-    await expect(totals.getByTestId('total-successful')).toHaveText(`${lang.successful}12`);
+    await expect(totals.getByTestId('total-successful')).toHaveText(`${lang.successful}14`);
     await expect(totals.getByTestId('total-failed')).toHaveText(`${lang.failed}5`);
     await expect(totals.getByTestId('total-spent')).toHaveText(`${lang.spent}${usd(lang.intl, newTweetSpent)}`);
     expect([2, 3, 5, 8, 15]).toContain(newTweetSpent);
 
     const figures = page.getByTestId('service-figures');
-    await expect(figures.locator('[data-service="like"] dd')).toHaveText('11');
+    await expect(figures.locator('[data-service="like"] dd')).toHaveText('13');
     await expect(figures.locator('[data-service="retweet"] dd')).toHaveText('5');
-    await expect(figures.locator('[data-service="bookmark"] dd')).toHaveText('4');
+    await expect(figures.locator('[data-service="bookmark"] dd')).toHaveText('2');
     await expect(figures.locator('[data-service="new_tweet"] dd')).toHaveText('1');
 
-    // The chart is drawn, and its figures are in a table for screen readers: today has 12/5/4/0.
+    // The chart is drawn, and its figures are in a table for screen readers: today has 14/5/2/0.
     await expect(page.getByTestId('daily-chart').locator('.recharts-bar-rectangle').first()).toBeAttached();
     const table = page.getByRole('table', { name: lang.caption });
     await expect(table.getByRole('row')).toHaveCount(31);
-    await expect(table.getByRole('row').last().getByRole('cell')).toHaveText(['12', '5', '4', '0']);
+    await expect(table.getByRole('row').last().getByRole('cell')).toHaveText(['14', '5', '2', '0']);
 
     // Newest first, two rows shown: the pending bookmarks, in yellow.
     const rows = page.getByTestId('transaction-row');
@@ -238,7 +241,7 @@ test('load more adds five rows at a time and fetches the next 20 with the cursor
   await expect(rows).toHaveCount(2);
   await more.click();
   await expect(rows).toHaveCount(7);
-  // Rows 5–7 are failed retweets, in red.
+  // Rows 3–7 are failed retweets, in red.
   await expect(rows.nth(6).locator('[data-durum]')).toHaveText('Başarısız');
   await expect(rows.nth(6).locator('[data-durum]')).toHaveClass(/bg-danger/);
   await more.click();
@@ -284,7 +287,7 @@ test('switching platform shows that platform and refresh brings new orders', asy
   await expect(page.getByTestId('total-total')).toHaveText('Total orders21');
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByTestId('total-total')).toHaveText('Total orders22');
-  await expect(page.getByTestId('total-successful')).toHaveText('Successful13');
+  await expect(page.getByTestId('total-successful')).toHaveText('Successful15');
   await expect(page.getByTestId('transaction-row').first().locator('[data-durum]')).toHaveText('Successful');
   await expect(page.getByTestId('transaction-row')).toHaveCount(2);
 });
