@@ -18,6 +18,8 @@ import { POST as ytComment } from '@/app/api/youtube/comment/route';
 import { POST as ytSubscribe } from '@/app/api/youtube/subscribe/route';
 import { profilePriceCents } from '@/lib/pricing';
 import { createWorld, makeUser, URLS, type World } from './testing/world';
+import { sendOperation } from './send-operation';
+import { localDay, nextLocalMidnight } from './day';
 
 let w: World;
 const ALL = { twitter: { gunlukLimit: 100, profilLimit: 10 }, instagram: { gunlukLimit: 100, profilLimit: 10 }, youtube: { gunlukLimit: 100, profilLimit: 10 } };
@@ -205,6 +207,19 @@ describe('package, limits and cooldown', () => {
     expect((await call(retweet, { token, body })).status).toBe(200);
     const [counter] = await w.t.db.select().from(usageCounters).where(and(eq(usageCounters.userId, user.id), eq(usageCounters.service, 'like')));
     expect(counter!.count).toBe(2);
+  });
+
+  it('counts the daily limit per local day of APP_TIMEZONE, resetting at local midnight', async () => {
+    const { user } = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 1, profilLimit: 5 } } });
+    const input = { profileIds: await ids('twitter', 1), targetUrl: URLS.tweet };
+    const midnight = nextLocalMidnight(new Date(), 'Europe/Istanbul').getTime();
+    const at = (offsetMs: number) => ({ now: new Date(midnight + offsetMs), timeZone: 'Europe/Istanbul', enqueue: async () => {} });
+    // One minute before the next Istanbul midnight, then just after it: two local days.
+    await sendOperation(w.t.db, user, 'retweet', input, at(-60_000));
+    await sendOperation(w.t.db, user, 'retweet', input, at(60_000));
+    await expect(sendOperation(w.t.db, user, 'retweet', input, at(120_000))).rejects.toMatchObject({ code: 'DAILY_LIMIT_EXCEEDED' });
+    const days = await w.t.db.select({ day: usageCounters.day }).from(usageCounters).where(and(eq(usageCounters.userId, user.id), eq(usageCounters.service, 'retweet')));
+    expect(days.map((d) => d.day).sort()).toEqual([localDay(new Date(midnight - 60_000), 'Europe/Istanbul'), localDay(new Date(midnight + 60_000), 'Europe/Istanbul')]);
   });
 
   it('answers COOLDOWN_ACTIVE with remainingSeconds until the setting has passed', async () => {
