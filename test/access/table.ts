@@ -57,7 +57,7 @@ export const TABLE: Record<string, Entry> = {
   // next-auth's own endpoints read cookies() and run only inside Next's request scope: they are
   // requested over HTTP from the built server in e2e/two-node.spec.ts, with these statuses.
   'GET /api/auth/[...nextauth]': everyone(200, { overHttp: true, params: () => ({ nextauth: ['session'] }), why: 'the session of the cookie; a bearer token is not a session here' }),
-  'POST /api/auth/[...nextauth]': everyone(400, { overHttp: true, params: () => ({ nextauth: ['signout'] }), why: 'next-auth refuses a POST without its CSRF token' }),
+  'POST /api/auth/[...nextauth]': everyone(302, { overHttp: true, params: () => ({ nextauth: ['signout'] }), why: 'next-auth sends a POST without its CSRF token to its sign-out page; nothing is signed out' }),
   'PUT /api/users/profile/me': loggedIn(400, { body: EMPTY }),
 
   // Money of the caller.
