@@ -29,6 +29,7 @@ let originalSim: Json | null = null;
 let announcementId = 0;
 let newTweetSpent = 0;
 const twitterIds: number[] = [];
+let firstUsername = '';
 let instagramId = 0;
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -69,11 +70,11 @@ async function send(path: string, body: Json, final: 'completed' | 'failed' | 't
   });
 }
 
-async function profileIds(platform: string): Promise<{ id: number; followers: number }[]> {
+async function profileIds(platform: string): Promise<{ id: number; username: string; followers: number }[]> {
   return waitFor(`${platform} profiles`, async () => {
-    const body = (await call('GET', `/api/${platform}/profiles`)) as { profiles: { id: number; status?: string; followers_count?: number }[] };
+    const body = (await call('GET', `/api/${platform}/profiles`)) as { profiles: { id: number; username: string; status?: string; followers_count?: number }[] };
     const active = body.profiles.filter((p) => (p.status ?? 'active') === 'active');
-    return active.length > 0 ? active.map((p) => ({ id: p.id, followers: p.followers_count ?? 0 })) : undefined;
+    return active.length > 0 ? active.map((p) => ({ id: p.id, username: p.username, followers: p.followers_count ?? 0 })) : undefined;
   });
 }
 
@@ -137,6 +138,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 
   const twitter = await profileIds('twitter');
   twitterIds.push(...twitter.map((p) => p.id));
+  firstUsername = twitter[0]!.username;
   const cheapest = [...twitter].sort((a, b) => a.followers - b.followers)[0]!;
   instagramId = (await profileIds('instagram'))[0]!.id;
 
@@ -261,7 +263,8 @@ test('load more adds five rows at a time and fetches the next 20 with the cursor
   await rows.last().getByRole('button').click();
   const dialog = page.getByRole('dialog', { name: 'İşlem sonuçları' });
   await expect(dialog.getByTestId('results-summary')).toHaveText('1 / 1 profil başarılı');
-  await expect(dialog.getByRole('listitem')).toHaveText([`#${twitterIds[0]}Başarılı`]);
+  // The profile is named by its username.
+  await expect(dialog.getByRole('listitem')).toHaveText([`@${firstUsername}Başarılı`]);
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
@@ -290,4 +293,19 @@ test('switching platform shows that platform and refresh brings new orders', asy
   await expect(page.getByTestId('total-successful')).toHaveText('Successful15');
   await expect(page.getByTestId('transaction-row').first().locator('[data-durum]')).toHaveText('Successful');
   await expect(page.getByTestId('transaction-row')).toHaveCount(2);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the statistics fit the screen and every row shows its status', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/panel/statistics');
+    const rows = page.getByTestId('transaction-row');
+    await expect(rows).toHaveCount(2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const badge = await rows.first().locator('[data-durum]').boundingBox();
+    expect(badge!.x + badge!.width).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  });
 });

@@ -25,6 +25,30 @@ export async function fetchTransactions(platform: string, locale: string, cursor
   return { transactions: body.transactions, next_cursor: body.next_cursor ?? null };
 }
 
+/** One order's per-profile results, with the profiles' usernames where they are known. */
 export async function fetchOperation(taskId: string, locale: string): Promise<OperationResults> {
-  return getJson<OperationResults>(`/api/operations/${encodeURIComponent(taskId)}`, locale);
+  const op = await getJson<OperationResults & { platform?: string }>(`/api/operations/${encodeURIComponent(taskId)}`, locale);
+  if (!op.platform || op.result.length === 0) return op;
+  const names = await fetchProfileNames(op.platform, locale);
+  return { ...op, result: op.result.map((r) => ({ ...r, username: names.get(String(r.profile_id)) ?? null })) };
+}
+
+const profileNames = new Map<string, Promise<Map<string, string>>>();
+
+/**
+ * Usernames of a platform's managed profiles (the public GET /api/{platform}/profiles), loaded
+ * once per page, so the results dialog can name the profiles it lists by id.
+ */
+export function fetchProfileNames(platform: string, locale: string): Promise<Map<string, string>> {
+  let names = profileNames.get(platform);
+  if (!names) {
+    names = getJson<{ profiles: { id: number | string; username: string }[] }>(`/api/${encodeURIComponent(platform)}/profiles`, locale)
+      .then((body) => new Map(body.profiles.map((p) => [String(p.id), p.username])))
+      .catch(() => {
+        profileNames.delete(platform);
+        return new Map<string, string>();
+      });
+    profileNames.set(platform, names);
+  }
+  return names;
 }

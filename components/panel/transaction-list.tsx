@@ -3,10 +3,14 @@
 import { useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
+import { cn } from '@/lib/utils/cn';
 import { OrderResultsDialog } from './order-results-dialog';
 import { fetchTransactions } from './panel-api';
 import { StatusBadge } from './status-badge';
 import { INITIAL_ROWS, MORE_ROWS, type PanelTransaction, type TransactionPage } from './statistics-types';
+
+/** Column widths of a line on wider screens: date, service, target, profiles, status, spent, results. */
+const GRID = 'sm:grid-cols-[9.5rem_7rem_minmax(0,1fr)_5rem_8.5rem_5.5rem_6.5rem] sm:gap-x-3';
 
 /** The text of a new tweet kept in `notlar` (§3), shown when an order has no target URL. */
 function noteText(notlar: string | null): string | null {
@@ -68,65 +72,49 @@ export function TransactionList({ platform, initial }: { platform: string; initi
         <p className="mt-2 text-sm text-muted">{t('transactionsEmpty')}</p>
       ) : (
         <>
-          <div className="mt-2 overflow-x-auto" role="region" aria-labelledby={headingId} tabIndex={0}>
-            <table className="w-full min-w-[42rem] text-left text-sm">
-              <thead className="text-muted">
-                <tr className="border-b border-line">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('colDate')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('colService')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('colTarget')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    {t('colProfiles')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {t('colStatus')}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    {t('colSpent')}
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    <span className="sr-only">{t('colDetails')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {visible.map((row) => {
-                  const note = row.hedef_url ? null : noteText(row.notlar);
-                  return (
-                    <tr key={row.id} className="border-b border-line last:border-0" data-testid="transaction-row">
-                      <td className="py-2 pr-3 whitespace-nowrap">
-                        <time dateTime={row.created_at}>{when(row.created_at)}</time>
-                      </td>
-                      <td className="py-2 pr-3 whitespace-nowrap">{ts.has(row.service) ? ts(row.service) : row.service}</td>
-                      <td className="max-w-[16rem] py-2 pr-3">
-                        {row.hedef_url ? (
-                          <a href={row.hedef_url} target="_blank" rel="noopener noreferrer nofollow" className="block truncate text-brand underline-offset-2 hover:underline">
-                            {row.hedef_url}
-                          </a>
-                        ) : (
-                          <span className="block truncate">{note ?? t('noTarget')}</span>
-                        )}
-                      </td>
-                      <td className="py-2 pr-3 text-right tabular-nums">{format.number(row.profil_sayisi)}</td>
-                      <td className="py-2 pr-3">
-                        <StatusBadge durum={row.durum} />
-                      </td>
-                      <td className="py-2 pr-3 text-right tabular-nums">{format.number(row.bakiye_harcanan, { style: 'currency', currency: 'USD' })}</td>
-                      <td className="py-1">
-                        <OrderResultsDialog taskId={row.id} label={t('detailsLabel', { date: when(row.created_at) })} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+          {/* One grid for the column headings (wide screens) and the rows: a card per order on a phone, a line on wider screens. */}
+          <div aria-hidden="true" className={cn(GRID, 'mt-2 hidden border-b border-line pb-2 text-sm text-muted sm:grid')}>
+            <span>{t('colDate')}</span>
+            <span>{t('colService')}</span>
+            <span>{t('colTarget')}</span>
+            <span className="text-right">{t('colProfiles')}</span>
+            <span>{t('colStatus')}</span>
+            <span className="text-right">{t('colSpent')}</span>
+            <span />
           </div>
+          <ul aria-labelledby={headingId} className="divide-y divide-line">
+            {visible.map((row) => {
+              const note = row.hedef_url ? null : noteText(row.notlar);
+              return (
+                <li key={row.id} data-testid="transaction-row" className={cn(GRID, 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 py-3 text-sm')}>
+                  <span className="font-medium sm:order-2 sm:font-normal">{ts.has(row.service) ? ts(row.service) : row.service}</span>
+                  <span className="justify-self-end sm:order-5 sm:justify-self-start">
+                    <StatusBadge durum={row.durum} />
+                  </span>
+                  <time dateTime={row.created_at} className="text-muted sm:order-1 sm:text-ink">
+                    {when(row.created_at)}
+                  </time>
+                  <span className="justify-self-end tabular-nums sm:order-6">
+                    <span className="sr-only">{t('colSpent')}: </span>
+                    {format.number(row.bakiye_harcanan, { style: 'currency', currency: 'USD' })}
+                  </span>
+                  <span className="min-w-0 sm:order-3">
+                    {row.hedef_url ? (
+                      <a href={row.hedef_url} target="_blank" rel="noopener noreferrer nofollow" className="block truncate text-brand underline-offset-2 hover:underline">
+                        {row.hedef_url}
+                      </a>
+                    ) : (
+                      <span className="block truncate">{note ?? t('noTarget')}</span>
+                    )}
+                  </span>
+                  <span className="justify-self-end text-muted tabular-nums sm:order-4 sm:text-ink">{t('profileCount', { count: row.profil_sayisi })}</span>
+                  <span className="col-span-2 sm:order-7 sm:col-span-1 sm:justify-self-end">
+                    <OrderResultsDialog taskId={row.id} label={t('detailsLabel', { date: when(row.created_at) })} />
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
           {canShowMore ? (
             <button
               type="button"
