@@ -1,0 +1,99 @@
+// Shared by bench-sends.mjs and bench-fanout.mjs: a real PostgreSQL server for a benchmark
+// (a throwaway cluster from scripts/test-postgres.sh, or BENCH_DATABASE_URL), a fresh database in
+// it, and the customers a benchmark needs, made through the admin API of the started app.
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import postgres from 'postgres';
+import { root, tempDir } from './lib.mjs';
+
+export const BENCH_ADMIN = { email: 'admin@example.com', password: 'bench-admin-password' };
+
+/** A fresh database on a real PostgreSQL server; `stop()` drops it and stops a cluster we started. */
+export async function startPostgres() {
+  let base = process.env.BENCH_DATABASE_URL;
+  let dir;
+  if (!base) {
+    dir = tempDir('etk-bench-pg-');
+    base = execFileSync(path.join(root, 'scripts/test-postgres.sh'), ['start', dir], { encoding: 'utf8' }).trim();
+  }
+  const name = `etk_bench_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    external: !dir,
+    async stop() {
+      const cleanup = postgres(base, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+      await cleanup.end();
+      if (dir) {
+        execFileSync(path.join(root, 'scripts/test-postgres.sh'), ['stop', dir], { stdio: 'ignore' });
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+export async function api(url, { method, token, body } = {}) {
+  const res = await fetch(url, {
+    method: method ?? (body === undefined ? 'GET' : 'POST'),
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : {} };
+}
+
+function must(res, what) {
+  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  return res.body;
+}
+
+/**
+ * Through the admin API of the running app: cooldown 0, a package with a high daily limit, and
+ * `count` customers holding it on Twitter, each logged in. Returns their tokens and the admin's.
+ */
+export async function makeCustomers(appUrl, count, { concurrency = 4 } = {}) {
+  const { token: adminToken } = must(await api(`${appUrl}/api/auth/admin-login`, { body: { email: BENCH_ADMIN.email, sifre: BENCH_ADMIN.password } }), 'admin login');
+  const { site_ayar } = must(await api(`${appUrl}/api/site-ayar`, { token: adminToken }), 'site settings');
+  must(await api(`${appUrl}/api/site-ayar`, { method: 'PUT', token: adminToken, body: { ...site_ayar, cooldown_saniye: 0, twitter_min_profil: 1 } }), 'cooldown 0');
+  const { paket } = must(
+    await api(`${appUrl}/api/paketler`, {
+      token: adminToken,
+      body: { ad: 'Bench', platform_fiyatlari: { twitter: 10, instagram: 10, youtube: 10 }, gunluk_limit: 1_000_000, profil_limit: 10 },
+    }),
+    'package',
+  );
+  const tag = crypto.randomBytes(3).toString('hex');
+  const customers = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) {
+        const i = next++;
+        const email = `bench-${tag}-${i}@example.com`;
+        const { kullanici } = must(await api(`${appUrl}/api/users`, { token: adminToken, body: { ad_soyad: `Bench ${i}`, email, sifre: 'bench-pass' } }), 'user');
+        must(await api(`${appUrl}/api/kullanici-paketleri`, { token: adminToken, body: { kullanici_id: kullanici.id, paket_id: paket.id, platform: 'twitter' } }), 'assign');
+        const { token } = must(await api(`${appUrl}/api/auth/login`, { body: { email, password: 'bench-pass' } }), 'login');
+        customers[i] = { id: kullanici.id, token };
+      }
+    }),
+  );
+  const { profiles } = must(await api(`${appUrl}/api/twitter/profiles`), 'profiles');
+  return { adminToken, customers, profileIds: profiles.map((p) => p.id) };
+}
+
+export function percentile(sorted, p) {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export function rssKb(pid) {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : NaN;
+}
