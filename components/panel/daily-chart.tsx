@@ -34,7 +34,7 @@ export function DailyChart({ points }: { points: DailyPoint[] }) {
   const empty = points.every((p) => series.every((s) => !(p as Record<string, unknown>)[s]));
 
   return (
-    <figure aria-labelledby="chart-title" className="rounded-lg border border-line bg-card p-4">
+    <figure aria-labelledby="chart-title" className="relative rounded-lg border border-line bg-card p-4">
       <figcaption id="chart-title" className="font-semibold">
         {t('chartTitle')}
         <span className="block text-sm font-normal text-muted">{t('chartDescription')}</span>
@@ -46,35 +46,39 @@ export function DailyChart({ points }: { points: DailyPoint[] }) {
           <XAxis dataKey="tarih" tickFormatter={(v: string) => day(v)} tick={{ fontSize: 12 }} minTickGap={12} />
           <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
           <Tooltip labelFormatter={(v) => day(String(v), true)} formatter={(value, name) => [value, label(String(name))]} />
-          <Legend formatter={(value: string) => label(value)} />
+          {/* Legend texts in the ink colour: the series colours (yellow above all) are too light for text. */}
+          <Legend formatter={(value: string) => <span className="text-ink">{label(value)}</span>} />
           {series.map((s) => (
             <Bar key={s} dataKey={s} stackId="day" fill={COLOURS[s]} isAnimationActive={false} />
           ))}
         </BarChart>
       </div>
-      <table className="sr-only">
-        <caption>{t('chartTableCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('chartDay')}</th>
-            {series.map((s) => (
-              <th key={s} scope="col">
-                {label(s)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.tarih}>
-              <th scope="row">{day(p.tarih, true)}</th>
+      {/* sr-only on the wrapper: a table ignores the 1px width of sr-only and would widen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t('chartTableCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('chartDay')}</th>
               {series.map((s) => (
-                <td key={s}>{format.number(Number((p as Record<string, unknown>)[s] ?? 0))}</td>
+                <th key={s} scope="col">
+                  {label(s)}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.tarih}>
+                <th scope="row">{day(p.tarih, true)}</th>
+                {series.map((s) => (
+                  <td key={s}>{format.number(Number((p as Record<string, unknown>)[s] ?? 0))}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
