@@ -38,7 +38,7 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
 export type Customer = { email: string; password: string; token: string; id: number };
 
 /** A new customer with the first package on every platform, made through the admin API. */
-export async function createCustomer(request: APIRequestContext, admin: string, label: string): Promise<Customer> {
+export async function createCustomer(request: APIRequestContext, admin: string, label: string, options: { packages?: boolean } = {}): Promise<Customer> {
   const email = `e2e-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const password = 'secret-e2e-1';
   const auth = { authorization: `Bearer ${admin}` };
@@ -48,13 +48,15 @@ export async function createCustomer(request: APIRequestContext, admin: string, 
   });
   const user = await created.json();
   expect(user, JSON.stringify(user)).toMatchObject({ success: true });
-  const packages = await (await request.get('/api/paketler')).json();
-  const paket = packages.paketler[0];
-  const assigned = await request.post('/api/kullanici-paketleri', {
-    headers: auth,
-    data: { kullanici_id: user.kullanici.id, paket_id: paket.id, platform: 'twitter,instagram,youtube' },
-  });
-  expect(assigned.ok(), await assigned.text()).toBe(true);
+  if (options.packages !== false) {
+    const packages = await (await request.get('/api/paketler')).json();
+    const paket = packages.paketler[0];
+    const assigned = await request.post('/api/kullanici-paketleri', {
+      headers: auth,
+      data: { kullanici_id: user.kullanici.id, paket_id: paket.id, platform: 'twitter,instagram,youtube' },
+    });
+    expect(assigned.ok(), await assigned.text()).toBe(true);
+  }
   const login = await (await request.post('/api/auth/login', { data: { email, password } })).json();
   expect(login, JSON.stringify(login)).toMatchObject({ success: true });
   return { email, password, token: login.token, id: user.kullanici.id };

@@ -173,3 +173,29 @@ test.describe('the live connection', () => {
     await request.post('/sim-provider/_control', { data: { minDelayMs: 1500, maxDelayMs: 2500 } });
   });
 });
+
+test.describe('who sees which limits', () => {
+  test.use({ locale: 'en-GB' });
+
+  test('a user without a package for the platform is told so, an admin has no cap and no limit line', async ({ page, request }) => {
+    const admin = await adminToken(request);
+    const nobody = await createCustomer(request, admin, 'nopackage', { packages: false });
+    await signInBrowser(page, nobody.token);
+    await page.goto('/en/service/youtube_like');
+    await expect(page.locator('[data-not-allowed]')).toHaveText(new RegExp(msg('en', 'ServicePage.notAllowed')));
+    await expect(page.locator('[data-limits]')).toHaveCount(0);
+    await page.locator('[data-profile-list]').getByRole('checkbox').nth(0).check();
+    await page.getByLabel(msg('en', 'ServicePage.videoUrl')).fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await page.getByRole('button', { name: msg('en', 'ServicePage.send'), exact: true }).click();
+    await expect(page.locator('[data-sonner-toast]').getByText(msg('en', 'Errors.NO_PACKAGE'))).toBeVisible();
+
+    await page.context().clearCookies();
+    await signInBrowser(page, admin);
+    await page.goto('/en/service/youtube_like');
+    await expect(page.locator('[data-limits], [data-not-allowed], [data-visitor-notice]')).toHaveCount(0);
+    const total = await page.locator('[data-profile-list]').getByRole('checkbox').count();
+    await page.getByRole('button', { name: msg('en', 'ServicePage.selectAll') }).click();
+    expect(await checkedIds(page)).toHaveLength(total);
+  });
+});
+
