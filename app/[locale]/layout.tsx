@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider, hasLocale } from 'next-intl';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { routing } from '@/lib/i18n/routing';
 import { getDb } from '@/db/client';
 import { publicUrl } from '@/env';
@@ -12,6 +12,7 @@ import { listActivePlatforms } from '@/lib/platforms';
 import { jsonLdString, organizationJsonLd, parseHeadTags, toReactProps } from '@/lib/seo';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
+import { clientMessages } from '@/components/layout/client-messages';
 import { Toaster } from '@/components/ui/toaster';
 import '../globals.css';
 
@@ -62,7 +63,8 @@ export default async function LocaleLayout({ children, params }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'Common' });
-  const [platforms, user, { settings, siteName, description }] = await Promise.all([
+  const [messages, platforms, user, { settings, siteName, description }] = await Promise.all([
+    getMessages(),
     getDb().then(listActivePlatforms),
     getSessionUser(),
     siteIdentity(locale),
@@ -85,7 +87,7 @@ export default async function LocaleLayout({ children, params }: Props) {
         })}
       </head>
       <body className="flex min-h-screen flex-col bg-surface text-ink antialiased">
-        <NextIntlClientProvider>
+        <NextIntlClientProvider messages={clientMessages(messages)}>
           <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:px-3 focus:py-2">
             {t('skipToContent')}
           </a>

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import tr from '@/messages/tr.json';
+import { clientMessages } from './client-messages';
+
+describe('the messages sent to the browser', () => {
+  it('keep what client components use and leave policy bodies and mail templates on the server', () => {
+    const client = clientMessages(tr as Record<string, unknown>) as typeof tr;
+    expect(client.Policies.privacy).toEqual({ title: tr.Policies.privacy.title });
+    expect(client.Policies.close).toBe(tr.Policies.close);
+    expect(client.Contact.send).toBe(tr.Contact.send);
+    expect('mailBody' in client.Contact).toBe(false);
+    expect(client.ServicePage).toEqual(tr.ServicePage);
+    expect(JSON.stringify(client).length).toBeLessThan(JSON.stringify(tr).length - 5000);
+  });
+});

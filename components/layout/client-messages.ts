@@ -1,0 +1,24 @@
+/**
+ * The part of the message catalogue the browser needs. Texts only server components and the
+ * server use (policy bodies, mail templates) stay on the server, which keeps every page's
+ * payload smaller on phones.
+ */
+type Catalogue = Record<string, unknown>;
+
+export function clientMessages(messages: Catalogue): Catalogue {
+  const { Mail: _mail, Policies, Contact, ...rest } = messages as Catalogue & { Policies?: Catalogue; Contact?: Catalogue };
+  const out: Catalogue = { ...rest };
+  if (Policies) {
+    // Only the titles are shown by client components (footer menu).
+    out.Policies = Object.fromEntries(
+      Object.entries(Policies).map(([key, value]) =>
+        value && typeof value === 'object' && 'title' in value ? [key, { title: (value as Catalogue).title }] : [key, value],
+      ),
+    );
+  }
+  if (Contact) {
+    const { mailSubject: _s, mailBody: _b, ...contact } = Contact;
+    out.Contact = contact;
+  }
+  return out;
+}
