@@ -24,6 +24,7 @@ type Json = Record<string, unknown>;
 let api: APIRequestContext;
 let adminToken = '';
 let userToken = '';
+let newcomerToken = '';
 let originalSettings: Json | null = null;
 let originalSim: Json | null = null;
 let announcementId = 0;
@@ -79,9 +80,9 @@ async function profileIds(platform: string): Promise<{ id: number; username: str
 }
 
 /** The browser session: next-auth's `token` provider, as the login form does after POST /api/auth/login. */
-async function signIn(page: Page): Promise<void> {
+async function signIn(page: Page, token = userToken): Promise<void> {
   const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  const res = await page.request.post('/api/auth/callback/token', { form: { csrfToken, token: userToken, json: 'true' } });
+  const res = await page.request.post('/api/auth/callback/token', { form: { csrfToken, token, json: 'true' } });
   expect(res.ok()).toBeTruthy();
 }
 
@@ -121,6 +122,10 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   })) as { paket: { id: number } };
   await call('POST', '/api/kullanici-paketleri', adminToken, { kullanici_id: kullanici.id, paket_id: paket.id, platform: 'twitter,instagram' });
   userToken = String((await call('POST', '/api/auth/login', undefined, CUSTOMER)).token);
+  // A second customer without any order, for the empty states.
+  const newcomer = { email: `panel-new-${run}@example.com`, password: 'panel-e2e-pass' };
+  await call('POST', '/api/users', adminToken, { ad: 'Yeni Müşteri', ad_soyad: 'Yeni Müşteri', email: newcomer.email, sifre: newcomer.password, meslek: 'Diğer', rol: 'user' });
+  newcomerToken = String((await call('POST', '/api/auth/login', undefined, newcomer)).token);
 
   const { duyuru } = (await call('POST', '/api/duyurular', adminToken, {
     baslik: `Bakım duyurusu ${run}`,
@@ -279,6 +284,11 @@ test('switching platform shows that platform and refresh brings new orders', asy
   await expect(page.getByTestId('total-total')).toHaveText('Total orders1');
   await expect(page.getByTestId('transaction-row')).toHaveCount(1);
   await expect(page.getByTestId('transaction-row')).toContainText('Reels Like');
+  // The choice is kept in the address, so a reload shows the same platform.
+  await expect(page).toHaveURL(/\?platform=instagram$/);
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Instagram' })).toBeChecked();
+  await expect(page.getByTestId('total-total')).toHaveText('Total orders1');
 
   await platformChoice('Twitter').click();
   await expect(page.getByRole('radio', { name: 'Twitter' })).toBeChecked();
@@ -293,6 +303,17 @@ test('switching platform shows that platform and refresh brings new orders', asy
   await expect(page.getByTestId('total-successful')).toHaveText('Successful15');
   await expect(page.getByTestId('transaction-row').first().locator('[data-durum]')).toHaveText('Successful');
   await expect(page.getByTestId('transaction-row')).toHaveCount(2);
+});
+
+test('a customer without orders sees the empty states', async ({ page }) => {
+  await signIn(page, newcomerToken);
+  await page.goto('/panel/statistics');
+  await expect(page.getByTestId('total-total')).toHaveText('Toplam İşlem0');
+  await expect(page.getByTestId('total-spent')).toHaveText(`Toplam Harcanan${usd('tr-TR', 0)}`);
+  await expect(page.getByText('Son 30 günde işlem yok.')).toBeVisible();
+  await expect(page.getByText('Bu platformda henüz işlem yok.')).toBeVisible();
+  await expect(page.getByTestId('transaction-row')).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 test.describe('on a phone', () => {
