@@ -147,7 +147,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const cheapest = [...twitter].sort((a, b) => a.followers - b.followers)[0]!;
   instagramId = (await profileIds('instagram'))[0]!.id;
 
-  await sim({ failRate: 0, minDelayMs: 0, maxDelayMs: 0 });
+  await sim({ mode: 'normal', failNext: 0, failRate: 0, minDelayMs: 0, maxDelayMs: 0 });
   for (let i = 0; i < 13; i++) await send('/api/twitter/like', { profile_ids: [twitterIds[0]], tweet_url: `https://x.com/etk/status/${1000 + i}` }, 'completed');
   const tweet = await send('/api/twitter/new-tweet', { profile_ids: [cheapest.id], tweet_text: `Panel e2e ${run}` }, 'completed');
   newTweetSpent = Number(tweet.bakiye_harcanan);
