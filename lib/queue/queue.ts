@@ -97,6 +97,8 @@ export async function enqueueOrder(tx: Db, orderId: string): Promise<void> {
   await boss.send(ORDERS_QUEUE, { orderId } satisfies OrderJob, { id: orderId, db: fromDrizzle(tx as never, sql as never) });
 }
 
+export const DEFAULT_CONCURRENCY = 16;
+
 export type OrderJobHandler = (job: Job<OrderJob>, meta: { retryCount: number; retryLimit: number; dead: boolean }) => Promise<void>;
 
 /** Registers this node's order workers (and the dead-letter worker that closes orders for good). */
@@ -104,7 +106,10 @@ export async function workOrders(handler: OrderJobHandler, options: { concurrenc
   const boss = await getQueue();
   const queue = await boss.getQueue(ORDERS_QUEUE);
   const retryLimit = queue?.retryLimit ?? DEFAULT_ORDER_QUEUE_OPTIONS.retryLimit!;
-  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, localConcurrency: options.concurrency ?? 4 };
+  // A job waits on the provider for as long as its order runs (polling islem_durumu), so one
+  // slow provider would hold every slot of a small pool: each slot is only a pending promise,
+  // so a node keeps many.
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, localConcurrency: options.concurrency ?? DEFAULT_CONCURRENCY };
   await boss.work<OrderJob>(ORDERS_QUEUE, polling, async ([job]) => {
     if (job) await handler(job, { retryCount: job.retryCount, retryLimit, dead: false });
   });
