@@ -90,3 +90,9 @@ export async function reliableProvider(request: APIRequestContext): Promise<void
   const res = await request.post('/sim-provider/_control', { data: { failRate: 0, minDelayMs: 1500, maxDelayMs: 2500, mode: 'normal' } });
   expect(res.ok(), await res.text()).toBe(true);
 }
+
+/** Puts the simulated provider back to its defaults (other journeys share the server). */
+export async function defaultProvider(request: APIRequestContext): Promise<void> {
+  await request.post('/sim-provider/_control', { data: { failRate: 0.1, minDelayMs: 300, maxDelayMs: 1500, mode: 'normal' } });
+}
+

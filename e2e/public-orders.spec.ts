@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, BROWSER_LOCALE, createCustomer, LOCALES, msg, msgPattern, prefix, reliableProvider, signInBrowser, topUp } from './public-helpers';
+import { adminToken, BROWSER_LOCALE, createCustomer, defaultProvider, LOCALES, msg, msgPattern, prefix, reliableProvider, signInBrowser, topUp } from './public-helpers';
 
 const TWEET = 'https://x.com/etkilesim/status/1234567890123';
 
@@ -7,6 +7,10 @@ const TWEET = 'https://x.com/etkilesim/status/1234567890123';
 async function checkedIds(page: Page): Promise<string[]> {
   return page.locator('[data-profile-list] li:has(input:checked)').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-profile-id')!));
 }
+
+test.afterAll(async ({ request }) => {
+  await defaultProvider(request);
+});
 
 const badge = (page: Page, id: string) => page.locator(`[data-profile-list] li[data-profile-id="${id}"] [data-status]`);
 
@@ -170,7 +174,6 @@ test.describe('the live connection', () => {
     await expect(page.getByRole('navigation', { name: msg('tr', 'Header.accountLabel') }).getByRole('link', { name: msg('tr', 'Header.login') })).toBeVisible();
     await page.goto('/service/retweet');
     await expect(page.locator('[data-visitor-notice]')).toBeVisible();
-    await request.post('/sim-provider/_control', { data: { minDelayMs: 1500, maxDelayMs: 2500 } });
   });
 });
 
