@@ -4,15 +4,12 @@ import { notFound } from 'next/navigation';
 import { NextIntlClientProvider, hasLocale } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { routing } from '@/lib/i18n/routing';
-import { getDb } from '@/db/client';
 import { publicUrl } from '@/env';
-import { getSessionUser } from '@/auth';
-import { getSiteSettings } from '@/lib/settings';
-import { listActivePlatforms } from '@/lib/platforms';
 import { jsonLdString, organizationJsonLd, parseHeadTags, toReactProps } from '@/lib/seo';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { clientMessages } from '@/components/layout/client-messages';
+import { requestActivePlatforms, requestSessionUser, requestSiteSettings } from '@/components/layout/request-data';
 import { Toaster } from '@/components/ui/toaster';
 import '../globals.css';
 
@@ -25,7 +22,7 @@ const OG_LOCALES = { tr: 'tr_TR', en: 'en_US', de: 'de_DE' } as const;
 /** The site's name and description: the admin's site settings (§3) win over the built-in texts. */
 async function siteIdentity(locale: string) {
   const t = await getTranslations({ locale, namespace: 'Meta' });
-  const settings = await getSiteSettings(await getDb());
+  const settings = await requestSiteSettings();
   return {
     settings,
     siteName: settings.site_adi || t('siteName'),
@@ -65,8 +62,8 @@ export default async function LocaleLayout({ children, params }: Props) {
   const t = await getTranslations({ locale, namespace: 'Common' });
   const [messages, platforms, user, { settings, siteName, description }] = await Promise.all([
     getMessages(),
-    getDb().then(listActivePlatforms),
-    getSessionUser(),
+    requestActivePlatforms(),
+    requestSessionUser(),
     siteIdentity(locale),
   ]);
   // §3/§4: the admin's custom head tags, rendered on the server into <head>.

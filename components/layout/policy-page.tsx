@@ -1,15 +1,14 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { getDb } from '@/db/client';
-import { getSiteSettings } from '@/lib/settings';
 import { pageMetadata } from '@/lib/seo';
 import type { Locale } from '@/lib/i18n/routing';
 import { PolicyArticle, type PolicyKey } from './policy-article';
+import { requestSiteSettings } from './request-data';
 
 type Params = { params: Promise<{ locale: string }> };
 
 async function siteName(locale: string): Promise<string> {
-  const settings = await getSiteSettings(await getDb());
+  const settings = await requestSiteSettings();
   return settings.site_adi || (await getTranslations({ locale, namespace: 'Meta' }))('siteName');
 }
 

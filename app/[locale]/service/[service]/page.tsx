@@ -2,17 +2,16 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db/client';
-import { getSessionUser, tokenForSessionUser } from '@/auth';
-import { listActivePlatforms } from '@/lib/platforms';
+import { tokenForSessionUser } from '@/auth';
 import { listProfiles } from '@/lib/profiles';
 import { getLimitInfo } from '@/lib/operations';
 import { getBalanceCents } from '@/lib/balance';
-import { getSiteSettings } from '@/lib/settings';
 import { faqJsonLd, jsonLdString, pageMetadata } from '@/lib/seo';
 import type { Locale } from '@/lib/i18n/routing';
 import { hasServicePage, normalizeService, platformOfService } from '@/lib/catalogue/services';
 import { FAQ_KEYS } from '@/components/layout/links';
 import { ServiceWorkspace } from '@/components/service/service-workspace';
+import { requestActivePlatforms, requestSessionUser, requestSiteSettings } from '@/components/layout/request-data';
 import { quoteNewTweetPrice } from './actions';
 
 type Props = { params: Promise<{ locale: string; service: string }> };
@@ -29,7 +28,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, service, platform } = await resolve(params);
   const t = await getTranslations({ locale });
   if (!service || !platform) return { title: t('ServicePage.unknownService'), robots: { index: false } };
-  const site = (await getSiteSettings(await getDb())).site_adi || t('Meta.siteName');
+  const site = (await requestSiteSettings()).site_adi || t('Meta.siteName');
   const names = { platform: t(`Platforms.${platform}`), service: t(`Services.${service}`), site };
   return pageMetadata({
     locale: locale as Locale,
@@ -50,7 +49,7 @@ export default async function ServicePage({ params }: Props) {
   if (!service || !platform) notFound();
   const t = await getTranslations();
   const db = await getDb();
-  const active = (await listActivePlatforms(db)).some((p) => p.ad === platform);
+  const active = (await requestActivePlatforms()).some((p) => p.ad === platform);
   const names = { platform: t(`Platforms.${platform}`), service: t(`Services.${service}`), site: t('Meta.siteName') };
 
   const heading = (
@@ -67,7 +66,7 @@ export default async function ServicePage({ params }: Props) {
     );
   }
 
-  const [profiles, user] = await Promise.all([listProfiles(db, platform), getSessionUser()]);
+  const [profiles, user] = await Promise.all([listProfiles(db, platform), requestSessionUser()]);
   const [limits, balanceCents, socketToken] = user
     ? await Promise.all([
         getLimitInfo(db, user, service),
