@@ -33,7 +33,7 @@ export function attachSocketServer(httpServer: HttpServer, db: Db, options: { da
     });
   });
 
-  if (options.databaseUrl) useClusterAdapter(io, options.databaseUrl);
+  if (options.databaseUrl) attachClusterAdapter(io, options.databaseUrl);
   setIo(io);
   return io;
 }
@@ -43,7 +43,7 @@ export function attachSocketServer(httpServer: HttpServer, db: Db, options: { da
  * node reach sockets connected to another through LISTEN/NOTIFY. The adapter needs a `pg` pool,
  * used for nothing else.
  */
-function useClusterAdapter(io: Server, databaseUrl: string): void {
+function attachClusterAdapter(io: Server, databaseUrl: string): void {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on('error', (err) => logger.error({ err }, 'socket.io adapter pool error'));
   io.adapter(createAdapter(pool, { heartbeatInterval: 5000, heartbeatTimeout: 10000 }));
