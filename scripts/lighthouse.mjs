@@ -57,7 +57,8 @@ async function audit(url, chrome, headers) {
 }
 
 const port = await freePort();
-const app = await startApp({ port, dataDir: tempDir('etk-lh-') });
+// PUBLIC_URL is the address audited, as in production, so canonical and hreflang links point at it.
+const app = await startApp({ port, dataDir: tempDir('etk-lh-'), env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

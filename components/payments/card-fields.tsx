@@ -2,7 +2,10 @@
 
 import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslations, useLocale } from 'next-intl';
-import { loadStripe, type Stripe as StripeJs } from '@stripe/stripe-js';
+// The /pure entry loads Stripe.js only when loadStripe() is called (with keys set), never on import:
+// pages that merely include the card form (and the keyless test mode) make no third-party request.
+import { loadStripe } from '@stripe/stripe-js/pure';
+import type { Stripe as StripeJs } from '@stripe/stripe-js';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { cardInputError, digitsOnly, parseExpiry } from '@/lib/payments/test-cards';
 import { paymentErrorCode } from '@/lib/payments/error-codes';

@@ -3,13 +3,16 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { redirectLoggedInToPanel } from '@/app/_lib/page-guards';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AuthTabs } from '@/components/auth/auth-tabs';
+import { pageMetadata } from '@/lib/seo';
+import type { Locale } from '@/lib/i18n/routing';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ tab?: string | string[] }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'Auth.meta' });
-  return { title: t('login'), robots: { index: false } };
+  // Public and indexable (people search for "<site> giriş"): canonical and hreflang like every public page.
+  return pageMetadata({ locale: locale as Locale, path: '/login', title: t('login'), description: t('loginDescription') });
 }
 
 /** /login (§2): a logged-in user goes to /panel on the server; `?tab=register` opens registration. */
