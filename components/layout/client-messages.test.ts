@@ -12,4 +12,14 @@ describe('the messages sent to the browser', () => {
     expect(client.ServicePage).toEqual(tr.ServicePage);
     expect(JSON.stringify(client).length).toBeLessThan(JSON.stringify(tr).length - 5000);
   });
+
+  it('leave the panel and back-office texts out of public pages, and give them to those areas', () => {
+    const publicOnly = clientMessages(tr as Record<string, unknown>) as Record<string, unknown>;
+    expect(publicOnly.Admin).toBeUndefined();
+    expect(publicOnly.Panel).toBeUndefined();
+    expect(publicOnly.Header).toEqual(tr.Header);
+    const all = clientMessages(tr as Record<string, unknown>, 'all') as typeof tr;
+    expect(all.Admin).toEqual(tr.Admin);
+    expect(all.Panel).toEqual(tr.Panel);
+  });
 });

@@ -5,9 +5,27 @@
  */
 type Catalogue = Record<string, unknown>;
 
-export function clientMessages(messages: Catalogue): Catalogue {
+/**
+ * Namespaces only the logged-in areas use: the public pages (the ones search engines and first
+ * visits load) do not ship them; the /panel and /rooting layouts add them for their subtree.
+ */
+const AREA_ONLY = [
+  'Admin',
+  'AdminValidation',
+  'DiscountValidation',
+  'PackageValidation',
+  'AnnouncementValidation',
+  'PlatformValidation',
+  'SettingsValidation',
+  'Discounts',
+  'Panel',
+  'Settings',
+];
+
+export function clientMessages(messages: Catalogue, scope: 'public' | 'all' = 'public'): Catalogue {
   const { Mail: _mail, Policies, Contact, ...rest } = messages as Catalogue & { Policies?: Catalogue; Contact?: Catalogue };
   const out: Catalogue = { ...rest };
+  if (scope === 'public') for (const ns of AREA_ONLY) delete out[ns];
   if (Policies) {
     // Only the titles are shown by client components (footer menu).
     out.Policies = Object.fromEntries(

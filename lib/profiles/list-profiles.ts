@@ -7,6 +7,7 @@ import type { Platform } from '@/lib/catalogue/services';
 import { logger } from '@/lib/logger';
 import { createProviderClient } from '@/lib/provider';
 import { syncProfiles } from './sync-profiles';
+import { cachedProfileRows } from './profile-cache';
 
 /** §3 Profile as the service pages read it. */
 export type PublicProfile = {
@@ -49,13 +50,14 @@ export async function listProfiles(db: Db, platform: Platform): Promise<PublicPr
 }
 
 async function activeRows(db: Db, platform: Platform) {
-  return db
-    .select()
-    .from(profiles)
-    .where(and(eq(profiles.platform, platform), eq(profiles.status, 'active')))
-    .orderBy(sql`${profiles.id}`);
+  return cachedProfileRows(db, platform, () =>
+    db
+      .select()
+      .from(profiles)
+      .where(and(eq(profiles.platform, platform), eq(profiles.status, 'active')))
+      .orderBy(sql`${profiles.id}`),
+  );
 }
-
 function toPublic(platform: Platform, r: typeof profiles.$inferSelect): PublicProfile {
   const base: PublicProfile = {
     id: r.id,

@@ -5,6 +5,7 @@ import { platforms, profiles } from '@/db/schema';
 import type { Platform } from '@/lib/catalogue/services';
 import { formatFollowers } from '@/lib/pricing';
 import { createProviderClient, type ProviderClient } from '@/lib/provider';
+import { forgetCachedProfiles } from './profile-cache';
 
 export type SyncResult = { platform: Platform; upserted: number; deactivated: number };
 
@@ -20,7 +21,7 @@ export async function syncProfiles(db: Db, platform: Platform, client: ProviderC
   // The provider may repeat an id; the last entry wins.
   const unique = [...new Map(list.map((p) => [p.id, p])).values()];
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const now = new Date();
     let upserted = 0;
     for (let i = 0; i < unique.length; i += 500) {
@@ -67,4 +68,6 @@ export async function syncProfiles(db: Db, platform: Platform, client: ProviderC
       .returning({ id: profiles.id });
     return { platform, upserted, deactivated: gone.length };
   });
+  forgetCachedProfiles(db, platform);
+  return result;
 }

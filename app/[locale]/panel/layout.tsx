@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { setRequestLocale } from 'next-intl/server';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, setRequestLocale } from 'next-intl/server';
+import { clientMessages } from '@/components/layout/client-messages';
 import { requirePageUser } from '@/app/_lib/page-guards';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
@@ -14,5 +16,10 @@ export default async function PanelLayout({ children, params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   await requirePageUser(locale);
-  return <div className="space-y-6">{children}</div>;
+  // The panel's texts are not shipped with public pages (components/layout/client-messages.ts).
+  return (
+    <NextIntlClientProvider messages={clientMessages(await getMessages(), 'all')}>
+      <div className="space-y-6">{children}</div>
+    </NextIntlClientProvider>
+  );
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
-import { setRequestLocale } from 'next-intl/server';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, setRequestLocale } from 'next-intl/server';
+import { clientMessages } from '@/components/layout/client-messages';
 import { requirePageAdmin } from '@/app/_lib/page-guards';
 import { AdminShell } from '@/components/admin/admin-shell';
 
@@ -13,5 +15,10 @@ export default async function RootingLayout({ children, params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const admin = await requirePageAdmin(locale);
-  return <AdminShell adminName={admin.adSoyad || admin.email}>{children}</AdminShell>;
+  // The back office's texts are not shipped with public pages (components/layout/client-messages.ts).
+  return (
+    <NextIntlClientProvider messages={clientMessages(await getMessages(), 'all')}>
+      <AdminShell adminName={admin.adSoyad || admin.email}>{children}</AdminShell>
+    </NextIntlClientProvider>
+  );
 }
