@@ -2,7 +2,9 @@ import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders } from '@/db/schema';
-import { DURUM_OF_STATUS, type Durum } from './order-status';
+import { durumOf } from '@/lib/operations';
+
+type Durum = ReturnType<typeof durumOf>;
 
 /** §3 Transaction. */
 export type Transaction = {
@@ -31,7 +33,8 @@ export async function listUserServiceOrders(
   return rows.map((o) => ({
     id: o.id,
     hedef_url: o.targetUrl ?? o.quoteTweetUrl,
-    durum: DURUM_OF_STATUS[o.status],
+    // One mapping for the customer's and the admin's history (a partly successful order is basarili).
+    durum: durumOf(o.status),
     profil_sayisi: o.profileCount,
     basarili_sayisi: o.successCount,
     created_at: o.createdAt.toISOString(),
