@@ -57,6 +57,8 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/panel$/);
 
     await page.goto('/panel/settings');
+    // Type only once the form is hydrated: React resets uncontrolled inputs it hydrates.
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('Mevcut şifre').fill(user.password);
     await page.getByLabel('Yeni şifre', { exact: true }).fill('ikinci-sifre-456');
     await page.getByLabel('Yeni şifre (tekrar)').fill('ikinci-sifre-456');
