@@ -3,15 +3,13 @@
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { toast } from 'sonner';
-import { useRouter } from '@/lib/i18n/navigation';
+import { useFormatter, useTranslations } from 'next-intl';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { announcementSchema } from '@/lib/announcements/schemas';
 import { cn } from '@/lib/utils/cn';
-import { adminApi, errorText } from './admin-api';
+import { useCrud } from './use-crud';
 import { FormField, dangerButton, inputClass, primaryButton, secondaryButton } from './form-field';
 import { useFieldError } from './use-field-error';
 
@@ -23,14 +21,9 @@ export function AnnouncementsManager({ announcements }: { announcements: AdminAn
   const t = useTranslations('Admin.announcements');
   const tc = useTranslations('Admin.common');
   const format = useFormatter();
-  const locale = useLocale();
-  const router = useRouter();
+  const { editing, setEditing, open, setOpen, deleting, setDeleting, busy, save, remove } = useCrud<AdminAnnouncementRow>('/api/duyurular', { created: t('created'), updated: t('updated'), deleted: t('deleted'), saveFailed: t('failed'), deleteFailed: t('deleteFailed') });
   const fieldError = useFieldError();
-  const [editing, setEditing] = useState<AdminAnnouncementRow | null>(null);
-  const [open, setOpen] = useState(false);
   const [tab, setTab] = useState('tr');
-  const [deleting, setDeleting] = useState<AdminAnnouncementRow | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const form = useForm<Values>({
     resolver: zodResolver(announcementSchema as never) as unknown as Resolver<Values>,
@@ -45,37 +38,6 @@ export function AnnouncementsManager({ announcements }: { announcements: AdminAn
   });
   const { register, handleSubmit, formState } = form;
   const firstError = Object.values(formState.errors)[0]?.message;
-
-  async function save(values: unknown) {
-    try {
-      if (editing) {
-        await adminApi(`/api/duyurular/${editing.id}`, { method: 'PUT', body: values, locale, fallback: t('failed') });
-        toast.success(t('updated'));
-      } else {
-        await adminApi('/api/duyurular', { method: 'POST', body: values, locale, fallback: t('failed') });
-        toast.success(t('created'));
-      }
-      setOpen(false);
-      router.refresh();
-    } catch (e) {
-      toast.error(errorText(e, t('failed')));
-    }
-  }
-
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await adminApi(`/api/duyurular/${deleting.id}`, { method: 'DELETE', locale, fallback: t('deleteFailed') });
-      toast.success(t('deleted'));
-      setDeleting(null);
-      router.refresh();
-    } catch (e) {
-      toast.error(errorText(e, t('deleteFailed')));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const invalid = (name: keyof Values) => ({ 'aria-invalid': !!formState.errors[name] });
 

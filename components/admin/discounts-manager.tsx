@@ -1,16 +1,16 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { useRouter } from '@/lib/i18n/navigation';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { discountSchema } from '@/lib/discounts/schemas';
 import { cn } from '@/lib/utils/cn';
 import { adminApi, errorText } from './admin-api';
+import { useCrud } from './use-crud';
 import { discountedPrice, usageLevel } from './discount-usage';
 import { FormField, dangerButton, inputClass, primaryButton, secondaryButton } from './form-field';
 import { useFieldError } from './use-field-error';
@@ -36,13 +36,15 @@ export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; 
   const t = useTranslations('Admin.discounts');
   const tc = useTranslations('Admin.common');
   const format = useFormatter();
-  const locale = useLocale();
-  const router = useRouter();
   const fieldError = useFieldError();
-  const [editing, setEditing] = useState<AdminDiscount | null>(null);
-  const [open, setOpen] = useState(false);
-  const [deleting, setDeleting] = useState<AdminDiscount | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { editing, setEditing, open, setOpen, deleting, setDeleting, busy, save, remove, locale, router } = useCrud<AdminDiscount>('/api/indirim-kodlari', {
+    created: t('created'),
+    updated: t('updated'),
+    deleted: t('deleted'),
+    saveFailed: t('saveFailed'),
+    updateFailed: t('updateFailed'),
+    deleteFailed: t('deleteFailed'),
+  });
   const names = useMemo(() => new Map(packages.map((p) => [p.id, p.ad])), [packages]);
   const usd = (v: number) => format.number(v, { style: 'currency', currency: 'USD' });
 
@@ -62,22 +64,6 @@ export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; 
   const percent = Number(useWatch({ control, name: 'indirim_yuzdesi' }));
   const err = (name: keyof Values) => fieldError(formState.errors[name]?.message);
 
-  async function save(values: unknown) {
-    try {
-      if (editing) {
-        await adminApi(`/api/indirim-kodlari/${editing.id}`, { method: 'PUT', body: values, locale, fallback: t('updateFailed') });
-        toast.success(t('updated'));
-      } else {
-        await adminApi('/api/indirim-kodlari', { method: 'POST', body: values, locale, fallback: t('saveFailed') });
-        toast.success(t('created'));
-      }
-      setOpen(false);
-      router.refresh();
-    } catch (e) {
-      toast.error(errorText(e, editing ? t('updateFailed') : t('saveFailed')));
-    }
-  }
-
   async function toggle(code: AdminDiscount) {
     try {
       await adminApi(`/api/indirim-kodlari/${code.id}`, { method: 'PUT', body: { ...code, aktif: !code.aktif }, locale, fallback: t('updateFailed') });
@@ -85,21 +71,6 @@ export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; 
       router.refresh();
     } catch (e) {
       toast.error(errorText(e, t('updateFailed')));
-    }
-  }
-
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await adminApi(`/api/indirim-kodlari/${deleting.id}`, { method: 'DELETE', locale, fallback: t('deleteFailed') });
-      toast.success(t('deleted'));
-      setDeleting(null);
-      router.refresh();
-    } catch (e) {
-      toast.error(errorText(e, t('deleteFailed')));
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -1,15 +1,12 @@
 'use client';
 
-import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { toast } from 'sonner';
-import { useRouter } from '@/lib/i18n/navigation';
+import { useFormatter, useTranslations } from 'next-intl';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { packageSchema } from '@/lib/packages/schemas';
-import { adminApi, errorText } from './admin-api';
+import { useCrud } from './use-crud';
 import { FormField, dangerButton, inputClass, primaryButton, secondaryButton } from './form-field';
 
 export type AdminPackage = { id: number; ad: string; platform_fiyatlari: { instagram: number; twitter: number; youtube: number }; gunluk_limit: number; profil_limit: number };
@@ -21,12 +18,7 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
   const tc = useTranslations('Admin.common');
   const tv = useTranslations('PackageValidation');
   const format = useFormatter();
-  const locale = useLocale();
-  const router = useRouter();
-  const [editing, setEditing] = useState<AdminPackage | null>(null);
-  const [open, setOpen] = useState(false);
-  const [deleting, setDeleting] = useState<AdminPackage | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { editing, setEditing, open, setOpen, deleting, setDeleting, busy, save, remove } = useCrud<AdminPackage>('/api/paketler', { created: t('created'), updated: t('updated'), deleted: t('deleted'), saveFailed: t('saveFailed'), deleteFailed: t('deleteFailed') });
   const usd = (v: number) => format.number(v, { style: 'currency', currency: 'USD' });
 
   const form = useForm<Values>({
@@ -44,37 +36,6 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
   });
   const { register, handleSubmit, formState } = form;
   const hasError = Object.keys(formState.errors).length > 0;
-
-  async function save(values: unknown) {
-    try {
-      if (editing) {
-        await adminApi(`/api/paketler/${editing.id}`, { method: 'PUT', body: values, locale, fallback: t('saveFailed') });
-        toast.success(t('updated'));
-      } else {
-        await adminApi('/api/paketler', { method: 'POST', body: values, locale, fallback: t('saveFailed') });
-        toast.success(t('created'));
-      }
-      setOpen(false);
-      router.refresh();
-    } catch (e) {
-      toast.error(errorText(e, t('saveFailed')));
-    }
-  }
-
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await adminApi(`/api/paketler/${deleting.id}`, { method: 'DELETE', locale, fallback: t('deleteFailed') });
-      toast.success(t('deleted'));
-      setDeleting(null);
-      router.refresh();
-    } catch (e) {
-      toast.error(errorText(e, t('deleteFailed')));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const num = (name: 'gunluk_limit' | 'profil_limit' | `platform_fiyatlari.${'instagram' | 'twitter' | 'youtube'}`, step: string) => ({
     ...register(name),
