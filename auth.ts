@@ -1,6 +1,5 @@
 import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
-import { getServerSession } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { getToken } from 'next-auth/jwt';
 import { cookies, headers } from 'next/headers';
@@ -72,9 +71,8 @@ async function userFromJwt(jwt: SessionJwt | null): Promise<AuthUser | null> {
 /** The signed-in user of a page or server action (server components), checked against the database. */
 export async function getSessionUser(): Promise<AuthUser | null> {
   const options = await getAuthOptions();
-  const session = await getServerSession(options);
-  if (!session) return null;
-  // getServerSession hides the JWT; read it again to get the session version.
+  // The session JWT is read directly (getServerSession would decode it too, but hides the
+  // session version this check needs).
   const jwt = (await getToken({
     req: { headers: Object.fromEntries((await headers()).entries()), cookies: Object.fromEntries((await cookies()).getAll().map((c) => [c.name, c.value])) } as never,
     secret: options.secret,
