@@ -16,12 +16,14 @@ type Row = typeof profiles.$inferSelect;
 export const PROFILE_CACHE_TTL_MS = 5000;
 const cache = new WeakMap<Db, Map<Platform, { at: number; rows: Promise<Row[]> }>>();
 
-export async function cachedProfileRows(db: Db, platform: Platform, load: () => Promise<Row[]>): Promise<Row[]> {
+export async function cachedProfileRows(db: Db, platform: Platform, load: () => PromiseLike<Row[]>): Promise<Row[]> {
   let perDb = cache.get(db);
   if (!perDb) cache.set(db, (perDb = new Map()));
   const hit = perDb.get(platform);
   if (hit && Date.now() - hit.at < PROFILE_CACHE_TTL_MS) return hit.rows;
-  const entry = { at: Date.now(), rows: load() };
+  // Promise.resolve runs the query now and once: a Drizzle query is a lazy thenable that would
+  // run again on every `await` of the cached value.
+  const entry = { at: Date.now(), rows: Promise.resolve(load()) };
   perDb.set(platform, entry);
   try {
     const rows = await entry.rows;

@@ -6,7 +6,8 @@ import { configureSim } from '@/lib/provider/sim';
 import { GET as twitterProfiles } from '@/app/api/twitter/profiles/route';
 import { GET as instagramProfiles } from '@/app/api/instagram/profiles/route';
 import { createWorld, fastClient, type World } from '@/lib/operations/testing/world';
-import { syncProfiles } from './index';
+import { listProfiles, syncProfiles } from './index';
+import { forgetCachedProfiles } from './profile-cache';
 
 let w: World;
 
@@ -36,6 +37,25 @@ describe('the profiles table', () => {
     expect((direct.body.profiles as unknown[]).length).toBe((ig.body.profiles as unknown[]).length);
     const bad = await call(twitterProfiles, { path: '/api/twitter/profiles?platform=tiktok' });
     expect(bad.status).toBe(404);
+  });
+
+  it('reads the table once per cache period: a cached list is not queried again on every read', async () => {
+    forgetCachedProfiles(w.t.db, 'youtube');
+    const first = await listProfiles(w.t.db, 'youtube');
+    const [victim] = first;
+    // A change made behind the cache's back (not by a sync) is not seen until the entry expires or
+    // a sync clears it: the second read is served from memory, not by running the query again.
+    await w.t.db.update(profiles).set({ username: 'changed_behind_cache' }).where(eq(profiles.id, victim!.id));
+    try {
+      const second = await listProfiles(w.t.db, 'youtube');
+      expect(second.find((p) => p.id === victim!.id)?.username).toBe(victim!.username);
+      forgetCachedProfiles(w.t.db, 'youtube');
+      const third = await listProfiles(w.t.db, 'youtube');
+      expect(third.find((p) => p.id === victim!.id)?.username).toBe('changed_behind_cache');
+    } finally {
+      await w.t.db.update(profiles).set({ username: victim!.username }).where(eq(profiles.id, victim!.id));
+      forgetCachedProfiles(w.t.db, 'youtube');
+    }
   });
 
   it('keeps the last list when the provider is down or answers garbage', async () => {
