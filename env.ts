@@ -34,6 +34,8 @@ const schema = z.object({
   WORKER: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
   /** 1: the app is behind a reverse proxy; per-IP rate limits use the right-most X-Forwarded-For address. */
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
+  /** Seconds a rendered public page is kept for visitors (server/page-cache.ts); 0 turns the cache off. */
+  PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   /** 1: serve the bare baseline routes the benchmarks compare against (/api/bench-bare, /bench-bare). */
   BENCH_ROUTES: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   /** The simulated fulfilment provider (docs/provider-api.md): outcomes and delays follow this seed. */

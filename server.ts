@@ -10,6 +10,7 @@ import { fromAcceptLanguage } from '@/lib/i18n/locale-from-request';
 import { translate } from '@/lib/i18n/translate';
 import { startBackground, type Background } from '@/server/background';
 import { isSimProviderPath, serveSimProvider } from '@/lib/provider/sim';
+import { createPageCache } from '@/server/page-cache';
 
 /**
  * The one process (ARCHITECTURE.md "One process, four doors"): Next.js, Socket.IO on the same
@@ -41,13 +42,15 @@ async function main(): Promise<void> {
   await app.prepare();
   const handleUpgrade = dev ? app.getUpgradeHandler() : undefined;
 
+  // Rendered public pages for visitors, kept a few seconds (server/page-cache.ts).
+  const pageCache = createPageCache({ ttlMs: dev ? 0 : env.PAGE_CACHE_SECONDS * 1000 });
   const server = createServer((req, res) => {
     if (tooLarge(req)) return refuse413(req, res);
     // The simulated fulfilment provider the seed's endpoint URLs point at (docs/provider-api.md).
     if (isSimProviderPath(req.url)) return serveSimProvider(req, res);
     // The socket's peer address for per-IP rate limits (lib/rate-limit clientIp); a client-sent value is replaced.
     req.headers['x-etk-peer'] = req.socket.remoteAddress ?? '';
-    void handleRequest(req, res);
+    pageCache.handle(req, res, () => void handleRequest(req, res));
   });
   server.on('upgrade', (req, socket, head) => {
     if (req.url?.startsWith('/socket.io/')) return; // Socket.IO answers these itself.

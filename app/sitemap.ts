@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next';
 import { getDb } from '@/db/client';
 import { publicUrl } from '@/env';
-import { listActivePlatforms } from '@/lib/platforms';
+import { cachedActivePlatforms } from '@/lib/platforms';
 import { alternatesFor, publicPaths } from '@/lib/seo';
 import { locales } from '@/lib/i18n/routing';
 
@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 /** sitemap.xml: every service page of the active platforms and every policy page, in every language, with hreflang alternates. */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const base = publicUrl();
-  const platforms = (await listActivePlatforms(await getDb())).map((p) => p.ad);
+  const platforms = (await cachedActivePlatforms(await getDb())).map((p) => p.ad);
   return publicPaths(platforms).flatMap((path) =>
     locales.map((locale) => {
       const { canonical, languages } = alternatesFor(base, locale, path);

@@ -88,3 +88,29 @@ export function freePort() {
     });
   });
 }
+
+/**
+ * Registers (or reuses) a customer and logs in the way the browser does: password → bearer token →
+ * next-auth session cookie. Resolves to the `name=value` cookie, or null when it could not.
+ */
+export async function loginCookie(base, { email, password, name }) {
+  const reg = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ad_soyad: name, email, telefon: '+905321234567', meslek: 'Diğer', sifre: password }),
+  });
+  if (!reg.ok && reg.status !== 409) return null;
+  const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json();
+  if (!login.token) return null;
+  const csrfRes = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = await csrfRes.json();
+  const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cb = await fetch(`${base}/api/auth/callback/token`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },
+    body: new URLSearchParams({ csrfToken, token: login.token, json: 'true' }),
+  });
+  const session = cb.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('next-auth.session-token='));
+  return session ?? null;
+}

@@ -5,7 +5,7 @@
 import { fork, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort, load, root, startApp, stopApp, tempDir } from './lib.mjs';
+import { freePort, load, loginCookie, root, startApp, stopApp, tempDir } from './lib.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -23,24 +23,33 @@ async function httpThroughput() {
   const plainPort = await freePort();
   const plain = fork(path.join(root, 'bench/plain-node.mjs'), [String(plainPort)], { stdio: 'ignore' });
   await new Promise((r) => plain.once('message', r));
+  // A logged-in customer's page is rendered for them on every request; a visitor's comes from the
+  // few-seconds page cache (server/page-cache.ts) unless the URL has a query string.
+  const cookie = await loginCookie(app.url, { email: 'bench-page@example.com', password: 'bench-page-pass-1', name: 'Bench Page' });
   const targets = [
     ['plain Node http (same JSON)', `http://127.0.0.1:${plainPort}/`],
     ['bare Next.js route handler', `${app.url}/api/bench-bare`],
     ['GET /api/platformlar', `${app.url}/api/platformlar`],
     ['GET /api/twitter/profiles', `${app.url}/api/twitter/profiles`],
     ['bare dynamic page (SSR)', `${app.url}/bench-bare`],
-    ['SSR /service/retweet', `${app.url}/service/retweet`],
+    ['SSR /service/retweet, visitor (page cache)', `${app.url}/service/retweet`],
+    ['SSR /service/retweet?r=1, visitor, rendered', `${app.url}/service/retweet?r=1`],
+    ['SSR /service/retweet, logged in, rendered', `${app.url}/service/retweet`, cookie ? { cookie } : null],
   ];
   const rows = [];
   try {
-    for (const [name, url] of targets) {
-      const probe = await fetch(url).catch(() => null);
+    for (const [name, url, headers] of targets) {
+      if (headers === null) {
+        rows.push({ name, skipped: 'could not log in' });
+        continue;
+      }
+      const probe = await fetch(url, { headers }).catch(() => null);
       if (!probe || probe.status !== 200) {
         rows.push({ name, skipped: `answers ${probe?.status ?? 'nothing'}` });
         continue;
       }
-      await load(url, { duration: 1, connections }); // warm-up
-      rows.push({ name, ...(await load(url, { duration, connections })) });
+      await load(url, { duration: 1, connections, headers }); // warm-up
+      rows.push({ name, ...(await load(url, { duration, connections, headers })) });
     }
   } finally {
     plain.kill();

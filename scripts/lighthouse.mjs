@@ -9,36 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { freePort, root, startApp, stopApp, tempDir } from '../bench/lib.mjs';
+import { freePort, loginCookie, root, startApp, stopApp, tempDir } from '../bench/lib.mjs';
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
 const PUBLIC = { performance: 0.9, accessibility: 1, 'best-practices': 0.95, seo: 1 };
 const PRIVATE = { performance: 0.9, accessibility: 1, 'best-practices': 0.95 };
-
-async function loginCookie(base) {
-  // Logs the seeded demo customer in the way the browser does: password → bearer token → next-auth session cookie.
-  const email = 'lighthouse@example.com';
-  const password = 'lighthouse-pass-1';
-  const reg = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ad_soyad: 'Lighthouse Test', email, telefon: '+905321234567', meslek: 'Diğer', sifre: password }),
-  });
-  if (!reg.ok && reg.status !== 409) return null;
-  const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json();
-  if (!login.token) return null;
-  const csrfRes = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = await csrfRes.json();
-  const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const cb = await fetch(`${base}/api/auth/callback/token`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },
-    body: new URLSearchParams({ csrfToken, token: login.token, json: 'true' }),
-  });
-  const session = cb.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('next-auth.session-token='));
-  return session ?? null;
-}
 
 async function audit(url, chrome, headers) {
   const result = await lighthouse(url, {
@@ -66,7 +41,7 @@ const chrome = await chromeLauncher.launch({
 let failed = false;
 const lines = ['| page | performance | accessibility | best practices | SEO |', '| --- | ---: | ---: | ---: | ---: |'];
 try {
-  const cookie = await loginCookie(app.url).catch((err) => {
+  const cookie = await loginCookie(app.url, { email: 'lighthouse@example.com', password: 'lighthouse-pass-1', name: 'Lighthouse Test' }).catch((err) => {
     console.error(`login for /panel failed: ${err.message}`);
     return null;
   });

@@ -1,7 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { redirect } from '@/lib/i18n/navigation';
 import { getDb } from '@/db/client';
-import { listActivePlatforms } from '@/lib/platforms';
+import { cachedActivePlatforms } from '@/lib/platforms';
 import { firstService } from '@/lib/catalogue/services';
 import { getSessionUser } from '@/auth';
 
@@ -13,6 +13,6 @@ export default async function RootPage({ params }: { params: Promise<{ locale: s
   const { locale } = await params;
   setRequestLocale(locale);
   if (await getSessionUser()) redirect({ href: '/panel', locale });
-  const [first] = await listActivePlatforms(await getDb());
+  const [first] = await cachedActivePlatforms(await getDb());
   redirect({ href: first ? `/service/${firstService(first.ad)}` : '/login', locale });
 }

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { platforms } from '@/db/schema';
 import { AppError, notFound } from '@/lib/errors';
+import { publicContentChanged } from '@/lib/cache';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { ENDPOINT_KEYS, isPlatform } from '@/lib/catalogue/services';
 import type { AdminPlatform } from './list-platforms';
@@ -19,7 +20,7 @@ export async function updatePlatform(db: Db, actor: Actor, ad: string, input: Up
   for (const key of Object.keys(input.api_endpoints ?? {})) {
     if (!allowed.includes(key)) throw new AppError('UNKNOWN_ENDPOINT_KEY', { status: 400, params: { key, keys: allowed.join(', ') } });
   }
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(platforms).where(eq(platforms.ad, ad)).for('update');
     if (!current) throw notFound('PLATFORM_NOT_FOUND');
     const endpoints = { ...current.apiEndpoints };
@@ -38,4 +39,6 @@ export async function updatePlatform(db: Db, actor: Actor, ad: string, input: Up
     await recordAudit(tx, actor, { action, entity: 'platform', entityId: ad, before, after });
     return after;
   });
+  publicContentChanged();
+  return saved;
 }

@@ -7,7 +7,7 @@ import { GET as twitterProfiles } from '@/app/api/twitter/profiles/route';
 import { GET as instagramProfiles } from '@/app/api/instagram/profiles/route';
 import { createWorld, fastClient, type World } from '@/lib/operations/testing/world';
 import { listProfiles, syncProfiles } from './index';
-import { forgetCachedProfiles } from './profile-cache';
+import { publicContentChanged } from '@/lib/cache';
 
 let w: World;
 
@@ -40,7 +40,7 @@ describe('the profiles table', () => {
   });
 
   it('reads the table once per cache period: a cached list is not queried again on every read', async () => {
-    forgetCachedProfiles(w.t.db, 'youtube');
+    publicContentChanged();
     const first = await listProfiles(w.t.db, 'youtube');
     const [victim] = first;
     // A change made behind the cache's back (not by a sync) is not seen until the entry expires or
@@ -49,12 +49,12 @@ describe('the profiles table', () => {
     try {
       const second = await listProfiles(w.t.db, 'youtube');
       expect(second.find((p) => p.id === victim!.id)?.username).toBe(victim!.username);
-      forgetCachedProfiles(w.t.db, 'youtube');
+      publicContentChanged();
       const third = await listProfiles(w.t.db, 'youtube');
       expect(third.find((p) => p.id === victim!.id)?.username).toBe('changed_behind_cache');
     } finally {
       await w.t.db.update(profiles).set({ username: victim!.username }).where(eq(profiles.id, victim!.id));
-      forgetCachedProfiles(w.t.db, 'youtube');
+      publicContentChanged();
     }
   });
 

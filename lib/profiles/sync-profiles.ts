@@ -5,7 +5,7 @@ import { platforms, profiles } from '@/db/schema';
 import type { Platform } from '@/lib/catalogue/services';
 import { formatFollowers } from '@/lib/pricing';
 import { createProviderClient, type ProviderClient } from '@/lib/provider';
-import { forgetCachedProfiles } from './profile-cache';
+import { publicContentChanged } from '@/lib/cache';
 
 export type SyncResult = { platform: Platform; upserted: number; deactivated: number };
 
@@ -68,6 +68,6 @@ export async function syncProfiles(db: Db, platform: Platform, client: ProviderC
       .returning({ id: profiles.id });
     return { platform, upserted, deactivated: gone.length };
   });
-  forgetCachedProfiles(db, platform);
+  publicContentChanged();
   return result;
 }

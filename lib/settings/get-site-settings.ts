@@ -1,4 +1,5 @@
 import 'server-only';
+import { createTtlCache } from '@/lib/cache';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { siteSettings } from '@/db/schema';
@@ -30,4 +31,14 @@ export async function getSiteSettings(db: Db): Promise<SiteSettings> {
     site_logo: row.siteLogo,
     site_favicon: row.siteFavicon,
   };
+}
+
+const settingsCache = createTtlCache<'site', SiteSettings>({ ttlMs: 5000 });
+
+/**
+ * The public settings for pages, kept a few seconds per process (lib/cache): every page's layout
+ * and metadata read them. PUT /site-ayar ends the entry at once in this process.
+ */
+export function cachedSiteSettings(db: Db): Promise<SiteSettings> {
+  return settingsCache.get(db, 'site', () => getSiteSettings(db));
 }

@@ -1,4 +1,4 @@
-export { getSiteSettings, DEFAULT_SITE_SETTINGS, type SiteSettings } from './get-site-settings';
+export { getSiteSettings, cachedSiteSettings, DEFAULT_SITE_SETTINGS, type SiteSettings } from './get-site-settings';
 export { getAdminSiteSettings, type AdminSiteSettings } from './get-admin-site-settings';
 export { updateSiteSettings } from './update-site-settings';
 export { siteSettingsSchema, type SiteSettingsInput } from './schemas';

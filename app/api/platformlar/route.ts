@@ -1,5 +1,5 @@
 import { getDb } from '@/db/client';
-import { listPlatforms } from '@/lib/platforms';
+import { cachedPlatforms, listPlatforms } from '@/lib/platforms';
 import { handle, ok } from '../_lib/handler';
 import { optionalUser } from '../_lib/auth';
 
@@ -7,6 +7,6 @@ import { optionalUser } from '../_lib/auth';
 export const GET = handle(async (req) => {
   const user = await optionalUser(req);
   const db = await getDb();
-  const platformlar = user?.rol === 'admin' ? await listPlatforms(db, { withEndpoints: true }) : await listPlatforms(db);
+  const platformlar = user?.rol === 'admin' ? await listPlatforms(db, { withEndpoints: true }) : await cachedPlatforms(db);
   return ok({ platformlar });
 });

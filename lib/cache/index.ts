@@ -1,0 +1,2 @@
+export { createTtlCache, type TtlCacheOptions } from './ttl-cache';
+export { publicContentChanged, publicGeneration } from './public-content';

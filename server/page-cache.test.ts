@@ -1,0 +1,225 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createGzip } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { publicContentChanged } from '@/lib/cache';
+import { createPageCache, pageCacheKey, type PageCacheOptions } from './page-cache';
+
+/**
+ * The page cache in front of a stand-in for Next.js that numbers its renders, so a test can tell
+ * a kept answer (same number) from a new render. The stand-in answers the way Next does: headers
+ * through setHeader and writeHead, the body streamed in chunks, gzip when the client accepts it.
+ */
+let server: Server | undefined;
+let renders = 0;
+type Render = (req: IncomingMessage, res: ServerResponse, n: number) => void;
+
+const page: Render = (req, res, n) => {
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.setHeader('vary', 'rsc, Accept-Encoding');
+  const html = `<html lang="x"><body>render ${n} ${'x'.repeat(3000)}</body></html>`;
+  if (String(req.headers['accept-encoding'] ?? '').includes('gzip')) {
+    res.writeHead(200, { 'content-encoding': 'gzip' });
+    Readable.from([html.slice(0, 1000), html.slice(1000)]).pipe(createGzip()).pipe(res);
+    return;
+  }
+  res.writeHead(200);
+  res.write(html.slice(0, 10));
+  res.end(html.slice(10));
+};
+
+async function start(render: Render = page, options: Partial<PageCacheOptions> = {}) {
+  renders = 0;
+  const cache = createPageCache({ ttlMs: 5000, ...options });
+  server = createServer((req, res) => cache.handle(req, res, () => render(req, res, ++renders)));
+  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { cache, base };
+}
+
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+  server = undefined;
+});
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers }, redirect: 'manual' });
+  return { status: res.status, cache: res.headers.get('x-etk-page-cache'), headers: res.headers, body: await res.text() };
+}
+
+describe('the public page cache', () => {
+  it('serves a visitor the kept page, with its headers, until the TTL ends', async () => {
+    let clock = 0;
+    const { base } = await start(page, { now: () => clock });
+    const first = await get(`${base}/service/retweet`);
+    const second = await get(`${base}/service/retweet`);
+    expect([first.cache, second.cache]).toEqual(['miss', 'hit']);
+    expect(second.body).toBe(first.body);
+    expect(second.body).toContain('render 1');
+    expect(second.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(second.headers.get('vary')).toBe('rsc, Accept-Encoding');
+    expect(Number(second.headers.get('content-length'))).toBe(Buffer.byteLength(first.body));
+    clock += 5000;
+    expect((await get(`${base}/service/retweet`)).body).toContain('render 2');
+  });
+
+  it('keeps the compressed body as sent and replays it intact', async () => {
+    const { base } = await start();
+    const raw = async () => {
+      const res = await fetch(`${base}/en/service/like`, { headers: { 'accept-encoding': 'gzip' } });
+      return { cache: res.headers.get('x-etk-page-cache'), encoding: res.headers.get('content-encoding'), body: await res.text() };
+    };
+    const a = await raw();
+    const b = await raw();
+    expect([a.cache, b.cache]).toEqual(['miss', 'hit']);
+    expect(b.encoding).toBe('gzip');
+    expect(b.body).toBe(a.body); // fetch decompresses: the kept bytes are a whole gzip stream
+    expect(b.body).toContain('render 1');
+    // A client without gzip gets its own (plain) render, never the compressed bytes.
+    const plain = await get(`${base}/en/service/like`);
+    expect(plain.cache).toBe('miss');
+    expect(plain.body).toContain('render 2');
+    expect(() => gunzipSync(Buffer.from(plain.body))).toThrow();
+  });
+
+  it('ends every entry at once when public content changes', async () => {
+    const { base } = await start();
+    await get(`${base}/privacy`);
+    expect((await get(`${base}/privacy`)).cache).toBe('hit');
+    publicContentChanged();
+    const after = await get(`${base}/privacy`);
+    expect(after.cache).toBe('miss');
+    expect(after.body).toContain('render 2');
+  });
+
+  it('renders for anyone with a session or another cookie, a token, a query string or a client navigation', async () => {
+    const { base } = await start();
+    const url = `${base}/service/retweet`;
+    await get(url);
+    expect((await get(url)).cache).toBe('hit');
+    for (const headers of [
+      { cookie: 'next-auth.session-token=abc' },
+      { cookie: 'NEXT_LOCALE=tr; __Secure-next-auth.session-token=abc' },
+      { authorization: 'Bearer abc' },
+      { rsc: '1' },
+      { 'next-router-prefetch': '1' },
+      { 'next-action': 'abc' },
+    ] as Record<string, string>[]) {
+      const res = await get(url, headers);
+      expect(res.cache, JSON.stringify(headers)).toBeNull();
+    }
+    expect((await get(`${url}?utm=1`)).cache).toBeNull();
+    const post = await fetch(url, { method: 'POST', body: 'x' });
+    expect(post.headers.get('x-etk-page-cache')).toBeNull();
+    // Each of those was rendered for its sender.
+    expect(renders).toBe(1 + 8);
+  });
+
+  it('caches only the public pages', async () => {
+    const { base } = await start();
+    for (const path of ['/panel', '/rooting', '/login', '/api/platformlar', '/service/retweet/x', '/', '/en']) {
+      await get(base + path);
+      expect((await get(base + path)).cache, path).toBeNull();
+    }
+    for (const path of ['/service/new_tweet', '/de/service/like', '/en/terms', '/cookies', '/subscription-policy']) {
+      await get(base + path);
+      expect((await get(base + path)).cache, path).toBe('hit');
+    }
+  });
+
+  it('keeps one answer per language cookie, Accept-Language, host and crawler class', async () => {
+    const { base } = await start();
+    const url = `${base}/service/retweet`;
+    const variants: Record<string, string>[] = [
+      {},
+      { cookie: 'NEXT_LOCALE=de' },
+      { 'accept-language': 'en-US,en;q=0.9' },
+      { 'x-forwarded-host': 'example.com' },
+      { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+      { 'user-agent': 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)' },
+    ];
+    for (const [i, headers] of variants.entries()) {
+      const first = await get(url, headers);
+      expect(first.body, JSON.stringify(headers)).toContain(`render ${i + 1} `);
+    }
+    for (const [i, headers] of variants.entries()) {
+      const again = await get(url, headers);
+      expect(again.cache).toBe('hit');
+      expect(again.body).toContain(`render ${i + 1} `);
+    }
+    // Two ordinary browsers share the entry.
+    expect((await get(url, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0' })).body).toContain('render 1 ');
+  });
+
+  it('never keeps a redirect, an error, a non-HTML answer or one that sets another cookie', async () => {
+    const answers: Render[] = [
+      (_q, res) => res.writeHead(307, { location: '/en/service/retweet' }).end(),
+      (_q, res) => res.writeHead(500, { 'content-type': 'text/html' }).end('boom'),
+      (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
+      (_q, res, n) => {
+        res.setHeader('set-cookie', ['NEXT_LOCALE=tr; Path=/', 'other=1; Path=/']);
+        res.writeHead(200, { 'content-type': 'text/html' }).end(`render ${n}`);
+      },
+    ];
+    for (const render of answers) {
+      const { base } = await start(render);
+      await get(`${base}/service/retweet`);
+      expect((await get(`${base}/service/retweet`)).cache).toBe('miss');
+      expect(renders).toBe(2);
+      server!.closeAllConnections();
+      await new Promise<void>((r) => server!.close(() => r()));
+      server = undefined;
+    }
+  });
+
+  it('replays the language cookie the render set for the same request', async () => {
+    const { base } = await start((_q, res, n) => {
+      res.setHeader('set-cookie', 'NEXT_LOCALE=tr; Path=/; Max-Age=31536000; SameSite=lax');
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`render ${n}`);
+    });
+    await get(`${base}/service/retweet`);
+    const hit = await get(`${base}/service/retweet`);
+    expect(hit.cache).toBe('hit');
+    expect(hit.headers.get('set-cookie')).toBe('NEXT_LOCALE=tr; Path=/; Max-Age=31536000; SameSite=lax');
+  });
+
+  it('does not keep a page whose render started before a change, and drops the oldest when full', async () => {
+    let release: (() => void) | undefined;
+    const { base, cache } = await start(
+      (req, res, n) => {
+        const send = () => res.writeHead(200, { 'content-type': 'text/html' }).end(`render ${n}`);
+        if (req.url === '/terms' && n === 1) release = send;
+        else send();
+      },
+      { maxEntries: 2 },
+    );
+    const slow = get(`${base}/terms`);
+    await new Promise((r) => setTimeout(r, 50));
+    publicContentChanged(); // an admin saves while the old page is being rendered
+    release!();
+    expect((await slow).body).toBe('render 1');
+    expect((await get(`${base}/terms`)).body).toBe('render 2');
+    await get(`${base}/privacy`);
+    await get(`${base}/cookies`);
+    expect(cache.size()).toBe(2);
+    expect((await get(`${base}/terms`)).cache).toBe('miss');
+  });
+
+  it('is off with a TTL of 0', async () => {
+    const { base } = await start(page, { ttlMs: 0 });
+    await get(`${base}/service/retweet`);
+    expect((await get(`${base}/service/retweet`)).cache).toBeNull();
+  });
+
+  it('builds no key for requests it must not answer from memory', () => {
+    const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ url, method, headers }) as unknown as IncomingMessage;
+    expect(pageCacheKey(req('/service/retweet'))).toBeDefined();
+    expect(pageCacheKey(req('/service/retweet', {}, 'HEAD'))).toBeUndefined();
+    expect(pageCacheKey(req('/service/../panel'))).toBeUndefined();
+    expect(pageCacheKey(req('/fr/service/retweet'))).toBeUndefined();
+    expect(pageCacheKey(req('/service/retweet', { cookie: 'NEXT_LOCALE=en' }))).not.toBe(pageCacheKey(req('/service/retweet')));
+  });
+});

@@ -1,0 +1,159 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+// Next's own rule for which crawlers get the fully rendered (non-streamed) HTML; the cache key
+// follows it so a bot never receives a browser's response or the other way round.
+import { getBotType } from 'next/dist/shared/lib/router/utils/is-bot';
+import { publicGeneration } from '@/lib/cache/public-content';
+import { locales } from '@/lib/i18n/routing';
+
+/**
+ * A few-seconds cache of the rendered public pages for visitors (docs/benchmarks.md), in front of
+ * Next.js the way a reverse proxy's micro-cache would be. The service and policy pages depend only
+ * on the language, the active platforms, the profile list and the site settings, never on who asks
+ * when nobody is logged in; rendering them (about 60 profile cards and the message catalogue) was
+ * the most expensive request of the site. Only these are kept:
+ *
+ * - GET of a service or policy page, without a query string;
+ * - no cookie but the language cookie, no Authorization header, no client-side navigation headers
+ *   (RSC, prefetch, server actions), so logged-in users always get their own render;
+ * - answered 200 text/html, setting no cookie but the language cookie.
+ *
+ * The key holds every request part the response depends on: path, host and forwarded host/proto
+ * (alternate links), the language cookie and Accept-Language (locale detection and the language
+ * cookie in the answer), Accept-Encoding (the body is kept compressed as sent), and Next's bot
+ * class of the User-Agent. An entry ends after `ttlMs` and at once when an admin change or a
+ * profile sync in this process calls publicContentChanged(); other nodes see changes within `ttlMs`.
+ */
+export type PageCacheOptions = { ttlMs: number; maxEntries?: number; maxBytes?: number; now?: () => number };
+
+type Entry = { at: number; generation: number; status: number; headers: OutgoingHttpHeaders; body: Buffer };
+
+const PREFIX = `(?:/(?:${locales.join('|')}))?`;
+const PUBLIC_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/privacy|/terms|/cookies|/subscription-policy)/?$`);
+const NAVIGATION_HEADERS = ['authorization', 'rsc', 'next-action', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url', 'range'];
+const LANGUAGE_COOKIE = 'NEXT_LOCALE';
+const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date', 'x-etk-page-cache']);
+export const PAGE_CACHE_HEADER = 'x-etk-page-cache';
+
+function cookieNames(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(';')
+    .map((part) => part.split('=')[0]!.trim())
+    .filter(Boolean);
+}
+
+function cookieValue(header: string | undefined, name: string): string {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.split('=');
+    if (k!.trim() === name) return v.join('=').trim();
+  }
+  return '';
+}
+
+/** The cache key of a request, or undefined when this request must be rendered for its sender. */
+export function pageCacheKey(req: IncomingMessage): string | undefined {
+  if (req.method !== 'GET' || !req.url || req.url.includes('?')) return undefined;
+  if (!PUBLIC_PAGE.test(req.url)) return undefined;
+  const h = req.headers;
+  if (NAVIGATION_HEADERS.some((name) => h[name] !== undefined)) return undefined;
+  if (cookieNames(h.cookie).some((name) => name !== LANGUAGE_COOKIE)) return undefined;
+  return [
+    req.url,
+    h.host ?? '',
+    h['x-forwarded-host'] ?? '',
+    h['x-forwarded-proto'] ?? '',
+    cookieValue(h.cookie, LANGUAGE_COOKIE),
+    h['accept-language'] ?? '',
+    h['accept-encoding'] ?? '',
+    getBotType(h['user-agent'] ?? '') ?? 'browser',
+  ].join('\n');
+}
+
+function onlyLanguageCookies(setCookie: OutgoingHttpHeaders['set-cookie']): boolean {
+  const list = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)];
+  return list.every((c) => c.trim().startsWith(`${LANGUAGE_COOKIE}=`));
+}
+
+function headerObject(args: unknown[]): OutgoingHttpHeaders {
+  // writeHead(status, [reason], [headers]); headers may be an object or a flat [k, v, k, v] list.
+  const last = args.find((a, i) => i > 0 && typeof a === 'object' && a !== null);
+  if (!last) return {};
+  if (Array.isArray(last)) {
+    const out: OutgoingHttpHeaders = {};
+    for (let i = 0; i + 1 < last.length; i += 2) out[String(last[i]).toLowerCase()] = last[i + 1] as string;
+    return out;
+  }
+  return Object.fromEntries(Object.entries(last as OutgoingHttpHeaders).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+export function createPageCache({ ttlMs, maxEntries = 200, maxBytes = 2 * 1024 * 1024, now = Date.now }: PageCacheOptions) {
+  const entries = new Map<string, Entry>();
+
+  const fresh = (e: Entry) => e.generation === publicGeneration() && now() - e.at < ttlMs;
+
+  function replay(res: ServerResponse, e: Entry): void {
+    res.writeHead(e.status, { ...e.headers, 'content-length': e.body.length, [PAGE_CACHE_HEADER]: 'hit' });
+    res.end(e.body);
+  }
+
+  /** Records what the rest of the stack sends, and keeps it when it may be served to others. */
+  function capture(res: ServerResponse, key: string): void {
+    const started = { at: now(), generation: publicGeneration() };
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let headArgs: OutgoingHttpHeaders = {};
+    const take = (chunk: unknown, encoding: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      const buf = Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array);
+      bytes += buf.length;
+      if (bytes <= maxBytes) chunks.push(buf);
+    };
+    const { writeHead, write, end } = res;
+    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      headArgs = { ...headArgs, ...headerObject(args) };
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as ServerResponse['writeHead'];
+    res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+      take(chunk, rest[0]);
+      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as ServerResponse['write'];
+    res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+      take(chunk, rest[0]);
+      return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+    } as ServerResponse['end'];
+    res.once('finish', () => {
+      const headers: OutgoingHttpHeaders = { ...res.getHeaders(), ...headArgs };
+      const type = String(headers['content-type'] ?? '');
+      if (res.statusCode !== 200 || !type.startsWith('text/html') || bytes > maxBytes || !onlyLanguageCookies(headers['set-cookie'])) return;
+      // A change during the render ends this entry at once (its generation is already old).
+      for (const name of Object.keys(headers)) if (DROPPED.has(name)) delete headers[name];
+      entries.delete(key);
+      entries.set(key, { ...started, status: 200, headers, body: Buffer.concat(chunks) });
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    });
+  }
+
+  return {
+    /** Serves a kept page, or calls `render` (recording its answer when it may be kept). */
+    handle(req: IncomingMessage, res: ServerResponse, render: () => void): void {
+      const key = ttlMs > 0 ? pageCacheKey(req) : undefined;
+      if (key === undefined) return render();
+      const hit = entries.get(key);
+      if (hit && fresh(hit)) {
+        // Most recently used last, so the oldest is dropped first when full.
+        entries.delete(key);
+        entries.set(key, hit);
+        return replay(res, hit);
+      }
+      if (hit) entries.delete(key);
+      res.setHeader(PAGE_CACHE_HEADER, 'miss');
+      capture(res, key);
+      render();
+    },
+    size: () => entries.size,
+  };
+}
