@@ -1,21 +1,8 @@
-import type { ReactNode } from 'react';
-import { cn } from '@/lib/utils/cn';
+import { FormField as SharedFormField, type FormFieldProps } from '@/components/ui/form-field';
 
-/** A labelled form row with its error, linked for screen readers. */
-export function FormField({ id, label, error, children, className }: { id: string; label: ReactNode; error?: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+/** A labelled back-office form row with its error, linked for screen readers. */
+export function FormField(props: FormFieldProps) {
+  return <SharedFormField {...props} look="column" />;
 }
 
 export const inputClass =

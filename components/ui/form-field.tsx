@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/utils/cn';
+
+/** How a field row is laid out: the back office's flex column, or the customer forms' stacked blocks. */
+const LOOKS = {
+  column: { field: 'flex flex-col gap-1', label: 'text-sm font-medium' },
+  stack: { field: 'space-y-1', label: 'block text-sm font-medium text-ink' },
+} as const;
+
+export type FormFieldProps = { id: string; label: ReactNode; error?: string; children: ReactNode; className?: string };
+
+/** The id of a field's error text, which its control names in aria-describedby. */
+export const errorId = (id: string) => `${id}-error`;
+
+/** A label, the control and its error, linked by id (the error is announced with the field). */
+export function FormField({ id, label, error, children, className, look }: FormFieldProps & { look: keyof typeof LOOKS }) {
+  return (
+    <div className={cn(LOOKS[look].field, className)}>
+      <label htmlFor={id} className={LOOKS[look].label}>
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={errorId(id)} role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** aria props for a control of FormField. */
+export function fieldAria(id: string, error?: string) {
+  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId(id) : undefined } as const;
+}
