@@ -4,7 +4,7 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { getToken } from 'next-auth/jwt';
 import { cookies, headers } from 'next/headers';
 import { getDb } from '@/db/client';
-import { getAuthSecret, loadSessionUser, signToken, verifyToken, type AuthUser, type TokenKind } from '@/lib/auth';
+import { getAuthSecret, isSessionEnded, loadSessionUser, sessionIdOf, signToken, verifyToken, type AuthUser, type TokenKind } from '@/lib/auth';
 import { publicUrl } from '@/env';
 
 /**
@@ -19,7 +19,7 @@ import { publicUrl } from '@/env';
  * next-auth's `signIn('token', { token })`, whose `authorize` only verifies that token.
  */
 
-type SessionJwt = { uid?: number; sv?: number; kind?: TokenKind };
+type SessionJwt = { uid?: number; sv?: number; kind?: TokenKind; sid?: string };
 
 export async function getAuthOptions(): Promise<NextAuthOptions> {
   const db = await getDb();
@@ -40,18 +40,25 @@ export async function getAuthOptions(): Promise<NextAuthOptions> {
           if (!user) return null;
           const [row] = await db.query.users.findMany({ where: (u, { eq }) => eq(u.id, user.id), columns: { sessionVersion: true }, limit: 1 });
           if (!row) return null;
-          return { id: String(user.id), email: user.email, name: user.adSoyad, sv: row.sessionVersion, kind: user.kind } as never;
+          return { id: String(user.id), email: user.email, name: user.adSoyad, sv: row.sessionVersion, kind: user.kind, sid: user.sid } as never;
         },
       }),
     ],
     callbacks: {
       async jwt({ token, user }) {
         if (user) {
-          const u = user as unknown as { id: string; sv: number; kind: TokenKind };
+          const u = user as unknown as { id: string; sv: number; kind: TokenKind; sid?: string };
           (token as SessionJwt).uid = Number(u.id);
           (token as SessionJwt).sv = u.sv;
           (token as SessionJwt).kind = u.kind;
+          if (u.sid) (token as SessionJwt).sid = u.sid;
+          return token;
         }
+        // next-auth re-issues the cookie with a new expiry whenever /api/auth/session is read. A
+        // login ended by logout must not be kept alive that way by a copied cookie: throwing here
+        // makes next-auth delete the cookie instead (and the revocation row outlives the cookie).
+        const sid = sessionIdOf((token as SessionJwt).sid);
+        if (sid && (await isSessionEnded(db, sid))) throw new Error('session ended by logout');
         return token;
       },
       async session({ session, token }) {
@@ -65,7 +72,8 @@ export async function getAuthOptions(): Promise<NextAuthOptions> {
 /** Turns a decoded next-auth JWT into the current user, or null when it was revoked. */
 async function userFromJwt(jwt: SessionJwt | null): Promise<AuthUser | null> {
   if (!jwt?.uid) return null;
-  return loadSessionUser(await getDb(), jwt.uid, jwt.sv, jwt.kind === 'admin' ? 'admin' : 'user');
+  if (jwt.sid !== undefined && !sessionIdOf(jwt.sid)) return null;
+  return loadSessionUser(await getDb(), jwt.uid, jwt.sv, jwt.kind === 'admin' ? 'admin' : 'user', sessionIdOf(jwt.sid));
 }
 
 /** The signed-in user of a page or server action (server components), checked against the database. */
@@ -100,9 +108,12 @@ export async function getCookieUser(req: Request): Promise<AuthUser | null> {
   return userFromJwt(jwt);
 }
 
-/** A fresh bearer token for the signed-in user (for Socket.IO and API calls from the browser). */
+/**
+ * A fresh bearer token for the signed-in user (for Socket.IO and API calls from the browser), of
+ * the same login as the cookie session, so logging out ends it too.
+ */
 export async function tokenForSessionUser(user: AuthUser): Promise<string | null> {
   const db = await getDb();
   const [row] = await db.query.users.findMany({ where: (u, { eq }) => eq(u.id, user.id), columns: { id: true, rol: true, sessionVersion: true }, limit: 1 });
-  return row ? signToken(db, row, user.kind) : null;
+  return row ? signToken(db, row, user.kind, user.sid) : null;
 }

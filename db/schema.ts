@@ -100,6 +100,24 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
+/**
+ * Logins ended by a plain logout (docs/decisions.md "Sessions and tokens"): every bearer token and
+ * cookie session of one login carries its `sid`; a row here refuses them all until they would
+ * have expired anyway, when the row is removed.
+ */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    sid: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
+);
+
 export const platforms = pgTable(
   'platforms',
   {

@@ -92,6 +92,38 @@ test.describe('accounts', () => {
     await expect(page).not.toHaveURL(/\/panel/);
   });
 
+  test("logging out ends that login: a copied cookie or token stops working and cannot be renewed, the account's other login goes on", async ({ page, browser, request }) => {
+    const user = { name: 'Ece Yılmaz', email: `ece-${unique()}@example.com`, password: 'cikis-sifre-123' };
+    await register(page, user);
+    await login(page, user.email, user.password);
+    const token = await page.evaluate(() => window.localStorage.getItem('user_token'));
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'next-auth.session-token');
+    expect(token && cookie).toBeTruthy();
+    // Another login of the same account (another device).
+    const other = (await (await request.post('/api/auth/login', { data: { email: user.email, password: user.password } })).json()).token as string;
+
+    // The copied cookie works in another browser until the owner logs out.
+    const thief = await browser.newContext();
+    await thief.addCookies([cookie!]);
+    const stolen = await thief.newPage();
+    await stolen.goto('/panel');
+    await expect(stolen).toHaveURL(/\/panel$/);
+
+    await page.getByRole('button', { name: 'Çıkış Yap', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/panel/);
+
+    expect((await request.get('/api/auth/verify', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+    await stolen.goto('/panel');
+    await expect(stolen).toHaveURL(/\/login$/);
+    // next-auth would re-issue a live cookie on /api/auth/session; for an ended login it deletes it.
+    const renewed = await thief.request.get('/api/auth/session');
+    expect(await renewed.json()).toEqual({});
+    expect((await thief.cookies()).find((c) => c.name === 'next-auth.session-token')).toBeUndefined();
+    await thief.close();
+
+    expect((await request.get('/api/auth/verify', { headers: { authorization: `Bearer ${other}` } })).status()).toBe(200);
+  });
+
   test('the forms explain what is missing, in Turkish by default', async ({ page }) => {
     await page.goto('/login?tab=register');
     const form = page.getByRole('form', { name: 'Yeni hesap oluşturun' });

@@ -1,5 +1,6 @@
 export { hashPassword, verifyPassword } from './password';
-export { signToken, verifyToken, loadSessionUser, type AuthUser, type TokenKind } from './tokens';
+export { signToken, verifyToken, loadSessionUser, sessionIdOf, type AuthUser, type TokenKind } from './tokens';
+export { endSession, isSessionEnded } from './end-session';
 export { getAuthSecret } from './secret';
 export { loginUser } from './login-user';
 export { registerUser } from './register-user';

@@ -1,8 +1,9 @@
 import 'server-only';
-import { and, eq, isNull } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { and, eq, isNull, notExists } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '@/db/client';
-import { users } from '@/db/schema';
+import { revokedSessions, users } from '@/db/schema';
 import { getAuthSecret } from './secret';
 
 export type TokenKind = 'user' | 'admin';
@@ -16,21 +17,43 @@ export type AuthUser = {
   locale: string;
   /** 'admin' only for a token issued by admin login (§6: it takes precedence). */
   kind: TokenKind;
+  /**
+   * The login this credential belongs to: the bearer token from login, the cookie session made
+   * from it and the tokens re-issued for that session share it, and a plain logout ends them
+   * together (end-session.ts). Absent on tokens issued before logins had an id.
+   */
+  sid?: string;
 };
 
 const TOKEN_TTL = '7d';
+export const TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
+const SID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** A new login id. */
+export function newSessionId(): string {
+  return crypto.randomBytes(16).toString('base64url');
+}
+
+/** A login id from a token or cookie payload, or undefined when it is absent or malformed. */
+export function sessionIdOf(value: unknown): string | undefined {
+  return typeof value === 'string' && SID.test(value) ? value : undefined;
+}
 
 async function key(db: Db): Promise<Uint8Array> {
   return new TextEncoder().encode(await getAuthSecret(db));
 }
 
-/** Signs a bearer token that carries the user id, role and session version. */
+/**
+ * Signs a bearer token that carries the user id, role, session version and login id (`sid`: a new
+ * login unless the token is re-issued for an existing one).
+ */
 export async function signToken(
   db: Db,
   user: { id: number; rol: 'user' | 'admin'; sessionVersion: number },
   kind: TokenKind,
+  sid: string = newSessionId(),
 ): Promise<string> {
-  return new SignJWT({ rol: user.rol, sv: user.sessionVersion, kind })
+  return new SignJWT({ rol: user.rol, sv: user.sessionVersion, kind, sid })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(user.id))
     .setIssuedAt()
@@ -45,7 +68,7 @@ export async function signToken(
  */
 export async function verifyToken(db: Db, token: string | null | undefined): Promise<AuthUser | null> {
   if (!token || token.length > 4096) return null;
-  let payload: { sub?: string; sv?: unknown; kind?: unknown };
+  let payload: { sub?: string; sv?: unknown; kind?: unknown; sid?: unknown };
   try {
     ({ payload } = await jwtVerify(token, await key(db), { algorithms: ['HS256'] }));
   } catch {
@@ -53,11 +76,16 @@ export async function verifyToken(db: Db, token: string | null | undefined): Pro
   }
   const id = Number(payload.sub);
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  return loadSessionUser(db, id, payload.sv, payload.kind === 'admin' ? 'admin' : 'user');
+  if (payload.sid !== undefined && !sessionIdOf(payload.sid)) return null;
+  return loadSessionUser(db, id, payload.sv, payload.kind === 'admin' ? 'admin' : 'user', sessionIdOf(payload.sid));
 }
 
-/** Shared by bearer tokens and the next-auth cookie session. */
-export async function loadSessionUser(db: Db, id: number, sessionVersion: unknown, kind: TokenKind): Promise<AuthUser | null> {
+/**
+ * Shared by bearer tokens and the next-auth cookie session: one query checks the user, the
+ * session version and, for a credential with a login id, that the login was not ended.
+ */
+export async function loadSessionUser(db: Db, id: number, sessionVersion: unknown, kind: TokenKind, sid?: string): Promise<AuthUser | null> {
+  const notRevoked = sid ? notExists(db.select({ one: revokedSessions.sid }).from(revokedSessions).where(eq(revokedSessions.sid, sid))) : undefined;
   const [user] = await db
     .select({
       id: users.id,
@@ -69,8 +97,8 @@ export async function loadSessionUser(db: Db, id: number, sessionVersion: unknow
       sessionVersion: users.sessionVersion,
     })
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+    .where(and(eq(users.id, id), isNull(users.deletedAt), notRevoked));
   if (!user || !user.aktif || user.sessionVersion !== sessionVersion) return null;
   if (kind === 'admin' && user.rol !== 'admin') return null;
-  return { id: user.id, rol: user.rol, email: user.email, adSoyad: user.adSoyad, locale: user.locale, kind };
+  return { id: user.id, rol: user.rol, email: user.email, adSoyad: user.adSoyad, locale: user.locale, kind, ...(sid ? { sid } : {}) };
 }

@@ -16,7 +16,7 @@ import type { ProfileInput } from './schemas';
  */
 export async function updateProfile(
   db: Db,
-  caller: { id: number; kind: TokenKind },
+  caller: { id: number; kind: TokenKind; sid?: string },
   input: ProfileInput,
 ): Promise<{ kullanici: Kullanici; token?: string }> {
   const changePassword = input.newPassword !== '';
@@ -52,7 +52,7 @@ export async function updateProfile(
         .where(eq(users.id, user.id))
         .returning();
       const kullanici = await toKullanici(tx, row!);
-      return newHash ? { kullanici, token: await signToken(tx, row!, caller.kind) } : { kullanici };
+      return newHash ? { kullanici, token: await signToken(tx, row!, caller.kind, caller.sid) } : { kullanici };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', { status: 409 });

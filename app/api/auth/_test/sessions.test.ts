@@ -6,7 +6,7 @@ import { SignJWT } from 'jose';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
-import { passwordResetTokens, users } from '@/db/schema';
+import { passwordResetTokens, revokedSessions, users } from '@/db/schema';
 import { getAuthSecret, signToken } from '@/lib/auth';
 import { hashResetToken } from '@/lib/auth/reset-tokens';
 import { attachSocketServer } from '@/lib/realtime/attach';
@@ -83,6 +83,59 @@ describe('revoking sessions', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     expect(res.headers.get('set-cookie')).toMatch(/next-auth\.session-token=; Path=\/; Max-Age=0/);
+  });
+
+  it("a plain logout ends that login's token at once, and only that login", async () => {
+    const u = await makeUser(t);
+    const phone = await loginToken(u);
+    const laptop = await loginToken(u);
+    const res = await call(logout, { method: 'POST', token: phone });
+    expect(res.status).toBe(200);
+    expect(await verifyStatus(phone)).toBe(401); // a copy of the token is refused too
+    expect(await verifyStatus(laptop)).toBe(200);
+    // Logging out again with the ended token is harmless.
+    expect((await call(logout, { method: 'POST', token: phone })).status).toBe(200);
+    expect(await verifyStatus(laptop)).toBe(200);
+  });
+
+  it('a password change keeps the login: the new token is ended by that login\'s logout', async () => {
+    const u = await makeUser(t);
+    const old = await loginToken(u);
+    const res = await call(updateProfile, {
+      method: 'PUT',
+      token: old,
+      body: { ad_soyad: 'Yeni Ad', email: u.email, telefon: '', meslek: '', currentPassword: u.password, newPassword: 'brand-new-pass-2' },
+    });
+    const renewed = res.body.token as string;
+    expect(await verifyStatus(renewed)).toBe(200);
+    await call(logout, { method: 'POST', token: renewed });
+    expect(await verifyStatus(renewed)).toBe(401);
+  });
+
+  it('refuses a token whose login id is malformed, and forgets ended logins once their tokens have expired', async () => {
+    const u = await makeUser(t);
+    const [row] = await t.db.select().from(users).where(eq(users.id, u.id));
+    const secret = new TextEncoder().encode(await getAuthSecret(t.db));
+    const odd = await new SignJWT({ rol: 'user', sv: row!.sessionVersion, kind: 'user', sid: "x' or 1=1" })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(u.id))
+      .setExpirationTime('1h')
+      .sign(secret);
+    expect(await verifyStatus(odd)).toBe(401);
+    // A token from before logins had an id still works (until it expires).
+    const legacy = await new SignJWT({ rol: 'user', sv: row!.sessionVersion, kind: 'user' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(u.id))
+      .setExpirationTime('1h')
+      .sign(secret);
+    expect(await verifyStatus(legacy)).toBe(200);
+    const token = await loginToken(u);
+    await call(logout, { method: 'POST', token });
+    const [ended] = await t.db.select().from(revokedSessions).where(eq(revokedSessions.userId, u.id));
+    expect(ended!.expiresAt.getTime() - Date.now()).toBeGreaterThan(7 * 24 * 3600 * 1000 - 60_000);
+    await t.db.update(revokedSessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(revokedSessions.sid, ended!.sid));
+    await call(logout, { method: 'POST', token: await loginToken(u) });
+    expect(await t.db.select().from(revokedSessions).where(eq(revokedSessions.sid, ended!.sid))).toEqual([]);
   });
 
   it('a password change refuses the old token and answers a new one that works', async () => {
@@ -166,6 +219,14 @@ describe('Socket.IO', () => {
     const token = await loginToken(u);
     expect(await first(open(token))).toBe('authenticated');
     await call(logoutAll, { method: 'POST', token });
+    expect(await first(open(token))).toBe('auth_error');
+  });
+
+  it('refuses the token of a login ended by a plain logout', async () => {
+    const u = await makeUser(t);
+    const token = await loginToken(u);
+    expect(await first(open(token))).toBe('authenticated');
+    await call(logout, { method: 'POST', token });
     expect(await first(open(token))).toBe('auth_error');
   });
 });
