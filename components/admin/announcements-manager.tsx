@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFormatter, useTranslations } from 'next-intl';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { announcementSchema } from '@/lib/announcements/schemas';
 import { cn } from '@/lib/utils/cn';
 import { useCrud } from './use-crud';
-import { FormField, dangerButton, inputClass, primaryButton, secondaryButton } from './form-field';
+import { AdminPageHeader } from './admin-page-header';
+import { AdminTable, RowActions } from './admin-table';
+import { DeleteConfirm, FormDialog } from './form-dialog';
+import { FormField, inputClass } from './form-field';
 import { useFieldError } from './use-field-error';
 
 export type AdminAnnouncementRow = { id: number; baslik: string; icerik: string; baslik_en: string; icerik_en: string; oncelik: number; aktif: boolean; tarih: string };
@@ -21,7 +22,8 @@ export function AnnouncementsManager({ announcements }: { announcements: AdminAn
   const t = useTranslations('Admin.announcements');
   const tc = useTranslations('Admin.common');
   const format = useFormatter();
-  const { editing, setEditing, open, setOpen, deleting, setDeleting, busy, save, remove } = useCrud<AdminAnnouncementRow>('/api/duyurular', { created: t('created'), updated: t('updated'), deleted: t('deleted'), saveFailed: t('failed'), deleteFailed: t('deleteFailed') });
+  const crud = useCrud<AdminAnnouncementRow>('/api/duyurular', { created: t('created'), updated: t('updated'), deleted: t('deleted'), saveFailed: t('failed'), deleteFailed: t('deleteFailed') });
+  const { editing, edit, open, setOpen, deleting, setDeleting, save } = crud;
   const fieldError = useFieldError();
   const [tab, setTab] = useState('tr');
 
@@ -41,151 +43,81 @@ export function AnnouncementsManager({ announcements }: { announcements: AdminAn
 
   const invalid = (name: keyof Values) => ({ 'aria-invalid': !!formState.errors[name] });
 
+  const openEditor = (row: AdminAnnouncementRow | null) => {
+    edit(row);
+    setTab('tr');
+  };
+
   return (
     <section aria-labelledby="announcements-title">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h1 id="announcements-title" className="text-2xl font-bold">
-          {t('title')}
-        </h1>
-        <button
-          type="button"
-          className={primaryButton}
-          onClick={() => {
-            setEditing(null);
-            setTab('tr');
-            setOpen(true);
-          }}
-        >
-          {t('add')}
-        </button>
-      </div>
-      <div className="overflow-x-auto rounded-lg bg-card shadow-sm">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-line text-muted">
-            <tr>
-              <th scope="col" className="p-3">{t('titleColumn')}</th>
-              <th scope="col" className="p-3">{t('content')}</th>
-              <th scope="col" className="p-3">{t('date')}</th>
-              <th scope="col" className="p-3">{t('priority')}</th>
-              <th scope="col" className="p-3">{t('status')}</th>
-              <th scope="col" className="p-3">{tc('actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {announcements.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="p-6 text-center text-muted">
-                  {t('empty')}
-                </td>
-              </tr>
-            ) : null}
-            {announcements.map((a) => (
-              <tr key={a.id} className="border-b border-line align-top last:border-0">
-                <th scope="row" className="p-3 font-medium">
-                  <span className="block">{a.baslik}</span>
-                  <span className="block text-xs font-normal text-muted" lang="en">
-                    {a.baslik_en}
-                  </span>
-                </th>
-                <td className="max-w-xs p-3">
-                  <p className="line-clamp-3 whitespace-pre-line">{a.icerik}</p>
-                </td>
-                <td className="p-3">{format.dateTime(new Date(a.tarih), { dateStyle: 'medium' })}</td>
-                <td className="p-3">
-                  <span className={cn('rounded px-2 py-0.5 text-xs font-semibold', a.oncelik > 0 ? 'bg-warning text-white' : 'bg-line text-ink')}>
-                    {a.oncelik > 0 ? t('priorityHigh') : t('priorityNormal')}
-                  </span>
-                </td>
-                <td className="p-3">{a.aktif ? t('active') : t('passive')}</td>
-                <td className="p-3">
-                  <div className="flex gap-2">
-                    <button
-                      type="button"
-                      className={secondaryButton}
-                      aria-label={t('editNamed', { title: a.baslik })}
-                      onClick={() => {
-                        setEditing(a);
-                        setTab('tr');
-                        setOpen(true);
-                      }}
-                    >
-                      {tc('edit')}
-                    </button>
-                    <button type="button" className={dangerButton} aria-label={t('deleteNamed', { title: a.baslik })} onClick={() => setDeleting(a)}>
-                      {tc('delete')}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent title={editing ? t('editTitle') : t('addTitle')} closeLabel={tc('close')}>
-          <form onSubmit={handleSubmit(save)} noValidate className="flex flex-col gap-3">
-            <Tabs value={tab} onValueChange={setTab}>
-              <TabsList aria-label={t('languages')}>
-                <TabsTrigger value="tr">{t('turkish')}</TabsTrigger>
-                <TabsTrigger value="en">{t('english')}</TabsTrigger>
-              </TabsList>
-              <TabsContent value="tr" forceMount className="data-[state=inactive]:hidden">
-                <div className="flex flex-col gap-3">
-                  <FormField id="ann-baslik" label={t('fieldTitleTr')}>
-                    <input id="ann-baslik" {...register('baslik')} {...invalid('baslik')} className={inputClass} />
-                  </FormField>
-                  <FormField id="ann-icerik" label={t('fieldContentTr')}>
-                    <textarea id="ann-icerik" rows={5} {...register('icerik')} {...invalid('icerik')} className={inputClass} />
-                  </FormField>
-                </div>
-              </TabsContent>
-              <TabsContent value="en" forceMount className="data-[state=inactive]:hidden">
-                <div className="flex flex-col gap-3">
-                  <FormField id="ann-baslik_en" label={t('fieldTitleEn')}>
-                    <input id="ann-baslik_en" lang="en" {...register('baslik_en')} {...invalid('baslik_en')} className={inputClass} />
-                  </FormField>
-                  <FormField id="ann-icerik_en" label={t('fieldContentEn')}>
-                    <textarea id="ann-icerik_en" lang="en" rows={5} {...register('icerik_en')} {...invalid('icerik_en')} className={inputClass} />
-                  </FormField>
-                </div>
-              </TabsContent>
-            </Tabs>
-            <FormField id="ann-oncelik" label={t('priority')}>
-              <select id="ann-oncelik" {...register('oncelik')} className={inputClass}>
-                <option value="0">{t('priorityNormal')}</option>
-                <option value="1">{t('priorityHigh')}</option>
-              </select>
-            </FormField>
-            <label className="flex min-h-11 items-center gap-2 text-sm">
-              <input type="checkbox" {...register('aktif')} className="h-5 w-5" />
-              {t('active')}
-            </label>
-            {firstError ? (
-              <p role="alert" className="text-sm text-danger">
-                {fieldError(firstError)}
-              </p>
-            ) : null}
-            <div className="mt-2 flex justify-end gap-2">
-              <button type="button" className={secondaryButton} onClick={() => setOpen(false)}>
-                {tc('cancel')}
-              </button>
-              <button type="submit" className={primaryButton} disabled={formState.isSubmitting}>
-                {formState.isSubmitting ? tc('saving') : tc('save')}
-              </button>
+      <AdminPageHeader titleId="announcements-title" title={t('title')} addLabel={t('add')} onAdd={() => openEditor(null)} />
+      <AdminTable columns={[t('titleColumn'), t('content'), t('date'), t('priority'), t('status')]} isEmpty={announcements.length === 0} emptyText={t('empty')}>
+        {announcements.map((a) => (
+          <tr key={a.id} className="border-b border-line align-top last:border-0">
+            <th scope="row" className="p-3 font-medium">
+              <span className="block">{a.baslik}</span>
+              <span className="block text-xs font-normal text-muted" lang="en">
+                {a.baslik_en}
+              </span>
+            </th>
+            <td className="max-w-xs p-3">
+              <p className="line-clamp-3 whitespace-pre-line">{a.icerik}</p>
+            </td>
+            <td className="p-3">{format.dateTime(new Date(a.tarih), { dateStyle: 'medium' })}</td>
+            <td className="p-3">
+              <span className={cn('rounded px-2 py-0.5 text-xs font-semibold', a.oncelik > 0 ? 'bg-warning text-white' : 'bg-line text-ink')}>
+                {a.oncelik > 0 ? t('priorityHigh') : t('priorityNormal')}
+              </span>
+            </td>
+            <td className="p-3">{a.aktif ? t('active') : t('passive')}</td>
+            <RowActions editLabel={t('editNamed', { title: a.baslik })} deleteLabel={t('deleteNamed', { title: a.baslik })} onEdit={() => openEditor(a)} onDelete={() => setDeleting(a)} />
+          </tr>
+        ))}
+      </AdminTable>
+      <FormDialog open={open} onOpenChange={setOpen} title={editing ? t('editTitle') : t('addTitle')} onSubmit={handleSubmit(save)} busy={formState.isSubmitting}>
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList aria-label={t('languages')}>
+            <TabsTrigger value="tr">{t('turkish')}</TabsTrigger>
+            <TabsTrigger value="en">{t('english')}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="tr" forceMount className="data-[state=inactive]:hidden">
+            <div className="flex flex-col gap-3">
+              <FormField id="ann-baslik" label={t('fieldTitleTr')}>
+                <input id="ann-baslik" {...register('baslik')} {...invalid('baslik')} className={inputClass} />
+              </FormField>
+              <FormField id="ann-icerik" label={t('fieldContentTr')}>
+                <textarea id="ann-icerik" rows={5} {...register('icerik')} {...invalid('icerik')} className={inputClass} />
+              </FormField>
             </div>
-          </form>
-        </DialogContent>
-      </Dialog>
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(v) => !v && setDeleting(null)}
-        title={t('confirmDelete', { title: deleting?.baslik ?? '' })}
-        description={tc('areYouSure')}
-        confirmLabel={tc('delete')}
-        cancelLabel={tc('cancel')}
-        onConfirm={remove}
-        busy={busy}
-      />
+          </TabsContent>
+          <TabsContent value="en" forceMount className="data-[state=inactive]:hidden">
+            <div className="flex flex-col gap-3">
+              <FormField id="ann-baslik_en" label={t('fieldTitleEn')}>
+                <input id="ann-baslik_en" lang="en" {...register('baslik_en')} {...invalid('baslik_en')} className={inputClass} />
+              </FormField>
+              <FormField id="ann-icerik_en" label={t('fieldContentEn')}>
+                <textarea id="ann-icerik_en" lang="en" rows={5} {...register('icerik_en')} {...invalid('icerik_en')} className={inputClass} />
+              </FormField>
+            </div>
+          </TabsContent>
+        </Tabs>
+        <FormField id="ann-oncelik" label={t('priority')}>
+          <select id="ann-oncelik" {...register('oncelik')} className={inputClass}>
+            <option value="0">{t('priorityNormal')}</option>
+            <option value="1">{t('priorityHigh')}</option>
+          </select>
+        </FormField>
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="checkbox" {...register('aktif')} className="h-5 w-5" />
+          {t('active')}
+        </label>
+        {firstError ? (
+          <p role="alert" className="text-sm text-danger">
+            {fieldError(firstError)}
+          </p>
+        ) : null}
+      </FormDialog>
+      <DeleteConfirm crud={crud} title={t('confirmDelete', { title: deleting?.baslik ?? '' })} description={tc('areYouSure')} />
     </section>
   );
 }

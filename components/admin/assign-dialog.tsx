@@ -3,10 +3,10 @@
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
 import { adminApi, errorText } from './admin-api';
-import { FormField, inputClass, primaryButton, secondaryButton } from './form-field';
+import { FormDialog } from './form-dialog';
+import { FormField, inputClass } from './form-field';
 
 /** Add package (§2 Users menu): a package and at least one platform; 30 days from now. */
 export function AssignDialog({
@@ -25,7 +25,6 @@ export function AssignDialog({
   onSaved: () => void;
 }) {
   const t = useTranslations('Admin.assign');
-  const tc = useTranslations('Admin.common');
   const tp = useTranslations('Platforms');
   const tv = useTranslations('AdminValidation');
   const locale = useLocale();
@@ -61,48 +60,44 @@ export function AssignDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={t('title')} description={t('description', { name: userName })} closeLabel={tc('close')}>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-          <FormField id="assign-package" label={t('package')}>
-            <select id="assign-package" value={paketId} onChange={(e) => setPaketId(e.target.value)} className={inputClass}>
-              {packages.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.ad}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <fieldset className="flex flex-col gap-1">
-            <legend className="text-sm font-medium">{t('platforms')}</legend>
-            {PLATFORMS.map((p) => (
-              <label key={p} className="flex min-h-11 items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="h-5 w-5"
-                  checked={chosen.includes(p)}
-                  onChange={(e) => setChosen((c) => (e.target.checked ? [...c, p] : c.filter((x) => x !== p)))}
-                />
-                {tp(p)}
-              </label>
-            ))}
-          </fieldset>
-          <p className="text-sm text-muted">{t('period')}</p>
-          {error ? (
-            <p role="alert" className="text-sm text-danger">
-              {error}
-            </p>
-          ) : null}
-          <div className="mt-2 flex justify-end gap-2">
-            <button type="button" className={secondaryButton} onClick={() => onOpenChange(false)}>
-              {tc('cancel')}
-            </button>
-            <button type="submit" className={primaryButton} disabled={busy}>
-              {t('submit')}
-            </button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('title')}
+      description={t('description', { name: userName })}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={t('submit')}
+    >
+      <FormField id="assign-package" label={t('package')}>
+        <select id="assign-package" value={paketId} onChange={(e) => setPaketId(e.target.value)} className={inputClass}>
+          {packages.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.ad}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-sm font-medium">{t('platforms')}</legend>
+        {PLATFORMS.map((p) => (
+          <label key={p} className="flex min-h-11 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="h-5 w-5"
+              checked={chosen.includes(p)}
+              onChange={(e) => setChosen((c) => (e.target.checked ? [...c, p] : c.filter((x) => x !== p)))}
+            />
+            {tp(p)}
+          </label>
+        ))}
+      </fieldset>
+      <p className="text-sm text-muted">{t('period')}</p>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </FormDialog>
   );
 }

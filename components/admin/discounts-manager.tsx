@@ -5,14 +5,15 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFormatter, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { discountSchema } from '@/lib/discounts/schemas';
 import { cn } from '@/lib/utils/cn';
 import { adminApi, errorText } from './admin-api';
 import { useCrud } from './use-crud';
 import { discountedPrice, usageLevel } from './discount-usage';
-import { FormField, dangerButton, inputClass, primaryButton, secondaryButton } from './form-field';
+import { AdminPageHeader } from './admin-page-header';
+import { AdminTable, RowActions } from './admin-table';
+import { DeleteConfirm, FormDialog } from './form-dialog';
+import { FormField, inputClass, secondaryButton } from './form-field';
 import { useFieldError } from './use-field-error';
 import type { AdminPackage } from './packages-manager';
 
@@ -37,7 +38,7 @@ export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; 
   const tc = useTranslations('Admin.common');
   const format = useFormatter();
   const fieldError = useFieldError();
-  const { editing, setEditing, open, setOpen, deleting, setDeleting, busy, save, remove, locale, router } = useCrud<AdminDiscount>('/api/indirim-kodlari', {
+  const crud = useCrud<AdminDiscount>('/api/indirim-kodlari', {
     created: t('created'),
     updated: t('updated'),
     deleted: t('deleted'),
@@ -45,6 +46,7 @@ export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; 
     updateFailed: t('updateFailed'),
     deleteFailed: t('deleteFailed'),
   });
+  const { editing, edit, open, setOpen, deleting, setDeleting, save, locale, router } = crud;
   const names = useMemo(() => new Map(packages.map((p) => [p.id, p.ad])), [packages]);
   const usd = (v: number) => format.number(v, { style: 'currency', currency: 'USD' });
 
@@ -79,166 +81,100 @@ export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; 
 
   return (
     <section aria-labelledby="discounts-title">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h1 id="discounts-title" className="text-2xl font-bold">
-          {t('title')}
-        </h1>
-        <button
-          type="button"
-          className={primaryButton}
-          onClick={() => {
-            setEditing(null);
-            setOpen(true);
-          }}
-        >
-          {t('add')}
-        </button>
-      </div>
-      <div className="overflow-x-auto rounded-lg bg-card shadow-sm">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-line text-muted">
-            <tr>
-              <th scope="col" className="p-3">{t('code')}</th>
-              <th scope="col" className="p-3">{t('packages')}</th>
-              <th scope="col" className="p-3">{t('percent')}</th>
-              <th scope="col" className="p-3">{t('usage')}</th>
-              <th scope="col" className="p-3">{t('endDate')}</th>
-              <th scope="col" className="p-3">{t('status')}</th>
-              <th scope="col" className="p-3">{tc('actions')}</th>
+      <AdminPageHeader titleId="discounts-title" title={t('title')} addLabel={t('add')} onAdd={() => edit(null)} />
+      <AdminTable columns={[t('code'), t('packages'), t('percent'), t('usage'), t('endDate'), t('status')]} isEmpty={codes.length === 0} emptyText={t('empty')}>
+        {codes.map((c) => {
+          const level = usageLevel(c.kullanilan_sayisi, c.maksimum_kullanim);
+          return (
+            <tr key={c.id} className="border-b border-line last:border-0">
+              <th scope="row" className="p-3 font-mono font-semibold">{c.kod}</th>
+              <td className="p-3">{c.paket_id.map((id) => names.get(id) ?? `#${id}`).join(', ')}</td>
+              <td className="p-3">%{c.indirim_yuzdesi}</td>
+              <td className={cn('p-3 font-semibold', LEVEL_CLASS[level])}>
+                {c.kullanilan_sayisi}/{c.maksimum_kullanim}
+                {level === 'exhausted' ? ` · ${t('exhausted')}` : ''}
+              </td>
+              <td className="p-3">{format.dateTime(new Date(c.bitis_tarihi), { dateStyle: 'medium' })}</td>
+              <td className="p-3">
+                <span className={cn('rounded px-2 py-0.5 text-xs font-semibold', c.aktif ? 'bg-success text-white' : 'bg-line text-ink')}>{c.aktif ? t('active') : t('passive')}</span>
+              </td>
+              <RowActions wrap editLabel={t('editNamed', { kod: c.kod })} deleteLabel={t('deleteNamed', { kod: c.kod })} onEdit={() => edit(c)} onDelete={() => setDeleting(c)}>
+                <button type="button" className={secondaryButton} onClick={() => toggle(c)} aria-label={c.aktif ? t('deactivateNamed', { kod: c.kod }) : t('activateNamed', { kod: c.kod })}>
+                  {c.aktif ? t('deactivate') : t('activate')}
+                </button>
+              </RowActions>
             </tr>
-          </thead>
-          <tbody>
-            {codes.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="p-6 text-center text-muted">
-                  {t('empty')}
-                </td>
-              </tr>
-            ) : null}
-            {codes.map((c) => {
-              const level = usageLevel(c.kullanilan_sayisi, c.maksimum_kullanim);
-              return (
-                <tr key={c.id} className="border-b border-line last:border-0">
-                  <th scope="row" className="p-3 font-mono font-semibold">{c.kod}</th>
-                  <td className="p-3">{c.paket_id.map((id) => names.get(id) ?? `#${id}`).join(', ')}</td>
-                  <td className="p-3">%{c.indirim_yuzdesi}</td>
-                  <td className={cn('p-3 font-semibold', LEVEL_CLASS[level])}>
-                    {c.kullanilan_sayisi}/{c.maksimum_kullanim}
-                    {level === 'exhausted' ? ` · ${t('exhausted')}` : ''}
-                  </td>
-                  <td className="p-3">{format.dateTime(new Date(c.bitis_tarihi), { dateStyle: 'medium' })}</td>
-                  <td className="p-3">
-                    <span className={cn('rounded px-2 py-0.5 text-xs font-semibold', c.aktif ? 'bg-success text-white' : 'bg-line text-ink')}>{c.aktif ? t('active') : t('passive')}</span>
-                  </td>
-                  <td className="p-3">
-                    <div className="flex flex-wrap gap-2">
-                      <button
-                        type="button"
-                        className={secondaryButton}
-                        aria-label={t('editNamed', { kod: c.kod })}
-                        onClick={() => {
-                          setEditing(c);
-                          setOpen(true);
-                        }}
-                      >
-                        {tc('edit')}
-                      </button>
-                      <button type="button" className={secondaryButton} onClick={() => toggle(c)} aria-label={c.aktif ? t('deactivateNamed', { kod: c.kod }) : t('activateNamed', { kod: c.kod })}>
-                        {c.aktif ? t('deactivate') : t('activate')}
-                      </button>
-                      <button type="button" className={dangerButton} aria-label={t('deleteNamed', { kod: c.kod })} onClick={() => setDeleting(c)}>
-                        {tc('delete')}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent title={editing ? t('editTitle') : t('addTitle')} closeLabel={tc('close')}>
-          <form onSubmit={handleSubmit(save)} noValidate className="flex flex-col gap-3">
-            <FormField id="discount-kod" label={t('code')} error={err('kod')}>
-              <input
-                {...register('kod', { setValueAs: (v: string) => v.toUpperCase() })}
-                {...field('kod')}
-                className={cn(inputClass, 'font-mono uppercase')}
-                autoComplete="off"
-                onInput={(e) => {
-                  e.currentTarget.value = e.currentTarget.value.toUpperCase();
-                }}
-              />
-            </FormField>
-            <fieldset className="flex flex-col gap-1" aria-describedby={formState.errors.paket_id ? 'discount-paket_id-error' : undefined}>
-              <legend className="text-sm font-medium">{t('packages')}</legend>
-              {packages.map((p) => (
-                <label key={p.id} className="flex min-h-11 items-center gap-2 text-sm">
-                  <input type="checkbox" value={String(p.id)} {...register('paket_id')} className="h-5 w-5" />
-                  {p.ad}
-                </label>
-              ))}
-              {formState.errors.paket_id ? (
-                <p id="discount-paket_id-error" role="alert" className="text-sm text-danger">
-                  {fieldError(formState.errors.paket_id.message)}
-                </p>
-              ) : null}
-            </fieldset>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <FormField id="discount-indirim_yuzdesi" label={t('percent')} error={err('indirim_yuzdesi')}>
-                <input {...register('indirim_yuzdesi')} {...field('indirim_yuzdesi')} type="number" min={1} max={100} step={1} className={inputClass} />
-              </FormField>
-              <FormField id="discount-maksimum_kullanim" label={t('maxUsage')} error={err('maksimum_kullanim')}>
-                <input {...register('maksimum_kullanim')} {...field('maksimum_kullanim')} type="number" min={1} step={1} className={inputClass} />
-              </FormField>
-            </div>
-            <FormField id="discount-bitis_tarihi" label={t('endDate')} error={err('bitis_tarihi')}>
-              <input {...register('bitis_tarihi')} {...field('bitis_tarihi')} type="date" className={inputClass} />
-            </FormField>
-            <label className="flex min-h-11 items-center gap-2 text-sm">
-              <input type="checkbox" {...register('aktif')} className="h-5 w-5" />
-              {t('active')}
+          );
+        })}
+      </AdminTable>
+      <FormDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={editing ? t('editTitle') : t('addTitle')}
+        onSubmit={handleSubmit(save)}
+        busy={formState.isSubmitting}
+        submitDisabled={chosen.length === 0}
+      >
+        <FormField id="discount-kod" label={t('code')} error={err('kod')}>
+          <input
+            {...register('kod', { setValueAs: (v: string) => v.toUpperCase() })}
+            {...field('kod')}
+            className={cn(inputClass, 'font-mono uppercase')}
+            autoComplete="off"
+            onInput={(e) => {
+              e.currentTarget.value = e.currentTarget.value.toUpperCase();
+            }}
+          />
+        </FormField>
+        <fieldset className="flex flex-col gap-1" aria-describedby={formState.errors.paket_id ? 'discount-paket_id-error' : undefined}>
+          <legend className="text-sm font-medium">{t('packages')}</legend>
+          {packages.map((p) => (
+            <label key={p.id} className="flex min-h-11 items-center gap-2 text-sm">
+              <input type="checkbox" value={String(p.id)} {...register('paket_id')} className="h-5 w-5" />
+              {p.ad}
             </label>
-            {chosen.length > 0 && validPercent ? (
-              <div className="rounded-md bg-brand-soft p-3 text-sm" aria-live="polite">
-                <p className="font-semibold">{t('preview')}</p>
-                <ul className="mt-1 flex flex-col gap-1">
-                  {packages
-                    .filter((p) => chosen.includes(String(p.id)))
-                    .map((p) => (
-                      <li key={p.id}>
-                        {t('previewLine', {
-                          name: p.ad,
-                          instagram: usd(discountedPrice(p.platform_fiyatlari.instagram, percent)),
-                          twitter: usd(discountedPrice(p.platform_fiyatlari.twitter, percent)),
-                        })}
-                      </li>
-                    ))}
-                </ul>
-              </div>
-            ) : null}
-            <div className="mt-2 flex justify-end gap-2">
-              <button type="button" className={secondaryButton} onClick={() => setOpen(false)}>
-                {tc('cancel')}
-              </button>
-              <button type="submit" className={primaryButton} disabled={formState.isSubmitting || chosen.length === 0}>
-                {formState.isSubmitting ? tc('saving') : tc('save')}
-              </button>
-            </div>
-          </form>
-        </DialogContent>
-      </Dialog>
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(v) => !v && setDeleting(null)}
-        title={t('confirmDelete', { kod: deleting?.kod ?? '' })}
-        description={tc('areYouSure')}
-        confirmLabel={tc('delete')}
-        cancelLabel={tc('cancel')}
-        onConfirm={remove}
-        busy={busy}
-      />
+          ))}
+          {formState.errors.paket_id ? (
+            <p id="discount-paket_id-error" role="alert" className="text-sm text-danger">
+              {fieldError(formState.errors.paket_id.message)}
+            </p>
+          ) : null}
+        </fieldset>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField id="discount-indirim_yuzdesi" label={t('percent')} error={err('indirim_yuzdesi')}>
+            <input {...register('indirim_yuzdesi')} {...field('indirim_yuzdesi')} type="number" min={1} max={100} step={1} className={inputClass} />
+          </FormField>
+          <FormField id="discount-maksimum_kullanim" label={t('maxUsage')} error={err('maksimum_kullanim')}>
+            <input {...register('maksimum_kullanim')} {...field('maksimum_kullanim')} type="number" min={1} step={1} className={inputClass} />
+          </FormField>
+        </div>
+        <FormField id="discount-bitis_tarihi" label={t('endDate')} error={err('bitis_tarihi')}>
+          <input {...register('bitis_tarihi')} {...field('bitis_tarihi')} type="date" className={inputClass} />
+        </FormField>
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="checkbox" {...register('aktif')} className="h-5 w-5" />
+          {t('active')}
+        </label>
+        {chosen.length > 0 && validPercent ? (
+          <div className="rounded-md bg-brand-soft p-3 text-sm" aria-live="polite">
+            <p className="font-semibold">{t('preview')}</p>
+            <ul className="mt-1 flex flex-col gap-1">
+              {packages
+                .filter((p) => chosen.includes(String(p.id)))
+                .map((p) => (
+                  <li key={p.id}>
+                    {t('previewLine', {
+                      name: p.ad,
+                      instagram: usd(discountedPrice(p.platform_fiyatlari.instagram, percent)),
+                      twitter: usd(discountedPrice(p.platform_fiyatlari.twitter, percent)),
+                    })}
+                  </li>
+                ))}
+            </ul>
+          </div>
+        ) : null}
+      </FormDialog>
+      <DeleteConfirm crud={crud} title={t('confirmDelete', { kod: deleting?.kod ?? '' })} description={tc('areYouSure')} />
     </section>
   );
 }

@@ -21,6 +21,12 @@ export function useCrud<Row extends { id: number }>(
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
 
+  /** Opens the dialog on `row`, or empty to add one. */
+  function edit(row: Row | null) {
+    setEditing(row);
+    setOpen(true);
+  }
+
   async function save(values: unknown) {
     const failed = editing ? (texts.updateFailed ?? texts.saveFailed) : texts.saveFailed;
     try {
@@ -49,5 +55,5 @@ export function useCrud<Row extends { id: number }>(
     }
   }
 
-  return { editing, setEditing, open, setOpen, deleting, setDeleting, busy, save, remove, locale, router };
+  return { editing, edit, open, setOpen, deleting, setDeleting, busy, save, remove, locale, router };
 }

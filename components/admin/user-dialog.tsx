@@ -4,10 +4,10 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { createUserSchema, updateUserSchema, PROFESSIONS } from '@/lib/admin-users/schemas';
 import { adminApi, errorText } from './admin-api';
-import { FormField, inputClass, primaryButton, secondaryButton } from './form-field';
+import { FormDialog } from './form-dialog';
+import { FormField, inputClass } from './form-field';
 import { useFieldError } from './use-field-error';
 
 export type EditableUser = { id: number; ad: string; email: string; telefon: string; meslek: string; rol: 'user' | 'admin'; aktif: boolean };
@@ -24,7 +24,6 @@ const PROFESSION_KEYS: Record<(typeof PROFESSIONS)[number], string> = {
 /** Add or edit a user (§5: create needs name, e-mail, password; edit needs name and e-mail). */
 export function UserDialog({ user, open, onOpenChange, onSaved }: { user: EditableUser | null; open: boolean; onOpenChange: (v: boolean) => void; onSaved: () => void }) {
   const t = useTranslations('Admin.users');
-  const tc = useTranslations('Admin.common');
   const locale = useLocale();
   const fieldError = useFieldError();
   const editing = user !== null;
@@ -65,56 +64,44 @@ export function UserDialog({ user, open, onOpenChange, onSaved }: { user: Editab
   const field = (name: keyof Values) => ({ id: `user-${name}`, 'aria-invalid': !!formState.errors[name], 'aria-describedby': formState.errors[name] ? `user-${name}-error` : undefined });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={editing ? t('editTitle') : t('addTitle')} closeLabel={tc('close')}>
-        <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-3">
-          <FormField id="user-ad" label={t('fields.name')} error={err('ad')}>
-            <input {...register('ad')} {...field('ad')} className={inputClass} autoComplete="off" />
-          </FormField>
-          <FormField id="user-email" label={t('fields.email')} error={err('email')}>
-            <input {...register('email')} {...field('email')} type="email" className={inputClass} autoComplete="off" />
-          </FormField>
-          <FormField id="user-telefon" label={t('fields.phone')} error={err('telefon')}>
-            <input {...register('telefon')} {...field('telefon')} type="tel" className={inputClass} autoComplete="off" />
-          </FormField>
-          <FormField id="user-meslek" label={t('fields.profession')} error={err('meslek')}>
-            <select {...register('meslek')} {...field('meslek')} className={inputClass}>
-              <option value="">{t('fields.professionNone')}</option>
-              {PROFESSIONS.map((p) => (
-                <option key={p} value={p}>
-                  {t(`professions.${PROFESSION_KEYS[p]}`)}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField id="user-rol" label={t('fields.role')} error={err('rol')}>
-            <select {...register('rol')} {...field('rol')} className={inputClass}>
-              <option value="user">{t('roles.user')}</option>
-              <option value="admin">{t('roles.admin')}</option>
-            </select>
-          </FormField>
-          <FormField id="user-sifre" label={editing ? t('fields.newPassword') : t('fields.password')} error={err('sifre')}>
-            <input {...register('sifre')} {...field('sifre')} type="password" className={inputClass} autoComplete="new-password" />
-          </FormField>
-          <FormField id="user-sifre_tekrar" label={t('fields.passwordConfirm')} error={err('sifre_tekrar')}>
-            <input {...register('sifre_tekrar')} {...field('sifre_tekrar')} type="password" className={inputClass} autoComplete="new-password" />
-          </FormField>
-          {editing ? (
-            <label className="flex min-h-11 items-center gap-2 text-sm">
-              <input type="checkbox" {...register('aktif')} className="h-5 w-5" />
-              {t('fields.active')}
-            </label>
-          ) : null}
-          <div className="mt-2 flex justify-end gap-2">
-            <button type="button" className={secondaryButton} onClick={() => onOpenChange(false)}>
-              {tc('cancel')}
-            </button>
-            <button type="submit" className={primaryButton} disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? tc('saving') : tc('save')}
-            </button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} title={editing ? t('editTitle') : t('addTitle')} onSubmit={handleSubmit(submit)} busy={formState.isSubmitting}>
+      <FormField id="user-ad" label={t('fields.name')} error={err('ad')}>
+        <input {...register('ad')} {...field('ad')} className={inputClass} autoComplete="off" />
+      </FormField>
+      <FormField id="user-email" label={t('fields.email')} error={err('email')}>
+        <input {...register('email')} {...field('email')} type="email" className={inputClass} autoComplete="off" />
+      </FormField>
+      <FormField id="user-telefon" label={t('fields.phone')} error={err('telefon')}>
+        <input {...register('telefon')} {...field('telefon')} type="tel" className={inputClass} autoComplete="off" />
+      </FormField>
+      <FormField id="user-meslek" label={t('fields.profession')} error={err('meslek')}>
+        <select {...register('meslek')} {...field('meslek')} className={inputClass}>
+          <option value="">{t('fields.professionNone')}</option>
+          {PROFESSIONS.map((p) => (
+            <option key={p} value={p}>
+              {t(`professions.${PROFESSION_KEYS[p]}`)}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField id="user-rol" label={t('fields.role')} error={err('rol')}>
+        <select {...register('rol')} {...field('rol')} className={inputClass}>
+          <option value="user">{t('roles.user')}</option>
+          <option value="admin">{t('roles.admin')}</option>
+        </select>
+      </FormField>
+      <FormField id="user-sifre" label={editing ? t('fields.newPassword') : t('fields.password')} error={err('sifre')}>
+        <input {...register('sifre')} {...field('sifre')} type="password" className={inputClass} autoComplete="new-password" />
+      </FormField>
+      <FormField id="user-sifre_tekrar" label={t('fields.passwordConfirm')} error={err('sifre_tekrar')}>
+        <input {...register('sifre_tekrar')} {...field('sifre_tekrar')} type="password" className={inputClass} autoComplete="new-password" />
+      </FormField>
+      {editing ? (
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="checkbox" {...register('aktif')} className="h-5 w-5" />
+          {t('fields.active')}
+        </label>
+      ) : null}
+    </FormDialog>
   );
 }
