@@ -6,6 +6,7 @@ import { cookies, headers } from 'next/headers';
 import { getDb } from '@/db/client';
 import { getAuthSecret, isSessionEnded, loadSessionUser, sessionIdOf, signToken, verifyToken, type AuthUser, type TokenKind } from '@/lib/auth';
 import { publicUrl } from '@/env';
+import { logger } from '@/lib/logger';
 
 /**
  * next-auth wiring (STYLE.md: it lives here, not in lib/). The browser holds a next-auth JWT
@@ -19,6 +20,8 @@ import { publicUrl } from '@/env';
  * next-auth's `signIn('token', { token })`, whose `authorize` only verifies that token.
  */
 
+const SESSION_ENDED = 'session ended by logout';
+
 type SessionJwt = { uid?: number; sv?: number; kind?: TokenKind; sid?: string };
 
 export async function getAuthOptions(): Promise<NextAuthOptions> {
@@ -30,6 +33,19 @@ export async function getAuthOptions(): Promise<NextAuthOptions> {
     session: { strategy: 'jwt', maxAge: 7 * 24 * 3600 },
     useSecureCookies: secure,
     pages: { signIn: '/login' },
+    // next-auth's own messages go to the app's structured log. A cookie of a login ended by logout
+    // is an expected refusal (the jwt callback below), not an error.
+    logger: {
+      error(code, metadata) {
+        const message = metadata instanceof Error ? metadata.message : (metadata as { message?: string } | undefined)?.message;
+        if (code === 'JWT_SESSION_ERROR' && message === SESSION_ENDED) logger.info({ code }, 'refused the cookie of a login ended by logout');
+        else logger.error({ code, err: metadata }, 'next-auth error');
+      },
+      warn(code) {
+        logger.warn({ code }, 'next-auth warning');
+      },
+      debug() {},
+    },
     providers: [
       CredentialsProvider({
         id: 'token',
@@ -58,7 +74,7 @@ export async function getAuthOptions(): Promise<NextAuthOptions> {
         // login ended by logout must not be kept alive that way by a copied cookie: throwing here
         // makes next-auth delete the cookie instead (and the revocation row outlives the cookie).
         const sid = sessionIdOf((token as SessionJwt).sid);
-        if (sid && (await isSessionEnded(db, sid))) throw new Error('session ended by logout');
+        if (sid && (await isSessionEnded(db, sid))) throw new Error(SESSION_ENDED);
         return token;
       },
       async session({ session, token }) {
