@@ -1,34 +1,20 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import { useLocale, useTranslations } from 'next-intl';
-import { useRouter } from '@/lib/i18n/navigation';
+import { useTranslations } from 'next-intl';
 import { adminLoginSchema } from '@/lib/auth/schemas';
 import { sendJson, startSession } from './api';
-import { buttonClass, fieldAria, FormField, inputClass } from './form-field';
-import { PasswordInput } from './password-input';
-import { useErrorText } from './use-error-text';
+import { InputField, PasswordField } from './fields';
+import { SubmitButton } from './form-field';
+import { useAuthForm } from './use-auth-form';
 
 /** /admin-login (§2, §5): only rol admin gets in; success goes to /rooting. */
 export function AdminLoginForm() {
   const t = useTranslations('Auth');
-  const locale = useLocale();
-  const router = useRouter();
-  const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof adminLoginSchema>, unknown, z.output<typeof adminLoginSchema>>({
-    resolver: zodResolver(adminLoginSchema),
-    defaultValues: { email: '', sifre: '' },
-  });
+  const { form, locale, router, isSubmitting, error } = useAuthForm(adminLoginSchema, { email: '', sifre: '' });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     const res = await sendJson('/api/auth/admin-login', values, locale);
     if (!res.ok || typeof res.body.token !== 'string' || !(await startSession(res.body.token, res.body.kullanici, 'admin'))) {
@@ -39,8 +25,6 @@ export function AdminLoginForm() {
     router.refresh();
   });
 
-  const emailError = errorText(errors.email?.message);
-  const passwordError = errorText(errors.sifre?.message);
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {failure ? (
@@ -48,15 +32,9 @@ export function AdminLoginForm() {
           {failure}
         </p>
       ) : null}
-      <FormField id="admin-email" label={t('fields.email')} error={emailError}>
-        <input {...register('email')} {...fieldAria('admin-email', emailError)} type="email" autoComplete="username" inputMode="email" className={inputClass} />
-      </FormField>
-      <FormField id="admin-password" label={t('fields.password')} error={passwordError}>
-        <PasswordInput {...register('sifre')} {...fieldAria('admin-password', passwordError)} autoComplete="current-password" />
-      </FormField>
-      <button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className={buttonClass}>
-        {isSubmitting ? t('admin.submitting') : t('admin.submit')}
-      </button>
+      <InputField id="admin-email" label={t('fields.email')} error={error('email')} {...form.register('email')} type="email" autoComplete="username" inputMode="email" />
+      <PasswordField id="admin-password" label={t('fields.password')} error={error('sifre')} {...form.register('sifre')} autoComplete="current-password" />
+      <SubmitButton busy={isSubmitting} label={t('admin.submit')} busyLabel={t('admin.submitting')} spinner={false} />
     </form>
   );
 }

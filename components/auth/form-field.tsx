@@ -23,3 +23,12 @@ export function Spinner({ label }: { label?: string }) {
     </span>
   );
 }
+
+/** An auth form's submit button: disabled and busy while the form is sent, then showing `busyLabel` (with a spinner unless `spinner` is false). */
+export function SubmitButton({ busy, label, busyLabel, spinner = true, className = buttonClass }: { busy: boolean; label: string; busyLabel: string; spinner?: boolean; className?: string }) {
+  return (
+    <button type="submit" disabled={busy} aria-busy={busy} className={className}>
+      {busy ? spinner ? <Spinner label={busyLabel} /> : busyLabel : label}
+    </button>
+  );
+}

@@ -1,29 +1,20 @@
 'use client';
 
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { Link, useRouter } from '@/lib/i18n/navigation';
-import { loginSchema, type LoginInput } from '@/lib/auth/schemas';
+import { Link } from '@/lib/i18n/navigation';
+import { loginSchema } from '@/lib/auth/schemas';
 import { sendJson, startSession } from './api';
-import { buttonClass, fieldAria, FormField, inputClass, Spinner } from './form-field';
-import { PasswordInput } from './password-input';
-import { useErrorText } from './use-error-text';
+import { InputField, PasswordField } from './fields';
+import { SubmitButton } from './form-field';
+import { useAuthForm } from './use-auth-form';
 
 /** The login tab of /login: POST /api/auth/login, then the cookie session, a toast and / (→ /panel). */
 export function LoginForm() {
   const t = useTranslations('Auth');
-  const locale = useLocale();
-  const router = useRouter();
-  const errorText = useErrorText();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const { form, locale, router, isSubmitting, error } = useAuthForm(loginSchema, { email: '', password: '' });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     const res = await sendJson('/api/auth/login', values, locale);
     if (!res.ok || typeof res.body.token !== 'string') {
       toast.error(res.body.mesaj ?? t('login.login_error'));
@@ -38,19 +29,11 @@ export function LoginForm() {
     router.refresh();
   });
 
-  const emailError = errorText(errors.email?.message);
-  const passwordError = errorText(errors.password?.message);
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('login.title')}>
-      <FormField id="login-email" label={t('fields.email')} error={emailError}>
-        <input {...register('email')} {...fieldAria('login-email', emailError)} type="email" autoComplete="email" inputMode="email" className={inputClass} />
-      </FormField>
-      <FormField id="login-password" label={t('fields.password')} error={passwordError}>
-        <PasswordInput {...register('password')} {...fieldAria('login-password', passwordError)} autoComplete="current-password" />
-      </FormField>
-      <button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className={buttonClass}>
-        {isSubmitting ? <Spinner label={t('login.submitting')} /> : t('login.submit')}
-      </button>
+      <InputField id="login-email" label={t('fields.email')} error={error('email')} {...form.register('email')} type="email" autoComplete="email" inputMode="email" />
+      <PasswordField id="login-password" label={t('fields.password')} error={error('password')} {...form.register('password')} autoComplete="current-password" />
+      <SubmitButton busy={isSubmitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
       <p className="text-center text-sm">
         <Link href="/forgot-password" className="text-brand underline underline-offset-2">
           {t('login.forgot')}

@@ -1,33 +1,19 @@
 'use client';
 
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { useRouter } from '@/lib/i18n/navigation';
 import { resetPasswordFormSchema } from '@/lib/auth/schemas';
 import { clearStoredSession, sendJson } from './api';
-import { buttonClass, fieldAria, FormField, Spinner } from './form-field';
-import { PasswordInput } from './password-input';
-import { useErrorText } from './use-error-text';
+import { PasswordField } from './fields';
+import { SubmitButton } from './form-field';
+import { useAuthForm } from './use-auth-form';
 
 /** The new-password form of /reset-password; after the reset, /login (§4). */
 export function ResetPasswordForm({ token }: { token: string }) {
   const t = useTranslations('Auth');
-  const locale = useLocale();
-  const router = useRouter();
-  const errorText = useErrorText();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof resetPasswordFormSchema>, unknown, z.output<typeof resetPasswordFormSchema>>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    defaultValues: { token, newPassword: '', confirmPassword: '' },
-  });
+  const { form, locale, router, isSubmitting, error } = useAuthForm(resetPasswordFormSchema, { token, newPassword: '', confirmPassword: '' });
 
-  const onSubmit = handleSubmit(async ({ newPassword }) => {
+  const onSubmit = form.handleSubmit(async ({ newPassword }) => {
     const res = await sendJson('/api/auth/reset-password', { token, newPassword }, locale);
     if (!res.ok) {
       toast.error(res.body.mesaj ?? t('reset.password_reset_error'));
@@ -40,23 +26,17 @@ export function ResetPasswordForm({ token }: { token: string }) {
     router.replace('/login');
   });
 
-  const e = { newPassword: errorText(errors.newPassword?.message), confirmPassword: errorText(errors.confirmPassword?.message), token: errorText(errors.token?.message) };
+  const tokenError = error('token');
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {e.token ? (
+      {tokenError ? (
         <p role="alert" className="text-sm text-danger">
-          {e.token}
+          {tokenError}
         </p>
       ) : null}
-      <FormField id="reset-password" label={t('reset.newPassword')} error={e.newPassword}>
-        <PasswordInput {...register('newPassword')} {...fieldAria('reset-password', e.newPassword)} autoComplete="new-password" />
-      </FormField>
-      <FormField id="reset-password2" label={t('reset.confirmPassword')} error={e.confirmPassword}>
-        <PasswordInput {...register('confirmPassword')} {...fieldAria('reset-password2', e.confirmPassword)} autoComplete="new-password" />
-      </FormField>
-      <button type="submit" disabled={isSubmitting} aria-busy={isSubmitting} className={buttonClass}>
-        {isSubmitting ? <Spinner label={t('reset.submitting')} /> : t('reset.submit')}
-      </button>
+      <PasswordField id="reset-password" label={t('reset.newPassword')} error={error('newPassword')} {...form.register('newPassword')} autoComplete="new-password" />
+      <PasswordField id="reset-password2" label={t('reset.confirmPassword')} error={error('confirmPassword')} {...form.register('confirmPassword')} autoComplete="new-password" />
+      <SubmitButton busy={isSubmitting} label={t('reset.submit')} busyLabel={t('reset.submitting')} />
     </form>
   );
 }
