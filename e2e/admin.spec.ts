@@ -126,7 +126,7 @@ test.describe('the admin back office', () => {
 
     // Every step is in the audit log.
     await nav(page, 'Denetim Kaydı');
-    const log = page.getByRole('main');
+    const log = page.getByRole('main').locator('ol');
     for (const text of [
       'Paket oluşturuldu',
       'Kullanıcı oluşturuldu',
@@ -141,6 +141,25 @@ test.describe('the admin back office', () => {
     }
     await expect(log).toContainText('admin@example.com');
     await expect(log).not.toContainText('argon2');
+
+    // Filter by record type and action; the filter survives in the URL and is cleared with a link.
+    const filters = page.getByRole('form', { name: 'Kayıtları süz' });
+    await filters.getByLabel('Kayıt türü').selectOption({ label: 'İndirim kodu' });
+    await filters.getByRole('button', { name: 'Uygula' }).click();
+    await expect(page).toHaveURL(/entity=discount_code/);
+    await expect(log.getByText('İndirim kodu silindi', { exact: true }).first()).toBeVisible();
+    await expect(log.getByText('Paket oluşturuldu', { exact: true })).toHaveCount(0);
+    await expect(log.getByText('Kullanıcı oluşturuldu', { exact: true })).toHaveCount(0);
+    await filters.getByLabel('İşlem').selectOption({ label: 'İndirim kodu silindi' });
+    await filters.getByRole('button', { name: 'Uygula' }).click();
+    await expect(log.locator('li')).not.toHaveCount(0);
+    for (const item of await log.locator('li').all()) await expect(item).toContainText('İndirim kodu silindi');
+    await filters.getByLabel('İşlem').selectOption({ label: 'Paket oluşturuldu' });
+    await filters.getByRole('button', { name: 'Uygula' }).click();
+    await expect(page.getByText('Bu süzgece uyan kayıt yok.')).toBeVisible();
+    await filters.getByRole('link', { name: 'Süzgeci kaldır' }).click();
+    await expect(page).toHaveURL(/\/rooting\/audit$/);
+    await expect(log.getByText('Paket oluşturuldu', { exact: true }).first()).toBeVisible();
   });
 
   test('every /rooting page passes axe', async ({ page }) => {

@@ -2,3 +2,4 @@ export { recordAudit, redactSecrets, type Actor, type AuditEntry } from './recor
 export { auditLogQuerySchema } from './schemas';
 export { listAuditLog, type AuditLogQuery, type AuditLogRow } from './list-audit-log';
 export { actorFrom, numericId } from './actor';
+export { AUDIT_ACTIONS, AUDIT_ENTITIES, auditActionKey, isAuditAction, isAuditEntity, type AuditAction, type AuditEntity } from './catalogue';

@@ -1,13 +1,14 @@
 import 'server-only';
 import type { Db } from '@/db/client';
 import { auditLog } from '@/db/schema';
+import type { AuditAction, AuditEntity } from './catalogue';
 
 /** Who performed an admin write, as the route handler knows it. */
 export type Actor = { id: number; ip?: string | null };
 
 export type AuditEntry = {
-  action: string;
-  entity: string;
+  action: AuditAction;
+  entity: AuditEntity;
   entityId?: string | number | null;
   before?: unknown;
   after?: unknown;

@@ -50,6 +50,22 @@ describe('the audit log', () => {
     expect((res.body.audit_log as Entry[]).length).toBe(1);
     expect(res.body.total).toBe(2);
     expect((await call(route.GET, { token: f.adminToken, path: '/api/audit-log?limit=0' })).status).toBe(400);
+    const creates = await call(route.GET, { token: f.adminToken, path: '/api/audit-log?action=user.create' });
+    expect((creates.body.audit_log as Entry[]).map((e) => e.action)).toEqual(['user.create']);
+    for (const bad of ['action=user.explode', 'entity=users', "entity=user'--"]) {
+      const res = await call(route.GET, { token: f.adminToken, path: `/api/audit-log?${bad}` });
+      expect(res.status, bad).toBe(400);
+      expect(res.body).toMatchObject({ success: false, mesaj: expect.any(String) });
+    }
+  });
+
+  it('names every recorded action and record type in every language', async () => {
+    const { AUDIT_ACTIONS, AUDIT_ENTITIES, auditActionKey } = await import('@/lib/audit');
+    for (const locale of ['tr', 'en', 'de']) {
+      const audit = (await import(`@/messages/${locale}.json`)).default.Admin.audit as { actions: Record<string, string>; entities: Record<string, string> };
+      for (const a of AUDIT_ACTIONS) expect(audit.actions[auditActionKey(a)], `${locale} ${a}`).toBeTruthy();
+      for (const e of AUDIT_ENTITIES) expect(audit.entities[e], `${locale} ${e}`).toBeTruthy();
+    }
   });
 });
 
