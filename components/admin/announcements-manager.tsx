@@ -11,7 +11,7 @@ import { useCrud } from './use-crud';
 import { AdminPageHeader } from './admin-page-header';
 import { AdminTable, RowActions } from './admin-table';
 import { DeleteConfirm, FormDialog } from './form-dialog';
-import { FormField, inputClass } from './form-field';
+import { ErrorMessage, FormField, inputClass } from './form-field';
 import { useFieldError } from './use-field-error';
 
 export type AdminAnnouncementRow = { id: number; baslik: string; icerik: string; baslik_en: string; icerik_en: string; oncelik: number; aktif: boolean; tarih: string };
@@ -111,11 +111,7 @@ export function AnnouncementsManager({ announcements }: { announcements: AdminAn
           <input type="checkbox" {...register('aktif')} className="h-5 w-5" />
           {t('active')}
         </label>
-        {firstError ? (
-          <p role="alert" className="text-sm text-danger">
-            {fieldError(firstError)}
-          </p>
-        ) : null}
+        <ErrorMessage>{fieldError(firstError)}</ErrorMessage>
       </FormDialog>
       <DeleteConfirm crud={crud} title={t('confirmDelete', { title: deleting?.baslik ?? '' })} description={tc('areYouSure')} />
     </section>

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
 import { adminApi, errorText } from './admin-api';
 import { FormDialog } from './form-dialog';
-import { FormField, inputClass } from './form-field';
+import { ErrorMessage, FormField, inputClass } from './form-field';
 
 /** Add package (§2 Users menu): a package and at least one platform; 30 days from now. */
 export function AssignDialog({
@@ -93,11 +93,7 @@ export function AssignDialog({
         ))}
       </fieldset>
       <p className="text-sm text-muted">{t('period')}</p>
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage>{error}</ErrorMessage>
     </FormDialog>
   );
 }

@@ -1,5 +1,7 @@
 import { FormField as SharedFormField, type FormFieldProps } from '@/components/ui/form-field';
 
+export { ErrorMessage } from '@/components/ui/form-field';
+
 /** A labelled back-office form row with its error, linked for screen readers. */
 export function FormField(props: FormFieldProps) {
   return <SharedFormField {...props} look="column" />;

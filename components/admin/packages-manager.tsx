@@ -8,7 +8,7 @@ import { useCrud } from './use-crud';
 import { AdminPageHeader } from './admin-page-header';
 import { AdminTable, RowActions } from './admin-table';
 import { DeleteConfirm, FormDialog } from './form-dialog';
-import { FormField, inputClass } from './form-field';
+import { ErrorMessage, FormField, inputClass } from './form-field';
 
 export type AdminPackage = { id: number; ad: string; platform_fiyatlari: { instagram: number; twitter: number; youtube: number }; gunluk_limit: number; profil_limit: number };
 type Values = { ad: string; platform_fiyatlari: { instagram: string; twitter: string; youtube: string }; gunluk_limit: string; profil_limit: string };
@@ -92,11 +92,7 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
             <input {...num('profil_limit', '1')} />
           </FormField>
         </div>
-        {hasError ? (
-          <p role="alert" className="text-sm text-danger">
-            {tv('allFields')}
-          </p>
-        ) : null}
+        <ErrorMessage>{hasError ? tv('allFields') : null}</ErrorMessage>
       </FormDialog>
       <DeleteConfirm crud={crud} title={t('confirmDelete', { name: deleting?.ad ?? '' })} description={t('deleteNote')} />
     </section>

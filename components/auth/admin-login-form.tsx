@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { adminLoginSchema } from '@/lib/auth/schemas';
 import { sendJson, startSession } from './api';
 import { InputField, PasswordField } from './fields';
-import { SubmitButton } from './form-field';
+import { ErrorMessage, SubmitButton } from './form-field';
 import { useAuthForm } from './use-auth-form';
 
 /** /admin-login (§2, §5): only rol admin gets in; success goes to /rooting. */
@@ -27,11 +27,7 @@ export function AdminLoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {failure ? (
-        <p role="alert" className="rounded-md border border-danger bg-card px-3 py-2 text-sm text-danger">
-          {failure}
-        </p>
-      ) : null}
+      <ErrorMessage className="rounded-md border border-danger bg-card px-3 py-2 text-sm text-danger">{failure}</ErrorMessage>
       <InputField id="admin-email" label={t('fields.email')} error={error('email')} {...form.register('email')} type="email" autoComplete="username" inputMode="email" />
       <PasswordField id="admin-password" label={t('fields.password')} error={error('sifre')} {...form.register('sifre')} autoComplete="current-password" />
       <SubmitButton busy={isSubmitting} label={t('admin.submit')} busyLabel={t('admin.submitting')} spinner={false} />

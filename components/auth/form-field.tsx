@@ -2,7 +2,7 @@
 
 import { FormField as SharedFormField, type FormFieldProps } from '@/components/ui/form-field';
 
-export { fieldAria } from '@/components/ui/form-field';
+export { ErrorMessage, fieldAria } from '@/components/ui/form-field';
 
 export const inputClass =
   'block w-full min-h-11 rounded-md border border-line bg-card px-3 py-2 text-ink placeholder:text-muted focus:border-brand aria-[invalid=true]:border-danger';

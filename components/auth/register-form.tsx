@@ -8,7 +8,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { registerFormSchema } from '@/lib/auth/schemas';
 import { sendJson } from './api';
 import { PasswordField } from './fields';
-import { fieldAria, SubmitButton } from './form-field';
+import { ErrorMessage, fieldAria, SubmitButton } from './form-field';
 import { PersonalFields } from './personal-fields';
 import { useAuthForm } from './use-auth-form';
 
@@ -50,11 +50,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
               })}
             </label>
           </div>
-          {termsError ? (
-            <p id="register-terms-error" role="alert" className="text-sm text-danger">
-              {termsError}
-            </p>
-          ) : null}
+          <ErrorMessage id="register-terms-error">{termsError}</ErrorMessage>
         </div>
         <SubmitButton busy={isSubmitting} label={t('register.submit')} busyLabel={t('register.submitting')} />
       </form>

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { resetPasswordFormSchema } from '@/lib/auth/schemas';
 import { clearStoredSession, sendJson } from './api';
 import { PasswordField } from './fields';
-import { SubmitButton } from './form-field';
+import { ErrorMessage, SubmitButton } from './form-field';
 import { useAuthForm } from './use-auth-form';
 
 /** The new-password form of /reset-password; after the reset, /login (§4). */
@@ -26,14 +26,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
     router.replace('/login');
   });
 
-  const tokenError = error('token');
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {tokenError ? (
-        <p role="alert" className="text-sm text-danger">
-          {tokenError}
-        </p>
-      ) : null}
+      <ErrorMessage>{error('token')}</ErrorMessage>
       <PasswordField id="reset-password" label={t('reset.newPassword')} error={error('newPassword')} {...form.register('newPassword')} autoComplete="new-password" />
       <PasswordField id="reset-password2" label={t('reset.confirmPassword')} error={error('confirmPassword')} {...form.register('confirmPassword')} autoComplete="new-password" />
       <SubmitButton busy={isSubmitting} label={t('reset.submit')} busyLabel={t('reset.submitting')} />

@@ -20,13 +20,18 @@ export function FormField({ id, label, error, children, className, look }: FormF
         {label}
       </label>
       {children}
-      {error ? (
-        <p id={errorId(id)} role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <ErrorMessage id={errorId(id)}>{error}</ErrorMessage>
     </div>
   );
+}
+
+/** An error text, announced when it appears; nothing while there is none. */
+export function ErrorMessage({ id, className = 'text-sm text-danger', children }: { id?: string; className?: string; children?: ReactNode }) {
+  return children ? (
+    <p id={id} role="alert" className={className}>
+      {children}
+    </p>
+  ) : null;
 }
 
 /** aria props for a control of FormField. */
