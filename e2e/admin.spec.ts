@@ -162,9 +162,10 @@ test.describe('the admin back office', () => {
     await expect(log.getByText('Paket oluşturuldu', { exact: true }).first()).toBeVisible();
   });
 
-  test('every /rooting page passes axe', async ({ page }) => {
+  test('every /rooting page passes axe, in every language', async ({ page }) => {
     await adminLogin(page);
-    for (const path of ['/rooting', '/rooting/users', '/rooting/packages', '/rooting/platforms', '/rooting/discounts', '/rooting/announcements', '/rooting/history', '/rooting/settings', '/rooting/audit']) {
+    const paths = ['/rooting', '/rooting/users', '/rooting/packages', '/rooting/platforms', '/rooting/discounts', '/rooting/announcements', '/rooting/history', '/rooting/settings', '/rooting/audit'];
+    for (const path of ['', '/en', '/de'].flatMap((prefix) => paths.map((p) => prefix + p))) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const result = await new AxeBuilder({ page }).analyze();
@@ -179,6 +180,44 @@ test.describe('the admin back office', () => {
     expect(withDialog.violations.map((v) => v.id)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
+  });
+
+  test('the users page searches by name, e-mail or phone and pages the cards', async ({ page }) => {
+    await adminLogin(page);
+    const login = await (await page.request.post('/api/auth/admin-login', { data: { email: ADMIN.email, sifre: ADMIN.password } })).json();
+    const tag = `sayfa${unique()}`;
+    for (let i = 1; i <= 26; i++) {
+      const res = await page.request.post('/api/users', {
+        headers: { authorization: `Bearer ${login.token}` },
+        data: { ad: `Sayfa Kişi ${i}`, ad_soyad: `Sayfa Kişi ${i}`, email: `${tag}-${i}@example.com`, sifre: 'secret-1', telefon: '', meslek: '' },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+    }
+    await page.goto('/rooting/users');
+    const search = page.getByRole('search', { name: 'Kullanıcı ara' });
+    await search.getByLabel('Kullanıcı ara').fill(tag.toUpperCase());
+    await search.getByRole('button', { name: 'Ara' }).click();
+    await expect(page).toHaveURL(new RegExp(`q=${tag.toUpperCase()}`));
+    await expect(page.getByText('26 kullanıcı', { exact: true })).toBeVisible();
+    const cards = page.getByRole('main').locator('ul.grid > li');
+    await expect(cards).toHaveCount(24);
+    await expect(cards.first()).toHaveAccessibleName('Sayfa Kişi 26'); // newest first
+    const pages = page.getByRole('navigation', { name: 'Kullanıcı sayfaları' });
+    await expect(pages).toContainText('Sayfa 1 / 2');
+    await pages.getByRole('link', { name: 'Sonraki sayfa' }).click();
+    await expect(pages).toContainText('Sayfa 2 / 2');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.last()).toHaveAccessibleName('Sayfa Kişi 1');
+    await search.getByLabel('Kullanıcı ara').fill(`${tag}-7@`);
+    await search.getByRole('button', { name: 'Ara' }).click();
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toHaveAccessibleName('Sayfa Kişi 7');
+    await search.getByLabel('Kullanıcı ara').fill(`${tag}-nobody`);
+    await search.getByRole('button', { name: 'Ara' }).click();
+    await expect(page.getByText('Aramanıza uyan kullanıcı yok.')).toBeVisible();
+    await search.getByRole('link', { name: 'Aramayı temizle' }).click();
+    await expect(page).toHaveURL(/\/rooting\/users$/);
+    await expect(pages).toBeVisible();
   });
 
   test('announcements need Turkish and English texts, platforms switch off and on, settings save', async ({ page }) => {

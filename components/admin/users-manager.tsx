@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { useRouter } from '@/lib/i18n/navigation';
+import { Link, useRouter } from '@/lib/i18n/navigation';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { adminApi, errorText } from './admin-api';
@@ -18,8 +18,13 @@ type Confirm =
   | { kind: 'reset'; subscriptionId: number; label: string }
   | { kind: 'cancel'; subscriptionId: number; label: string };
 
-/** /rooting/users (§2): cards with a menu, running subscriptions with reset and cancel, add user. */
-export function UsersManager({ users, packages }: { users: UserCard[]; packages: { id: number; ad: string }[] }) {
+export type UserSearchState = { q: string; page: number; pages: number; total: number };
+
+/**
+ * /rooting/users (§2): cards with a menu, running subscriptions with reset and cancel, add user;
+ * a search by name, e-mail or phone and pages of cards (a GET form and links: the server filters).
+ */
+export function UsersManager({ users, packages, search }: { users: UserCard[]; packages: { id: number; ad: string }[]; search: UserSearchState }) {
   const t = useTranslations('Admin.users');
   const tc = useTranslations('Admin.common');
   const tp = useTranslations('Platforms');
@@ -83,7 +88,34 @@ export function UsersManager({ users, packages }: { users: UserCard[]; packages:
           {t('add')}
         </button>
       </div>
-      {users.length === 0 ? <p className="rounded-lg bg-card p-6 text-muted">{t('empty')}</p> : null}
+      <form method="get" role="search" aria-label={t('searchLabel')} className="mb-4 flex flex-wrap items-end gap-2">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <label htmlFor="users-q" className="text-sm font-medium">
+            {t('searchLabel')}
+          </label>
+          <input
+            id="users-q"
+            name="q"
+            type="search"
+            defaultValue={search.q}
+            maxLength={100}
+            placeholder={t('searchPlaceholder')}
+            className="min-h-11 w-full rounded-md border border-line bg-card px-3 py-2 text-sm text-ink"
+          />
+        </div>
+        <button type="submit" className={secondaryButton}>
+          {t('searchButton')}
+        </button>
+        {search.q ? (
+          <Link href="/rooting/users" className={secondaryButton}>
+            {t('searchClear')}
+          </Link>
+        ) : null}
+      </form>
+      <p className="mb-2 text-sm text-muted" aria-live="polite" data-users-total={search.total}>
+        {t('resultCount', { count: search.total })}
+      </p>
+      {users.length === 0 ? <p className="rounded-lg bg-card p-6 text-muted">{search.q ? t('noMatch') : t('empty')}</p> : null}
       <ul className="grid gap-4 lg:grid-cols-2">
         {users.map((u) => (
           <li key={u.id} className="rounded-lg bg-card p-4 shadow-sm" aria-label={u.ad}>
@@ -153,6 +185,21 @@ export function UsersManager({ users, packages }: { users: UserCard[]; packages:
           </li>
         ))}
       </ul>
+      {search.pages > 1 ? (
+        <nav aria-label={t('pagination')} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+          {search.page > 1 ? (
+            <Link href={{ pathname: '/rooting/users', query: { ...(search.q ? { q: search.q } : {}), page: search.page - 1 } }} className={secondaryButton}>
+              {t('previousPage')}
+            </Link>
+          ) : null}
+          <span>{t('pageOf', { page: search.page, pages: search.pages })}</span>
+          {search.page < search.pages ? (
+            <Link href={{ pathname: '/rooting/users', query: { ...(search.q ? { q: search.q } : {}), page: search.page + 1 } }} className={secondaryButton}>
+              {t('nextPage')}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
       <UserDialog user={editing} open={userDialog} onOpenChange={setUserDialog} onSaved={refresh} />
       {assignFor ? (
         <AssignDialog

@@ -1,4 +1,4 @@
-export { listUsers, listUsersWithPackages } from './list-users';
+export { listUsers, listUsersWithPackages, searchUsersWithPackages, type UserSearch } from './list-users';
 export { createUser } from './create-user';
 export { updateUser } from './update-user';
 export { deleteUser } from './delete-user';
@@ -13,6 +13,7 @@ export {
   createUserSchema,
   updateUserSchema,
   assignPackagesSchema,
+  userSearchSchema,
   type CreateUserInput,
   type UpdateUserInput,
 } from './schemas';

@@ -114,3 +114,10 @@ export const assignPackagesSchema = z.object({
   bitis_tarihi: optionalDate,
 });
 export type AssignPackagesInput = z.output<typeof assignPackagesSchema> & { platform: Platform[] };
+
+/** GET /users/with-packages?q=&limit=&offset=: search and paging (without them, every user). */
+export const userSearchSchema = z.object({
+  q: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});

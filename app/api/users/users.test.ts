@@ -65,6 +65,38 @@ describe('GET /api/users and /api/users/with-packages', () => {
     ]);
     const plain = await call(list.GET, { token: f.adminToken });
     expect((plain.body.users as { id: number }[]).some((u) => u.id === f.userId)).toBe(true);
+    expect(res.body.toplam).toBeUndefined(); // without search parameters: every user, as §7 says
+  });
+
+  it('searches name, e-mail and phone case-insensitively, pages newest first and counts the matches', async () => {
+    type Row = { id: number; ad: string; email: string; aktif_paketler: unknown[] };
+    const made: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await create({ ad: `Arama Kişi ${i}`, email: `arama-${i}@search.example`, sifre: 'secret1', telefon: `+90555000111${i}` });
+      made.push((res.body.kullanici as { id: number }).id);
+    }
+    await create({ ad: 'Yüzde%Alt_Çizgi', email: 'literal@search.example', sifre: 'secret1' });
+    const page = async (query: string) => {
+      const res = await call(withPackages.GET, { token: f.adminToken, path: `/api/users/with-packages?${query}` });
+      expect(res.status, query).toBe(200);
+      return { users: res.body.users as Row[], total: res.body.toplam as number };
+    };
+    const first = await page('q=ARAMA%20ki&limit=2');
+    expect(first.total).toBe(5);
+    expect(first.users.map((u) => u.id)).toEqual([made[4], made[3]]);
+    expect(first.users[0]).toHaveProperty('aktif_paketler');
+    expect((await page('q=arama&limit=2&offset=4')).users.map((u) => u.id)).toEqual([made[0]]);
+    expect((await page('q=SEARCH.EXAMPLE')).total).toBe(6);
+    expect((await page('q=5550001113')).users.map((u) => u.id)).toEqual([made[3]]);
+    // % and _ are searched as themselves, not as wildcards.
+    expect((await page('q=%25alt_')).users.map((u) => u.ad)).toEqual(['Yüzde%Alt_Çizgi']);
+    expect((await page('q=%25%25')).total).toBe(0);
+    expect((await page('q=nobody-by-this-name')).users).toEqual([]);
+    for (const bad of ['limit=0', 'limit=101', 'offset=-1', `q=${'x'.repeat(101)}`]) {
+      const res = await call(withPackages.GET, { token: f.adminToken, path: `/api/users/with-packages?${bad}` });
+      expect(res.status, bad).toBe(400);
+      expect(res.body).toMatchObject({ success: false, mesaj: expect.any(String) });
+    }
   });
 });
 
