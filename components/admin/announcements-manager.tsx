@@ -1,8 +1,6 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { announcementSchema } from '@/lib/announcements/schemas';
@@ -13,6 +11,7 @@ import { AdminTable, RowActions } from './admin-table';
 import { DeleteConfirm, FormDialog } from './form-dialog';
 import { ErrorMessage, FormField, inputClass } from './form-field';
 import { useFieldError } from './use-field-error';
+import { useSchemaForm } from './use-schema-form';
 
 export type AdminAnnouncementRow = { id: number; baslik: string; icerik: string; baslik_en: string; icerik_en: string; oncelik: number; aktif: boolean; tarih: string };
 type Values = { baslik: string; icerik: string; baslik_en: string; icerik_en: string; oncelik: string; aktif: boolean };
@@ -27,8 +26,7 @@ export function AnnouncementsManager({ announcements }: { announcements: AdminAn
   const fieldError = useFieldError();
   const [tab, setTab] = useState('tr');
 
-  const form = useForm<Values>({
-    resolver: zodResolver(announcementSchema as never) as unknown as Resolver<Values>,
+  const form = useSchemaForm<Values>(announcementSchema, {
     values: {
       baslik: editing?.baslik ?? '',
       icerik: editing?.icerik ?? '',

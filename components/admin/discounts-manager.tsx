@@ -1,11 +1,11 @@
 'use client';
 
 import { useMemo } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { useFormatter, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { discountSchema } from '@/lib/discounts/schemas';
+import type { ApiDiscountCode } from '@/lib/discounts/shapes';
 import { cn } from '@/lib/utils/cn';
 import { adminApi, errorText } from './admin-api';
 import { useCrud } from './use-crud';
@@ -16,18 +16,10 @@ import { DeleteConfirm, FormDialog } from './form-dialog';
 import { FormField, inputClass, secondaryButton } from './form-field';
 import { useFieldError } from './use-field-error';
 import type { AdminPackage } from './packages-manager';
+import { useSchemaForm } from './use-schema-form';
 
-export type AdminDiscount = {
-  id: number;
-  kod: string;
-  paket_id: number[];
-  indirim_yuzdesi: number;
-  kullanilan_sayisi: number;
-  maksimum_kullanim: number;
-  bitis_tarihi: string;
-  bitis_gunu: string;
-  aktif: boolean;
-};
+/** A code as the API sends it (§3). */
+export type AdminDiscount = ApiDiscountCode;
 type Values = { kod: string; paket_id: string[]; indirim_yuzdesi: string; maksimum_kullanim: string; bitis_tarihi: string; aktif: boolean };
 
 const LEVEL_CLASS = { exhausted: 'text-danger', warning: 'text-warning', ok: 'text-success' } as const;
@@ -50,8 +42,7 @@ export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; 
   const names = useMemo(() => new Map(packages.map((p) => [p.id, p.ad])), [packages]);
   const usd = (v: number) => format.number(v, { style: 'currency', currency: 'USD' });
 
-  const form = useForm<Values>({
-    resolver: zodResolver(discountSchema as never) as unknown as Resolver<Values>,
+  const form = useSchemaForm<Values>(discountSchema, {
     values: {
       kod: editing?.kod ?? '',
       paket_id: editing ? editing.paket_id.map(String) : [],

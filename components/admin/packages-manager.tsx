@@ -1,7 +1,5 @@
 'use client';
 
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useFormatter, useTranslations } from 'next-intl';
 import { packageSchema } from '@/lib/packages/schemas';
 import { useCrud } from './use-crud';
@@ -9,6 +7,7 @@ import { AdminPageHeader } from './admin-page-header';
 import { AdminTable, RowActions } from './admin-table';
 import { DeleteConfirm, FormDialog } from './form-dialog';
 import { ErrorMessage, FormField, inputClass } from './form-field';
+import { useSchemaForm } from './use-schema-form';
 
 export type AdminPackage = { id: number; ad: string; platform_fiyatlari: { instagram: number; twitter: number; youtube: number }; gunluk_limit: number; profil_limit: number };
 type Values = { ad: string; platform_fiyatlari: { instagram: string; twitter: string; youtube: string }; gunluk_limit: string; profil_limit: string };
@@ -22,8 +21,7 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
   const { editing, edit, open, setOpen, deleting, setDeleting, save } = crud;
   const usd = (v: number) => format.number(v, { style: 'currency', currency: 'USD' });
 
-  const form = useForm<Values>({
-    resolver: zodResolver(packageSchema as never) as unknown as Resolver<Values>,
+  const form = useSchemaForm<Values>(packageSchema, {
     values: {
       ad: editing?.ad ?? '',
       platform_fiyatlari: {

@@ -1,7 +1,5 @@
 'use client';
 
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -9,6 +7,7 @@ import { siteSettingsSchema } from '@/lib/settings/schemas';
 import { adminApi, errorText } from './admin-api';
 import { FormField, inputClass, primaryButton } from './form-field';
 import { useFieldError } from './use-field-error';
+import { useSchemaForm } from './use-schema-form';
 
 type Values = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: string; twitter_min_profil: string };
 export type SettingsValues = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: number; twitter_min_profil: number };
@@ -20,8 +19,7 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
   const locale = useLocale();
   const router = useRouter();
   const fieldError = useFieldError();
-  const { register, handleSubmit, formState } = useForm<Values>({
-    resolver: zodResolver(siteSettingsSchema as never) as unknown as Resolver<Values>,
+  const { register, handleSubmit, formState } = useSchemaForm<Values>(siteSettingsSchema, {
     defaultValues: { ...settings, cooldown_saniye: String(settings.cooldown_saniye), twitter_min_profil: String(settings.twitter_min_profil) },
   });
 

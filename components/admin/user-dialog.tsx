@@ -1,7 +1,5 @@
 'use client';
 
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { createUserSchema, updateUserSchema, PROFESSIONS } from '@/lib/admin-users/schemas';
@@ -9,6 +7,7 @@ import { adminApi, errorText } from './admin-api';
 import { FormDialog } from './form-dialog';
 import { FormField, inputClass } from './form-field';
 import { useFieldError } from './use-field-error';
+import { useSchemaForm } from './use-schema-form';
 
 export type EditableUser = { id: number; ad: string; email: string; telefon: string; meslek: string; rol: 'user' | 'admin'; aktif: boolean };
 
@@ -28,8 +27,7 @@ export function UserDialog({ user, open, onOpenChange, onSaved }: { user: Editab
   const fieldError = useFieldError();
   const editing = user !== null;
   const schema = editing ? updateUserSchema : createUserSchema;
-  const form = useForm<Values>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<Values>,
+  const form = useSchemaForm<Values>(schema, {
     values: {
       ad: user?.ad ?? '',
       email: user?.email ?? '',
