@@ -36,16 +36,15 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
   const { register, handleSubmit, formState } = form;
   const hasError = Object.keys(formState.errors).length > 0;
 
-  const num = (name: 'gunluk_limit' | 'profil_limit' | `platform_fiyatlari.${'instagram' | 'twitter' | 'youtube'}`, step: string) => ({
-    ...register(name),
-    id: `package-${name.replace('.', '-')}`,
-    type: 'number',
-    min: 0,
-    step,
-    inputMode: 'decimal' as const,
-    className: inputClass,
-    'aria-invalid': hasError,
-  });
+  /** A labelled number input of the dialog (prices step by cents, limits by one). */
+  const numberField = (name: 'gunluk_limit' | 'profil_limit' | `platform_fiyatlari.${'instagram' | 'twitter' | 'youtube'}`, label: string, step: string) => {
+    const id = `package-${name.replace('.', '-')}`;
+    return (
+      <FormField id={id} label={label}>
+        <input {...register(name)} id={id} type="number" min={0} step={step} inputMode="decimal" className={inputClass} aria-invalid={hasError} />
+      </FormField>
+    );
+  };
 
   return (
     <section aria-labelledby="packages-title">
@@ -72,23 +71,13 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
           <input {...register('ad')} id="package-ad" className={inputClass} aria-invalid={hasError} />
         </FormField>
         <div className="grid gap-3 sm:grid-cols-3">
-          <FormField id="package-platform_fiyatlari-instagram" label={t('priceInstagram')}>
-            <input {...num('platform_fiyatlari.instagram', '0.01')} />
-          </FormField>
-          <FormField id="package-platform_fiyatlari-twitter" label={t('priceTwitter')}>
-            <input {...num('platform_fiyatlari.twitter', '0.01')} />
-          </FormField>
-          <FormField id="package-platform_fiyatlari-youtube" label={t('priceYoutube')}>
-            <input {...num('platform_fiyatlari.youtube', '0.01')} />
-          </FormField>
+          {numberField('platform_fiyatlari.instagram', t('priceInstagram'), '0.01')}
+          {numberField('platform_fiyatlari.twitter', t('priceTwitter'), '0.01')}
+          {numberField('platform_fiyatlari.youtube', t('priceYoutube'), '0.01')}
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField id="package-gunluk_limit" label={t('dailyLimit')}>
-            <input {...num('gunluk_limit', '1')} />
-          </FormField>
-          <FormField id="package-profil_limit" label={t('profileLimit')}>
-            <input {...num('profil_limit', '1')} />
-          </FormField>
+          {numberField('gunluk_limit', t('dailyLimit'), '1')}
+          {numberField('profil_limit', t('profileLimit'), '1')}
         </div>
         <ErrorMessage>{hasError ? tv('allFields') : null}</ErrorMessage>
       </FormDialog>
