@@ -7,9 +7,10 @@ import { Link, useRouter } from '@/lib/i18n/navigation';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { adminApi, errorText } from './admin-api';
+import { AdminPageHeader } from './admin-page-header';
 import { AssignDialog } from './assign-dialog';
 import { UserDialog, type EditableUser } from './user-dialog';
-import { dangerButton, primaryButton, secondaryButton } from './form-field';
+import { dangerButton, secondaryButton } from './form-field';
 
 export type UserCard = EditableUser & { aktif_paketler: { id: number; platform: string; paket_adi: string; bitis_tarihi: string }[] };
 
@@ -73,21 +74,15 @@ export function UsersManager({ users, packages, search }: { users: UserCard[]; p
 
   return (
     <section aria-labelledby="users-title">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h1 id="users-title" className="text-2xl font-bold">
-          {t('title')}
-        </h1>
-        <button
-          type="button"
-          className={primaryButton}
-          onClick={() => {
-            setEditing(null);
-            setUserDialog(true);
-          }}
-        >
-          {t('add')}
-        </button>
-      </div>
+      <AdminPageHeader
+        titleId="users-title"
+        title={t('title')}
+        addLabel={t('add')}
+        onAdd={() => {
+          setEditing(null);
+          setUserDialog(true);
+        }}
+      />
       <form method="get" role="search" aria-label={t('searchLabel')} className="mb-4 flex flex-wrap items-end gap-2">
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <label htmlFor="users-q" className="text-sm font-medium">
