@@ -4,7 +4,7 @@ import type { Db } from '@/db/client';
 import { userPackages, users } from '@/db/schema';
 import { AppError, notFound } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
-import { ensureAnotherActiveAdmin } from './admin-rules';
+import { ensureAnotherActiveAdmin, lockAdmins } from './admin-rules';
 import { toAdminUser } from './shapes';
 
 /**
@@ -15,13 +15,15 @@ import { toAdminUser } from './shapes';
 export async function deleteUser(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     if (id === actor.id) throw new AppError('CANNOT_DELETE_SELF', { status: 409 });
+    // Admin rows first, in id order, before the row this deletes (admin-rules.ts).
+    const admins = await lockAdmins(tx);
     const [current] = await tx
       .select()
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)))
       .for('update');
     if (!current) throw notFound('USER_NOT_FOUND');
-    if (current.rol === 'admin' && current.aktif) await ensureAnotherActiveAdmin(tx, id);
+    if (current.rol === 'admin' && current.aktif) ensureAnotherActiveAdmin(admins, id);
 
     await tx
       .update(users)

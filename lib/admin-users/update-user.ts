@@ -5,7 +5,7 @@ import { users } from '@/db/schema';
 import { hashPassword } from '@/lib/auth';
 import { AppError, notFound } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
-import { ensureAnotherActiveAdmin, isUniqueViolation } from './admin-rules';
+import { ensureAnotherActiveAdmin, isUniqueViolation, lockAdmins } from './admin-rules';
 import type { UpdateUserInput } from './schemas';
 import { toAdminUser, type AdminUser } from './shapes';
 
@@ -18,6 +18,8 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: Update
   const passwordHash = input.sifre ? await hashPassword(input.sifre) : undefined;
   try {
     return await db.transaction(async (tx) => {
+      // Admin rows first, in id order, when this change could take an admin away (admin-rules.ts).
+      const admins = input.rol === 'user' || input.aktif === false ? await lockAdmins(tx) : undefined;
       const [current] = await tx
         .select()
         .from(users)
@@ -31,7 +33,7 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: Update
       const deactivated = current.aktif && !aktif;
       if (id === actor.id && demoted) throw new AppError('CANNOT_DEMOTE_SELF', { status: 409 });
       if (id === actor.id && deactivated) throw new AppError('CANNOT_DEACTIVATE_SELF', { status: 409 });
-      if (current.rol === 'admin' && current.aktif && (demoted || deactivated)) await ensureAnotherActiveAdmin(tx, id);
+      if (current.rol === 'admin' && current.aktif && (demoted || deactivated)) ensureAnotherActiveAdmin(admins ?? (await lockAdmins(tx)), id);
 
       if (input.email !== current.email.toLowerCase()) {
         const [taken] = await tx

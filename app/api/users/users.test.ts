@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, ne, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
 import { call } from '@/test/http';
 import { onPostgres } from '@/test/db';
@@ -150,20 +150,28 @@ describe('PUT /api/users/{id}', () => {
     }
   });
 
-  it.skipIf(!onPostgres())('lets only one of two admins demoting each other at the same moment win', async () => {
-    const a = await f.makeUser({ rol: 'admin', email: 'race-a@example.com' });
-    const b = await f.makeUser({ rol: 'admin', email: 'race-b@example.com' });
-    // Leave exactly these two admins active.
-    const others = and(eq(users.rol, 'admin'), eq(users.aktif, true), notInArray(users.id, [a.id, b.id]));
+  it.skipIf(!onPostgres())('lets only one of two admins demoting each other at the same moment win, every time', async () => {
+    // Repeated: before the admin rows were locked in one order, a round now and then ended in a
+    // PostgreSQL deadlock (a 500) instead of LAST_ADMIN.
+    const others = and(eq(users.rol, 'admin'), eq(users.aktif, true));
     const active = await f.t.db.select({ id: users.id }).from(users).where(others);
     await f.t.db.update(users).set({ aktif: false }).where(others);
-    const results = await Promise.allSettled([
-      updateUser(f.t.db, { id: a.id }, b.id, { ad: 'B', ad_soyad: '', email: 'race-b@example.com', rol: 'user' }),
-      updateUser(f.t.db, { id: b.id }, a.id, { ad: 'A', ad_soyad: '', email: 'race-a@example.com', rol: 'user' }),
-    ]);
-    for (const { id } of active) await f.t.db.update(users).set({ aktif: true }).where(eq(users.id, id));
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'LAST_ADMIN' } });
+    try {
+      for (let round = 0; round < 12; round++) {
+        const a = await f.makeUser({ rol: 'admin', email: `race-a${round}@example.com` });
+        const b = await f.makeUser({ rol: 'admin', email: `race-b${round}@example.com` });
+        // Exactly these two admins are active.
+        const results = await Promise.allSettled([
+          updateUser(f.t.db, { id: a.id }, b.id, { ad: 'B', ad_soyad: '', email: `race-b${round}@example.com`, rol: 'user' }),
+          updateUser(f.t.db, { id: b.id }, a.id, { ad: 'A', ad_soyad: '', email: `race-a${round}@example.com`, rol: 'user' }),
+        ]);
+        expect(results.filter((r) => r.status === 'fulfilled'), `round ${round}`).toHaveLength(1);
+        expect(results.find((r) => r.status === 'rejected'), `round ${round}`).toMatchObject({ reason: { code: 'LAST_ADMIN' } });
+        await f.t.db.update(users).set({ aktif: false }).where(and(eq(users.rol, 'admin'), inArray(users.id, [a.id, b.id])));
+      }
+    } finally {
+      for (const { id } of active) await f.t.db.update(users).set({ aktif: true }).where(eq(users.id, id));
+    }
   });
 });
 
