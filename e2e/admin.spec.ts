@@ -187,6 +187,28 @@ test.describe('the admin back office', () => {
     await expect(dialog).toHaveCount(0);
   });
 
+  test('the dashboard figures change by themselves when a user signs up and sends an order', async ({ page, request }) => {
+    await adminLogin(page);
+    const figure = (label: string) => page.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').first();
+    const number = async (label: string) => Number((await figure(label).textContent())!.replace(/\D/g, ''));
+    const usersBefore = await number('Kullanıcılar');
+    const ordersBefore = await number('Bugünkü işlemler');
+    // No reload and well inside the 120 s fallback poll: the figures are pushed through Socket.IO.
+    const email = `canli-${unique()}@example.com`;
+    const reg = await request.post('/api/auth/register', { data: { ad_soyad: 'Canlı Panel', email, telefon: '+905321234567', meslek: 'Diğer', sifre: 'canli-sifre-1' } });
+    expect(reg.ok(), await reg.text()).toBe(true);
+    await expect.poll(() => number('Kullanıcılar'), { timeout: 8_000 }).toBe(usersBefore + 1);
+    const { adminToken, createCustomer } = await import('./public-helpers');
+    const customer = await createCustomer(request, await adminToken(request), 'dashboard');
+    const profiles = (await (await request.get('/api/twitter/profiles')).json()).profiles as { id: number }[];
+    const sent = await request.post('/api/twitter/like', {
+      headers: { authorization: `Bearer ${customer.token}` },
+      data: { tweet_url: 'https://x.com/etkilesim/status/1234567890', profile_ids: [profiles[0]!.id] },
+    });
+    expect(sent.ok(), await sent.text()).toBe(true);
+    await expect.poll(() => number('Bugünkü işlemler'), { timeout: 8_000 }).toBe(ordersBefore + 1);
+  });
+
   test('the users page searches by name, e-mail or phone and pages the cards', async ({ page }) => {
     await adminLogin(page);
     const login = await (await page.request.post('/api/auth/admin-login', { data: { email: ADMIN.email, sifre: ADMIN.password } })).json();

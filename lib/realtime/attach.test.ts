@@ -7,7 +7,7 @@ import { createTestDb, type TestDb } from '@/test/db';
 import { users } from '@/db/schema';
 import { signToken } from '@/lib/auth';
 import { attachSocketServer } from './attach';
-import { emitToUser } from './emit';
+import { emitToUser, notifyDashboard } from './emit';
 
 let t: TestDb;
 let http: HttpServer;
@@ -79,5 +79,29 @@ describe('Socket.IO authentication', () => {
     await t.db.update(users).set({ sessionVersion: 2 }).where(eq(users.id, user.id));
     const s = open({ auth: { token } });
     await expect(next(s, 'auth_error')).resolves.toBeDefined();
+  });
+
+  it('tells the admins\' dashboards of a change, at most once a second, and never a customer or a user-kind token', async () => {
+    const admin = await makeUser('sock-admin@example.com');
+    await t.db.update(users).set({ rol: 'admin' }).where(eq(users.id, admin.user.id));
+    const [row] = await t.db.select().from(users).where(eq(users.id, admin.user.id));
+    const adminToken = await signToken(t.db, row!, 'admin');
+    const adminAsUser = await signToken(t.db, row!, 'user');
+    const customer = await makeUser('sock-customer@example.com');
+    const dashboard = open({ auth: { token: adminToken } });
+    const shop = open({ auth: { token: adminAsUser } });
+    const other = open({ auth: { token: customer.token } });
+    await Promise.all([next(dashboard, 'authenticated'), next(shop, 'authenticated'), next(other, 'authenticated')]);
+    const got: string[] = [];
+    const leaked: unknown[] = [];
+    dashboard.on('dashboard_changed', (p: { at: string }) => got.push(p.at));
+    shop.on('dashboard_changed', (p) => leaked.push(p));
+    other.on('dashboard_changed', (p) => leaked.push(p));
+    await new Promise((r) => setTimeout(r, 1100)); // past any earlier test's throttle window
+    for (let i = 0; i < 5; i++) notifyDashboard(); // a burst: one event now, one at its end
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(got).toHaveLength(2);
+    expect(Date.parse(got[1]!) - Date.parse(got[0]!)).toBeGreaterThanOrEqual(990);
+    expect(leaked).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Db } from '@/db/client';
 import { verifyToken } from '@/lib/auth/tokens';
 import { logger } from '@/lib/logger';
-import { setIo, userRoom } from './emit';
+import { ADMIN_ROOM, setIo, userRoom } from './emit';
 
 /**
  * Socket.IO on the app's own HTTP server at /socket.io/ (§7 "Real-time socket").
@@ -74,6 +74,9 @@ async function authenticate(db: Db, socket: Socket, token: string | undefined): 
     if (previous && previous !== user.id) await socket.leave(userRoom(previous));
     socket.data.userId = user.id;
     await socket.join(userRoom(user.id));
+    // The admin room is for admin-login tokens only (§6), like the /rooting pages.
+    if (user.rol === 'admin' && user.kind === 'admin') await socket.join(ADMIN_ROOM);
+    else await socket.leave(ADMIN_ROOM);
     socket.emit('authenticated', { userId: user.id });
   } catch (err) {
     logger.error({ err }, 'socket authentication failed');

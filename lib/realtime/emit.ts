@@ -5,7 +5,7 @@ import type { Server } from 'socket.io';
  * The Socket.IO server lives in server.ts; route handlers and the worker reach it through
  * globalThis because Next.js bundles its own copy of this module.
  */
-type Global = typeof globalThis & { __etkIo?: Server };
+type Global = typeof globalThis & { __etkIo?: Server; __etkDashboard?: { last: number; timer?: NodeJS.Timeout } };
 const g = globalThis as Global;
 
 export function setIo(io: Server | undefined): void {
@@ -21,4 +21,30 @@ export const userRoom = (userId: number) => `user:${userId}`;
 /** Sends an event to every socket of one user, on this node and (with the adapter) on the others. */
 export function emitToUser(userId: number, event: string, payload: unknown): void {
   g.__etkIo?.to(userRoom(userId)).emit(event, payload);
+}
+
+/** Sockets authenticated with an admin token (admin login) join this room. */
+export const ADMIN_ROOM = 'admins';
+export const DASHBOARD_EVENT = 'dashboard_changed';
+const DASHBOARD_THROTTLE_MS = 1000;
+
+/**
+ * Tells the admins' open dashboards that a figure changed (a user, a subscription, an order or a
+ * payment), so they read it again. At most one event a second per node: a burst of sends becomes
+ * one event at its start and one at its end. The event carries no data; the dashboard reads the
+ * figures itself, with its own access check.
+ */
+export function notifyDashboard(): void {
+  const state = (g.__etkDashboard ??= { last: 0 });
+  const emit = () => {
+    state.last = Date.now();
+    state.timer = undefined;
+    g.__etkIo?.to(ADMIN_ROOM).emit(DASHBOARD_EVENT, { at: new Date(state.last).toISOString() });
+  };
+  const wait = state.last + DASHBOARD_THROTTLE_MS - Date.now();
+  if (wait <= 0) emit();
+  else if (!state.timer) {
+    state.timer = setTimeout(emit, wait);
+    state.timer.unref?.();
+  }
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { getDashboardFigures } from '@/lib/dashboard';
+import { tokenForSessionUser } from '@/auth';
 import { DashboardRefresh } from '@/components/admin/dashboard-refresh';
 import { adminPage } from './admin-page';
 
@@ -11,12 +12,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('dashboard') };
 }
 
-/** /rooting: welcome and live figures. */
+/** /rooting: welcome and live figures (pushed through Socket.IO, components/admin/dashboard-refresh.tsx). */
 export default async function DashboardPage({ params }: Props) {
   const { admin, db } = await adminPage(params);
   const t = await getTranslations('Admin.dashboard');
   const format = await getFormatter();
-  const f = await getDashboardFigures(db);
+  const [f, socketToken] = await Promise.all([getDashboardFigures(db), tokenForSessionUser(admin)]);
   const usd = (cents: number) => format.number(cents / 100, { style: 'currency', currency: 'USD' });
   const cards = [
     { label: t('users'), value: format.number(f.users) },
@@ -40,7 +41,7 @@ export default async function DashboardPage({ params }: Props) {
         ))}
       </dl>
       <p className="mt-4 text-xs text-muted">{t('liveNote')}</p>
-      <DashboardRefresh />
+      <DashboardRefresh socketToken={socketToken} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import type { Service } from '@/lib/catalogue/services';
 import { parseSendBody, sendOperation } from '@/lib/operations';
 import { handle, ok, readJson } from '../_lib/handler';
 import { requireUser } from '../_lib/auth';
+import { notifyDashboard } from '@/lib/realtime';
 
 /**
  * One POST handler per send route of §7 "Service use" (and POST /youtube/subscribe):
@@ -13,6 +14,7 @@ export function sendRoute(service: Service) {
     const user = await requireUser(req);
     const input = parseSendBody(service, await readJson(req));
     const { taskId } = await sendOperation(await getDb(), user, service, input);
+    notifyDashboard();
     return ok({ task_id: taskId });
   });
 }

@@ -3,6 +3,7 @@ import { actorFrom } from '@/lib/audit';
 import { createUser, createUserSchema, listUsers } from '@/lib/admin-users';
 import { handle, ok, parseBody } from '../_lib/handler';
 import { requireAdmin } from '../_lib/auth';
+import { notifyDashboard } from '@/lib/realtime';
 
 /** GET /api/users (§7 Admin) → users. */
 export const GET = handle(async (req) => {
@@ -14,5 +15,7 @@ export const GET = handle(async (req) => {
 export const POST = handle(async (req) => {
   const admin = await requireAdmin(req);
   const input = await parseBody(req, createUserSchema);
-  return ok({ kullanici: await createUser(await getDb(), actorFrom(admin, req), input) }, 201);
+  const kullanici = await createUser(await getDb(), actorFrom(admin, req), input);
+  notifyDashboard();
+  return ok({ kullanici }, 201);
 });

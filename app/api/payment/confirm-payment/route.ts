@@ -4,6 +4,7 @@ import { requireUser } from '@/app/api/_lib/auth';
 import { centsToDollars, settlePayment } from '@/lib/payments';
 import { confirmPaymentSchema } from '@/lib/payments/schemas';
 import { translate } from '@/lib/i18n/translate';
+import { notifyDashboard } from '@/lib/realtime';
 
 /**
  * §7 POST /payment/confirm-payment: credits only what the processor says was paid, by this user,
@@ -14,6 +15,7 @@ export const POST = handle(async (req) => {
   const user = await requireUser(req);
   const { paymentIntentId } = await parseBody(req, confirmPaymentSchema);
   const settled = await settlePayment(await getDb(), { intentId: paymentIntentId, userId: user.id });
+  if (!settled.alreadyCredited) notifyDashboard();
   const locale = requestLocale(req);
   const key = settled.kind === 'balance' ? 'Payments.balanceAdded' : 'Payments.packagePurchased';
   return ok({
