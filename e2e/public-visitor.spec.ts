@@ -133,6 +133,53 @@ test.describe('the header by area', () => {
   });
 });
 
+test.describe('the service strip on a touch screen', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 360, height: 740 } });
+
+  /** A finger moving from x0 to x1 (steps of 8 px, 16 ms apart), through Chromium's touch input. */
+  async function swipe(page: import('@playwright/test').Page, x0: number, x1: number, y: number) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y }] });
+    const steps = Math.max(1, Math.round(Math.abs(x1 - x0) / 8));
+    for (let i = 1; i <= steps; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + ((x1 - x0) * i) / steps, y }] });
+      await page.waitForTimeout(16);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  }
+
+  test('a finger drags the strip 1.5 times its movement without opening a tab, and a tap opens one', async ({ page }) => {
+    await page.goto('/service/retweet');
+    const strip = page.locator('[data-service-strip]');
+    await page.waitForLoadState('networkidle'); // the drag handlers are attached at hydration
+    expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const box = (await strip.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await swipe(page, box.x + box.width - 20, box.x + box.width - 100, y);
+    const scrolled = await strip.evaluate((el) => el.scrollLeft);
+    expect(scrolled).toBeGreaterThanOrEqual(100); // 80 px of finger movement, multiplier 1.5
+    expect(scrolled).toBeLessThanOrEqual(140);
+    await expect(page).toHaveURL(/\/service\/retweet$/);
+    // A tap (short, still) is a click: it opens the tab under the finger. The finger lands on a
+    // tab the strip now shows whole (no scrolling in between).
+    const target = await strip.evaluate((el) => {
+      const view = el.getBoundingClientRect();
+      const link = Array.from(el.querySelectorAll<HTMLAnchorElement>('a[href]')).find((a) => {
+        const r = a.getBoundingClientRect();
+        return r.left >= view.left && r.right <= view.right && !a.getAttribute('aria-current');
+      })!;
+      const r = link.getBoundingClientRect();
+      return { href: link.getAttribute('href')!, x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    });
+    // A moment later, as a person would: Chromium itself turns no tap into a click when it lands
+    // within a few hundred milliseconds of a swipe's end (no click event reaches the page at all).
+    await page.waitForTimeout(1000);
+    await page.touchscreen.tap(target.x, target.y);
+    await expect(page).toHaveURL(new RegExp(`${target.href}$`));
+  });
+});
+
 test.describe('the comment prompt', () => {
   test('types its examples one after another, and stays still when the user prefers reduced motion', async ({ page }) => {
     await page.goto('/en/service/comment');
