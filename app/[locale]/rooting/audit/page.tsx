@@ -31,39 +31,14 @@ export default async function AuditPage({ params, searchParams }: Props) {
   const actionText = (a: string) => (isAuditAction(a) ? t(`actions.${auditActionKey(a)}`) : a);
   const entityText = (e: string) => (isAuditEntity(e) ? t(`entities.${e}`) : e);
   const pageLink = (to: number) => ({ pathname: '/rooting/audit' as const, query: { ...(entity ? { entity } : {}), ...(action ? { action } : {}), page: to } });
-  const selectClass = 'min-h-11 rounded-md border border-line bg-card px-3 text-sm text-ink';
   return (
     <section aria-labelledby="audit-title">
       <h1 id="audit-title" className="mb-4 text-2xl font-bold">
         {t('title')}
       </h1>
       <form method="get" aria-label={t('filters')} className="mb-4 flex flex-wrap items-end gap-3 rounded-lg bg-card p-3 shadow-sm" data-audit-filters>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="audit-entity" className="text-sm font-medium">
-            {t('filterEntity')}
-          </label>
-          <select id="audit-entity" name="entity" defaultValue={entity ?? ''} className={selectClass}>
-            <option value="">{t('any')}</option>
-            {AUDIT_ENTITIES.map((e) => (
-              <option key={e} value={e}>
-                {entityText(e)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="audit-action" className="text-sm font-medium">
-            {t('filterAction')}
-          </label>
-          <select id="audit-action" name="action" defaultValue={action ?? ''} className={selectClass}>
-            <option value="">{t('any')}</option>
-            {AUDIT_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {actionText(a)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="audit-entity" name="entity" label={t('filterEntity')} anyLabel={t('any')} value={entity} options={AUDIT_ENTITIES.map((e) => [e, entityText(e)])} />
+        <FilterSelect id="audit-action" name="action" label={t('filterAction')} anyLabel={t('any')} value={action} options={AUDIT_ACTIONS.map((a) => [a, actionText(a)])} />
         <button type="submit" className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 text-sm font-semibold text-brand-ink hover:opacity-90">
           {t('apply')}
         </button>
@@ -115,5 +90,24 @@ export default async function AuditPage({ params, searchParams }: Props) {
         </nav>
       ) : null}
     </section>
+  );
+}
+
+/** A labelled select of the filter form; the empty value means "all". */
+function FilterSelect({ id, name, label, anyLabel, value, options }: { id: string; name: string; label: string; anyLabel: string; value?: string; options: [string, string][] }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ''} className="min-h-11 rounded-md border border-line bg-card px-3 text-sm text-ink">
+        <option value="">{anyLabel}</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
