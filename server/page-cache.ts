@@ -12,7 +12,7 @@ import { locales } from '@/lib/i18n/routing';
  * when nobody is logged in; rendering them (about 60 profile cards and the message catalogue) was
  * the most expensive request of the site. Only these are kept:
  *
- * - GET of a service or policy page, without a query string;
+ * - GET of a service, policy, login or forgotten-password page, without a query string;
  * - no cookie but the language cookie, no Authorization header, no client-side navigation headers
  *   (RSC, prefetch, server actions), so logged-in users always get their own render;
  * - answered 200 text/html, setting no cookie but the language cookie.
@@ -28,7 +28,7 @@ export type PageCacheOptions = { ttlMs: number; maxEntries?: number; maxBytes?: 
 type Entry = { at: number; generation: number; status: number; headers: OutgoingHttpHeaders; body: Buffer };
 
 const PREFIX = `(?:/(?:${locales.join('|')}))?`;
-const PUBLIC_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/privacy|/terms|/cookies|/subscription-policy)/?$`);
+const PUBLIC_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/privacy|/terms|/cookies|/subscription-policy|/login|/forgot-password)/?$`);
 const NAVIGATION_HEADERS = ['authorization', 'rsc', 'next-action', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url', 'range'];
 const LANGUAGE_COOKIE = 'NEXT_LOCALE';
 const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date', 'x-etk-page-cache']);
