@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { Link } from '@/lib/i18n/navigation';
-import { registerFormSchema } from '@/lib/auth/schemas';
+import { registerFormSchema } from '@/lib/auth/register-schemas';
 import { sendJson } from './api';
 import { PasswordField } from './fields';
 import { ErrorMessage, fieldAria, SubmitButton } from './form-field';

@@ -11,3 +11,4 @@ export { resetPassword } from './reset-password';
 export { AUTH_LIMITS } from './rate-limit-rules';
 export { RESET_TOKEN_TTL_MS } from './reset-tokens';
 export * from './schemas';
+export * from './register-schemas';

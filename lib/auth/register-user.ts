@@ -9,7 +9,7 @@ import { toKullanici, type Kullanici } from '@/lib/users/get-kullanici';
 import { hashPassword } from './password';
 import { authRule } from './rate-limit-rules';
 import { isUniqueViolation } from './db-errors';
-import type { RegisterInput } from './schemas';
+import type { RegisterInput } from './register-schemas';
 
 /**
  * POST /api/auth/register: a new customer (rol user). The e-mail is unique case-insensitively

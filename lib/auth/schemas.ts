@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { isValidPhoneNumber } from 'libphonenumber-js';
 
 /**
  * The zod schemas of the §7 auth calls, shared by the route handlers and the forms (no
  * `server-only` here: the browser imports this file). Messages are message keys (§5 names),
- * translated by fail() on the server and by the forms in the browser.
+ * translated by fail() on the server and by the forms in the browser. Registration, with its phone
+ * number check, is in register-schemas.ts, so the login page does not load the phone data.
  */
 
 /** §3 profession options; the stored value is the Turkish text, the forms show a translated label. */
@@ -34,13 +34,9 @@ export const emailField = (requiredKey: string) =>
     .transform((v) => v.toLowerCase());
 
 /** A password is never trimmed: spaces are characters too. */
-const requiredPassword = (key: string) => z.string({ error: key }).min(1, key).max(MAX_PASSWORD, 'Validation.too_long');
+export const requiredPassword = (key: string) => z.string({ error: key }).min(1, key).max(MAX_PASSWORD, 'Validation.too_long');
 
 export const newPasswordField = (requiredKey: string) => requiredPassword(requiredKey).min(MIN_PASSWORD, 'Validation.password_min_length');
-
-/** An international number (react-phone-number-input sends E.164, e.g. +905321234567). */
-export const phoneField = (requiredKey: string) =>
-  requiredText(requiredKey, MAX_PHONE).refine((v) => isValidPhoneNumber(v), 'Validation.phone_invalid');
 
 export const professionField = (requiredKey: string) =>
   z.string({ error: requiredKey }).refine((v): v is Profession => (PROFESSIONS as readonly string[]).includes(v), {
@@ -60,27 +56,6 @@ export const adminLoginSchema = z.object({
   sifre: requiredPassword('Validation.admin_email_password_required'),
 });
 export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
-
-const ALL = 'Validation.all_fields_required';
-
-/** POST /api/auth/register {ad_soyad, email, telefon, meslek, sifre}. */
-export const registerSchema = z.object({
-  ad_soyad: requiredText(ALL, MAX_NAME),
-  email: emailField(ALL),
-  telefon: phoneField(ALL),
-  meslek: professionField(ALL),
-  sifre: newPasswordField(ALL),
-});
-export type RegisterInput = z.infer<typeof registerSchema>;
-
-/** The registration form: the same fields plus the confirmation and the terms box (§5). */
-export const registerFormSchema = registerSchema
-  .extend({
-    sifre_tekrar: z.string({ error: ALL }).min(1, ALL),
-    terms: z.boolean().refine((v) => v, 'Validation.accept_terms_required'),
-  })
-  .refine((v) => v.sifre === v.sifre_tekrar, { message: 'Validation.password_mismatch', path: ['sifre_tekrar'] });
-export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
 /** POST /api/auth/forgot-password {email} (§5: email_required). */
 export const forgotPasswordSchema = z.object({ email: emailField('Validation.email_required') });

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { isValidPhoneNumber } from 'libphonenumber-js';
+import { emailField, MAX_NAME, MAX_PHONE, newPasswordField, professionField, requiredText } from './schemas';
+
+/**
+ * Registration (§5), apart from schemas.ts because the phone check needs libphonenumber's
+ * country data: only the registration form and the handler load it. Browser-safe like schemas.ts.
+ */
+
+/** An international number (react-phone-number-input sends E.164, e.g. +905321234567). */
+export const phoneField = (requiredKey: string) =>
+  requiredText(requiredKey, MAX_PHONE).refine((v) => isValidPhoneNumber(v), 'Validation.phone_invalid');
+
+const ALL = 'Validation.all_fields_required';
+
+/** POST /api/auth/register {ad_soyad, email, telefon, meslek, sifre}. */
+export const registerSchema = z.object({
+  ad_soyad: requiredText(ALL, MAX_NAME),
+  email: emailField(ALL),
+  telefon: phoneField(ALL),
+  meslek: professionField(ALL),
+  sifre: newPasswordField(ALL),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The registration form: the same fields plus the confirmation and the terms box (§5). */
+export const registerFormSchema = registerSchema
+  .extend({
+    sifre_tekrar: z.string({ error: ALL }).min(1, ALL),
+    terms: z.boolean().refine((v) => v, 'Validation.accept_terms_required'),
+  })
+  .refine((v) => v.sifre === v.sifre_tekrar, { message: 'Validation.password_mismatch', path: ['sifre_tekrar'] });
+export type RegisterFormInput = z.input<typeof registerFormSchema>;
+
