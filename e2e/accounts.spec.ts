@@ -124,6 +124,21 @@ test.describe('accounts', () => {
     expect((await request.get('/api/auth/verify', { headers: { authorization: `Bearer ${other}` } })).status()).toBe(200);
   });
 
+  test('before the page runs, neither the button nor Enter submits the login form, so a password never lands in a URL', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'tr-TR' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    const form = page.getByRole('form', { name: 'Hesabınıza giriş yapın' });
+    await expect(form.getByRole('button', { name: 'Giriş Yap' })).toBeDisabled();
+    await form.getByLabel('E-posta').fill('someone@example.com');
+    await form.getByLabel('Şifre', { exact: true }).fill('gizli-sifre-123');
+    await form.getByLabel('Şifre', { exact: true }).press('Enter');
+    await page.waitForTimeout(500);
+    expect(page.url()).not.toContain('gizli');
+    expect(page.url()).toMatch(/\/login$/);
+    await context.close();
+  });
+
   test('the forms explain what is missing, in Turkish by default', async ({ page }) => {
     await page.goto('/login?tab=register');
     const form = page.getByRole('form', { name: 'Yeni hesap oluşturun' });

@@ -1,6 +1,7 @@
 'use client';
 
 import { FormField as SharedFormField, type FormFieldProps } from '@/components/ui/form-field';
+import { useHydrated } from '@/components/ui/use-hydrated';
 
 export { ErrorMessage, fieldAria } from '@/components/ui/form-field';
 
@@ -26,8 +27,11 @@ export function Spinner({ label }: { label?: string }) {
 
 /** An auth form's submit button: disabled and busy while the form is sent, then showing `busyLabel` (with a spinner unless `spinner` is false). */
 export function SubmitButton({ busy, label, busyLabel, spinner = true, className = buttonClass }: { busy: boolean; label: string; busyLabel: string; spinner?: boolean; className?: string }) {
+  // Disabled until hydrated: it also stops Enter from submitting the form natively (a disabled
+  // default button blocks implicit submission), which would put the fields in the URL.
+  const hydrated = useHydrated();
   return (
-    <button type="submit" disabled={busy} aria-busy={busy} className={className}>
+    <button type="submit" disabled={busy || !hydrated} aria-busy={busy} className={className}>
       {busy ? spinner ? <Spinner label={busyLabel} /> : busyLabel : label}
     </button>
   );
