@@ -8,6 +8,7 @@ import { adminApi, errorText } from './admin-api';
 import { FormField, inputClass, primaryButton } from './form-field';
 import { useFieldError } from './use-field-error';
 import { useSchemaForm } from './use-schema-form';
+import { useHydrated } from '@/components/ui/use-hydrated';
 
 type Values = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: string; twitter_min_profil: string };
 export type SettingsValues = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: number; twitter_min_profil: number };
@@ -18,6 +19,8 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
   const tc = useTranslations('Admin.common');
   const locale = useLocale();
   const router = useRouter();
+  // No native submit before hydration (components/ui/use-hydrated.ts).
+  const hydrated = useHydrated();
   const fieldError = useFieldError();
   const { register, handleSubmit, formState } = useSchemaForm<Values>(siteSettingsSchema, {
     defaultValues: { ...settings, cooldown_saniye: String(settings.cooldown_saniye), twitter_min_profil: String(settings.twitter_min_profil) },
@@ -86,7 +89,7 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
           </FormField>
         </div>
         <div>
-          <button type="submit" className={primaryButton} disabled={formState.isSubmitting}>
+          <button type="submit" className={primaryButton} disabled={formState.isSubmitting || !hydrated}>
             {formState.isSubmitting ? tc('saving') : tc('save')}
           </button>
         </div>

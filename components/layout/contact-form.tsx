@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
+import { useHydrated } from '@/components/ui/use-hydrated';
 
 const COOLDOWN_MS = 60_000;
 const STORAGE_KEY = 'contact_cooldown_until';
@@ -25,6 +26,8 @@ export function ContactForm() {
   const t = useTranslations('Contact');
   const locale = useLocale();
   const id = useId();
+  // No native submit before hydration (components/ui/use-hydrated.ts).
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const [until, setUntil] = useState<number>(0);
@@ -134,6 +137,7 @@ export function ContactForm() {
       </div>
       <button
         type="submit"
+        disabled={!hydrated}
         aria-disabled={phase === 'sending' || secondsLeft > 0}
         aria-busy={phase === 'sending'}
         className="inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand px-4 font-medium text-brand-ink aria-disabled:bg-muted sm:w-auto"
