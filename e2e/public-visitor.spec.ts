@@ -60,8 +60,9 @@ for (const l of LOCALES) {
       await page.setViewportSize({ width: 360, height: 740 });
       await page.goto(`${prefix(l)}/service/retweet`);
       const strip = page.locator('[data-service-strip]');
-      const canScroll = await strip.evaluate((el) => el.scrollWidth > el.clientWidth);
-      test.skip(!canScroll, 'the strip fits this viewport');
+      // Twitter's services overflow a 360 px phone in every language, so there is always something to drag.
+      await page.waitForLoadState('networkidle'); // the drag handlers are attached at hydration
+      expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
       const box = (await strip.boundingBox())!;
       const y = box.y + box.height / 2;
       await page.mouse.move(box.x + box.width - 20, y);

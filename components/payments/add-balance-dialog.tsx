@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { TOPUP_AMOUNTS_CENTS, formatUsd } from '@/lib/payments/amounts';
-import { CardFields, type CardPayer } from './card-fields';
+import { CardFields, CardholderField, type CardPayer } from './card-fields';
 import { PaymentError, paymentApi, type PaymentConfig } from './payment-api';
 import { usePaymentConfig } from './use-payment-config';
 
@@ -140,19 +140,7 @@ export function AddBalanceDialog({ open, onOpenChange, onSuccess, config: given 
 
           {amount > 0 && config ? (
             <div className="space-y-3">
-              <div>
-                <label htmlFor={`${id}-holder`} className="block text-sm font-medium">
-                  {tc('holder')}
-                </label>
-                <input
-                  id={`${id}-holder`}
-                  value={name}
-                  onChange={(e) => setName(e.target.value)}
-                  autoComplete="cc-name"
-                  disabled={processing || done}
-                  className="mt-1 block w-full rounded-md border border-line bg-card px-3 py-2"
-                />
-              </div>
+              <CardholderField id={`${id}-holder`} value={name} onChange={setName} disabled={processing || done} />
               <CardFields config={config} onCompleteChange={setCardComplete} payerRef={payerRef} disabled={processing || done} />
             </div>
           ) : null}

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import type { Platform } from '@/lib/catalogue/services';
 import { discountedCents, formatUsd, subtotalCents } from '@/lib/payments/amounts';
-import { CardFields, type CardPayer } from './card-fields';
+import { CardFields, CardholderField, type CardPayer } from './card-fields';
 import { PaymentError, paymentApi, type PaymentConfig } from './payment-api';
 import { usePaymentErrorText } from './add-balance-dialog';
 
@@ -213,19 +213,7 @@ function PaymentView({ pkg, activePlatforms, config, onBack }: { pkg: BuyablePac
           </div>
         </dl>
 
-        <div>
-          <label htmlFor={`${id}-holder`} className="block text-sm font-medium">
-            {tc('holder')}
-          </label>
-          <input
-            id={`${id}-holder`}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            autoComplete="cc-name"
-            disabled={busy}
-            className="mt-1 block w-full rounded-md border border-line bg-card px-3 py-2"
-          />
-        </div>
+        <CardholderField id={`${id}-holder`} value={name} onChange={setName} disabled={busy} />
         <CardFields config={config} onCompleteChange={setCardComplete} payerRef={payerRef} disabled={busy} />
 
         {error ? (

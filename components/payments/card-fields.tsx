@@ -25,6 +25,26 @@ type Props = {
 const inputClass =
   'mt-1 block w-full rounded-md border border-line bg-card px-3 py-2 text-ink placeholder:text-muted focus-visible:outline-3 focus-visible:outline-brand disabled:opacity-60';
 
+/** The cardholder's name, asked by both payment flows next to the card. */
+export function CardholderField({ id, value, onChange, disabled }: { id: string; value: string; onChange: (value: string) => void; disabled: boolean }) {
+  const t = useTranslations('Payments.card');
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {t('holder')}
+      </label>
+      <input
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        autoComplete="cc-name"
+        disabled={disabled}
+        className="mt-1 block w-full rounded-md border border-line bg-card px-3 py-2"
+      />
+    </div>
+  );
+}
+
 /** The card entry: Stripe Elements with Stripe keys, else the test mode's own fields. */
 export function CardFields(props: Props) {
   return props.config.provider === 'stripe' && props.config.publishableKey ? (
