@@ -1,3 +1,5 @@
+import { centsToDollars, discountedCents, dollarsToCents } from '@/lib/money';
+
 /** §4 usage display of a discount code: used up (red), 80 % or more (orange), else green. */
 export function usageLevel(used: number, max: number): 'exhausted' | 'warning' | 'ok' {
   if (used >= max) return 'exhausted';
@@ -5,7 +7,7 @@ export function usageLevel(used: number, max: number): 'exhausted' | 'warning' |
   return 'ok';
 }
 
-/** §9: price × (1 − percent/100), to the cent. */
+/** §9: price × (1 − percent/100), to the cent, by the same rule the server charges (lib/money). */
 export function discountedPrice(dollars: number, percent: number): number {
-  return Math.round((Math.round(dollars * 100) * (100 - percent)) / 100) / 100;
+  return centsToDollars(discountedCents(dollarsToCents(dollars), percent));
 }

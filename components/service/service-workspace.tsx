@@ -24,6 +24,7 @@ import { ProfileList, type ProfileView } from './profile-list';
 import { api, sendPath, URL_FIELD, type ApiResult } from './service-api';
 import { TipsBox } from './tips-box';
 import { useTypingPlaceholder, INSTAGRAM_ROTATE_MS } from './use-typing-placeholder';
+import { parseDollars } from '@/lib/money';
 
 /** §3 Limit info as GET /api/users/limits/me returns it. */
 export type LimitView = {
@@ -110,8 +111,8 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
   const refreshBalance = useCallback(async () => {
     if (!viewer.loggedIn || !isNewTweet) return;
     const r = await api('/api/bakiye/kullanici-bakiye', locale);
-    const bakiye = Number(r.body.bakiye);
-    if (r.ok && Number.isFinite(bakiye)) setBalanceCents(Math.round(bakiye * 100));
+    const cents = parseDollars(r.body.bakiye);
+    if (r.ok && cents !== null) setBalanceCents(cents);
   }, [viewer.loggedIn, isNewTweet, locale]);
 
   // ---- New-tweet price from the server --------------------------------------------------------

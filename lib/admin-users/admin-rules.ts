@@ -29,11 +29,3 @@ export function ensureAnotherActiveAdmin(locked: LockedAdmin[], losingAdminId: n
   const remaining = locked.filter((a) => a.id !== losingAdminId && a.aktif);
   if (remaining.length === 0) throw new AppError('LAST_ADMIN', { status: 409 });
 }
-
-/** Postgres unique violation (postgres.js and PGlite; drizzle wraps it in `cause`). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}

@@ -7,6 +7,7 @@ import { recordAudit, type Actor } from '@/lib/audit';
 import { assignSubscriptions } from '@/lib/subscriptions';
 import type { Platform } from '@/lib/catalogue/services';
 import { toSubscription, type UserSubscription } from './shapes';
+import { holdsSlot } from '@/lib/subscriptions';
 
 export type AssignUserPackagesInput = {
   kullanici_id: number;
@@ -31,7 +32,7 @@ export async function assignUserPackages(db: Db, actor: Actor, input: AssignUser
     const before = await tx
       .select()
       .from(userPackages)
-      .where(and(eq(userPackages.userId, user.id), eq(userPackages.status, 'active'), inArray(userPackages.platform, input.platform)));
+      .where(and(eq(userPackages.userId, user.id), holdsSlot(), inArray(userPackages.platform, input.platform)));
     const rows = await assignSubscriptions(tx, {
       userId: user.id,
       packageId: input.paket_id,

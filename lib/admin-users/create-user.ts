@@ -5,7 +5,7 @@ import { users } from '@/db/schema';
 import { hashPassword } from '@/lib/auth';
 import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
-import { isUniqueViolation } from './admin-rules';
+import { isUniqueViolation } from '@/db/errors';
 import type { CreateUserInput } from './schemas';
 import { toAdminUser, type AdminUser } from './shapes';
 

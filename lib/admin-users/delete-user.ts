@@ -6,6 +6,7 @@ import { AppError, notFound } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { ensureAnotherActiveAdmin, lockAdmins } from './admin-rules';
 import { toAdminUser } from './shapes';
+import { holdsSlot } from '@/lib/subscriptions';
 
 /**
  * DELETE /users/{id}: a soft delete. The row stays (orders, payments, redemptions and audit
@@ -32,7 +33,7 @@ export async function deleteUser(db: Db, actor: Actor, id: number): Promise<void
     const cancelled = await tx
       .update(userPackages)
       .set({ status: 'cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(userPackages.userId, id), eq(userPackages.status, 'active')))
+      .where(and(eq(userPackages.userId, id), holdsSlot()))
       .returning({ id: userPackages.id });
     await recordAudit(tx, actor, {
       action: 'user.delete',

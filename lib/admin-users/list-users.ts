@@ -1,8 +1,9 @@
 import 'server-only';
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { userPackages, users } from '@/db/schema';
 import { toAdminUser, type ActivePackage, type AdminUser } from './shapes';
+import { notEnded } from '@/lib/subscriptions';
 
 /** GET /users: every user that is not deleted, newest first. */
 export async function listUsers(db: Db): Promise<AdminUser[]> {
@@ -43,7 +44,7 @@ async function withPackages(db: Db, list: AdminUser[]): Promise<UserWithPackages
   const subs = await db
     .select()
     .from(userPackages)
-    .where(and(inArray(userPackages.userId, list.map((u) => u.id)), eq(userPackages.status, 'active'), gt(userPackages.endsAt, new Date())))
+    .where(and(inArray(userPackages.userId, list.map((u) => u.id)), notEnded(new Date())))
     .orderBy(asc(userPackages.platform));
   return list.map((u) => ({
     ...u,

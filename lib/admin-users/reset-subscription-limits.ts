@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { env } from '@/env';
+import { appToday } from '@/lib/time';
 import { usageCounters, userPackages } from '@/db/schema';
 import { AppError, notFound } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
@@ -19,8 +19,7 @@ export async function resetSubscriptionLimits(db: Db, actor: Actor, subscription
     if (!sub) throw notFound('SUBSCRIPTION_NOT_FOUND');
     if (sub.status !== 'active') throw new AppError('SUBSCRIPTION_NOT_ACTIVE', { status: 409 });
     const services = [...SERVICES[sub.platform]];
-    const today = sql`(now() at time zone ${env.APP_TIMEZONE})::date`;
-    const where = and(eq(usageCounters.userId, sub.userId), inArray(usageCounters.service, services), eq(usageCounters.day, today as never));
+    const where = and(eq(usageCounters.userId, sub.userId), inArray(usageCounters.service, services), eq(usageCounters.day, appToday()));
     const counters = await tx.select().from(usageCounters).where(where).for('update');
     await tx.update(usageCounters).set({ count: 0 }).where(where);
     const before = Object.fromEntries(counters.map((c) => [c.service, c.count]));

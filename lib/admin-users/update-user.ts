@@ -5,7 +5,8 @@ import { users } from '@/db/schema';
 import { hashPassword } from '@/lib/auth';
 import { AppError, notFound } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
-import { ensureAnotherActiveAdmin, isUniqueViolation, lockAdmins } from './admin-rules';
+import { isUniqueViolation } from '@/db/errors';
+import { ensureAnotherActiveAdmin, lockAdmins } from './admin-rules';
 import type { UpdateUserInput } from './schemas';
 import { toAdminUser, type AdminUser } from './shapes';
 

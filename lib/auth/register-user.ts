@@ -8,7 +8,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { toKullanici, type Kullanici } from '@/lib/users/get-kullanici';
 import { hashPassword } from './password';
 import { authRule } from './rate-limit-rules';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '@/db/errors';
 import type { RegisterInput } from './register-schemas';
 
 /**

@@ -1,2 +1,3 @@
 export { creditBalance, type CreditInput, type CreditResult } from './credit-balance';
-export { getBalanceCents, centsToDollars, dollarsToCents } from './get-balance';
+export { getBalanceCents } from './get-balance';
+export { centsToDollars } from '@/lib/money';

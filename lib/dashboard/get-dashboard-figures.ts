@@ -1,8 +1,9 @@
 import 'server-only';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { env } from '@/env';
+import { appTodayRange } from '@/lib/time';
 import { orders, payments, userPackages, users } from '@/db/schema';
+import { inForce } from '@/lib/subscriptions';
 
 export type DashboardFigures = {
   users: number;
@@ -15,19 +16,20 @@ export type DashboardFigures = {
 
 /** The /rooting dashboard, read at request time. */
 export async function getDashboardFigures(db: Db): Promise<DashboardFigures> {
-  const today = sql`(now() at time zone ${env.APP_TIMEZONE})::date`;
+  const today = appTodayRange();
+  const isToday = (at: typeof orders.createdAt | typeof payments.createdAt) => and(gte(at, today.start), lt(at, today.end));
   const [[u], [s], [o], [p]] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(isNull(users.deletedAt)),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(userPackages)
       .innerJoin(users, eq(users.id, userPackages.userId))
-      .where(and(eq(userPackages.status, 'active'), gt(userPackages.endsAt, sql`now()`), isNull(users.deletedAt))),
-    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(sql`(${orders.createdAt} at time zone ${env.APP_TIMEZONE})::date = ${today}`),
+      .where(and(inForce(new Date()), isNull(users.deletedAt))),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(isToday(orders.createdAt)),
     db
       .select({
         all: sql<number>`coalesce(sum(${payments.amountCents}), 0)::bigint`,
-        today: sql<number>`coalesce(sum(${payments.amountCents}) filter (where (${payments.createdAt} at time zone ${env.APP_TIMEZONE})::date = ${today}), 0)::bigint`,
+        today: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${isToday(payments.createdAt)}), 0)::bigint`,
       })
       .from(payments)
       .where(eq(payments.status, 'succeeded')),

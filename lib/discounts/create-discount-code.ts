@@ -7,7 +7,7 @@ import { ensurePackagesExist } from './ensure-packages-exist';
 import { parseEndDate } from './dates';
 import type { DiscountInput } from './schemas';
 import { toApiDiscountCode, type ApiDiscountCode } from './shapes';
-import { isUniqueViolation } from './unique-violation';
+import { isUniqueViolation } from '@/db/errors';
 
 /** POST /indirim-kodlari. Codes are unique regardless of case; the end date may not be in the past. */
 export async function createDiscountCode(db: Db, actor: Actor, input: DiscountInput): Promise<ApiDiscountCode> {

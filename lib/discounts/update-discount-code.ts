@@ -9,7 +9,7 @@ import { parseEndDate } from './dates';
 import { packageIdsOfCode } from './list-discount-codes';
 import type { DiscountUpdateInput } from './schemas';
 import { toApiDiscountCode, type ApiDiscountCode } from './shapes';
-import { isUniqueViolation } from './unique-violation';
+import { isUniqueViolation } from '@/db/errors';
 
 /**
  * PUT /indirim-kodlari/{id}: the admin's toggle (full code with a changed `aktif`) or the edit

@@ -1,11 +1,12 @@
 import 'server-only';
-import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { usageCounters, userPackages } from '@/db/schema';
 import { env } from '@/env';
 import { SERVICES, platformOfService, type Platform, type Service } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
-import { localDay, resetIn } from './day';
+import { localDay, resetIn } from '@/lib/time';
+import { inForce } from '@/lib/subscriptions';
 
 export type LimitInfo = {
   platform: Platform;
@@ -43,9 +44,7 @@ export async function getLimitInfo(
       and(
         eq(userPackages.userId, user.id),
         eq(userPackages.platform, platform),
-        eq(userPackages.status, 'active'),
-        lte(userPackages.startsAt, now),
-        gt(userPackages.endsAt, now),
+        inForce(now),
       ),
     )
     .limit(1);

@@ -6,4 +6,4 @@ export { processOrder, type ProcessOptions, type ProcessOutcome } from './proces
 export { finalizeOrder } from './finalize-order';
 export { startOrderWorker, type WorkerOptions } from './order-worker';
 export { operationUpdate, clientStatus, durumOf, isFinal, FINAL_STATUSES, type OperationUpdate, type Emit } from './operation-update';
-export { localDay, resetIn, nextLocalMidnight, lastLocalDays } from './day';
+export { localDay, resetIn, nextLocalMidnight, lastLocalDays } from '@/lib/time';

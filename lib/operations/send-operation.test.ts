@@ -19,7 +19,7 @@ import { POST as ytSubscribe } from '@/app/api/youtube/subscribe/route';
 import { profilePriceCents } from '@/lib/pricing';
 import { createWorld, makeUser, URLS, type World } from './testing/world';
 import { sendOperation } from './send-operation';
-import { localDay, nextLocalMidnight } from './day';
+import { localDay, nextLocalMidnight } from '@/lib/time';
 
 let w: World;
 const ALL = { twitter: { gunlukLimit: 100, profilLimit: 10 }, instagram: { gunlukLimit: 100, profilLimit: 10 }, youtube: { gunlukLimit: 100, profilLimit: 10 } };
@@ -298,6 +298,18 @@ describe('paid new tweets', () => {
     expect(res).toMatchObject({ status: 409, body: { code: 'PRICE_CHANGED', price: price / 100, tweetPrice: price / 100 } });
     expect(res.body.mesaj).toContain((price / 100).toFixed(2));
     expect(await balanceOf(user.id)).toEqual({ balance: 100_00, ledger: 100_00 });
+  });
+
+  it('reads the confirmed price by the one money rule (lib/money): half a cent over is the next cent', async () => {
+    const chosen = await profileIds('twitter', 2);
+    const price = chosen.reduce((s, p) => s + profilePriceCents(p.followers), 0);
+    const { user, token } = await makeUser(w.t, { packages: ALL, bakiyeCents: 100_00 });
+    const text = (price / 100).toFixed(2);
+    const off = await call(newTweet, { token, body: { profile_ids: chosen.map((p) => p.id), tweet_text: 'x', tweetPrice: `${text}5` } });
+    expect(off).toMatchObject({ status: 409, body: { code: 'PRICE_CHANGED' } });
+    const asText = await call(newTweet, { token, body: { profile_ids: chosen.map((p) => p.id), tweet_text: 'x', tweetPrice: `${text}4` } });
+    expect(asText).toMatchObject({ status: 200, body: { success: true } });
+    expect(await balanceOf(user.id)).toEqual({ balance: 100_00 - price, ledger: 100_00 - price });
   });
 
   it('answers INSUFFICIENT_BALANCE (402) with the required and current dollars, changing nothing', async () => {

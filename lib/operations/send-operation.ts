@@ -1,15 +1,16 @@
 import 'server-only';
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { balanceLedger, orders, platforms, profiles, siteSettings, usageCounters, userPackages, users } from '@/db/schema';
 import { env } from '@/env';
 import { platformOfService, type Service } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
-import { centsToDollars, dollarsToCents } from '@/lib/balance';
+import { centsToDollars, parseDollars } from '@/lib/money';
 import { profilePriceCents } from '@/lib/pricing';
 import { enqueueOrder } from '@/lib/queue';
-import { localDay } from './day';
+import { localDay } from '@/lib/time';
 import type { SendInput } from './schemas';
+import { inForce } from '@/lib/subscriptions';
 
 export type Sender = { id: number; rol: 'user' | 'admin' };
 
@@ -76,9 +77,7 @@ export async function sendOperation(db: Db, sender: Sender, service: Service, in
           and(
             eq(userPackages.userId, user.id),
             eq(userPackages.platform, platform),
-            eq(userPackages.status, 'active'),
-            lte(userPackages.startsAt, now),
-            gt(userPackages.endsAt, now),
+            inForce(now),
           ),
         )
         .limit(1);
@@ -125,7 +124,7 @@ export async function sendOperation(db: Db, sender: Sender, service: Service, in
         priceCents += profilePricesCents[String(p.id)]!;
       }
       if (input.tweetPrice !== undefined && input.tweetPrice !== null && input.tweetPrice !== '') {
-        const confirmed = dollarsToCents(input.tweetPrice);
+        const confirmed = parseDollars(input.tweetPrice);
         if (confirmed !== priceCents) {
           throw new AppError('PRICE_CHANGED', {
             status: 409,

@@ -3,5 +3,4 @@ export { createPackage } from './create-package';
 export { updatePackage } from './update-package';
 export { deletePackage } from './delete-package';
 export { toApiPackage, type ApiPackage } from './shapes';
-export { dollarsToCents, centsToDollars } from './money';
 export { packageSchema, MAX_PRICE_DOLLARS, type PackageInput } from './schemas';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { dollarsToCents } from './money';
+import { dollarsToCents } from '@/lib/money';
 import type { PackageInput } from './schemas';
 
 /** The stored columns of a package form: dollars become integer cents here, once. */

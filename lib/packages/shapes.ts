@@ -1,6 +1,6 @@
 import 'server-only';
 import type { packages } from '@/db/schema';
-import { centsToDollars } from './money';
+import { centsToDollars } from '@/lib/money';
 
 /** §3 Package with prices in dollars. */
 export type ApiPackage = {

@@ -4,6 +4,9 @@
  * what is charged.
  */
 import type { Platform } from '@/lib/catalogue/services';
+import { discountedCents } from '@/lib/money';
+
+export { centsToDollars, discountedCents, formatUsd } from '@/lib/money';
 
 /** §9: top-ups of $10, $25, $50 or $100, in cents. Any other amount is refused. */
 export const TOPUP_AMOUNTS_CENTS = [1000, 2500, 5000, 10000] as const;
@@ -25,29 +28,7 @@ export function subtotalCents(prices: PlatformPrices, platforms: readonly Platfo
   return [...new Set(platforms)].reduce((sum, p) => sum + prices[p], 0);
 }
 
-/**
- * §9: total = subtotal × (1 − percent/100), to the cent, rounded half up. Integer arithmetic,
- * so 0.5 cent never depends on floating point: (subtotal·(100−p) + 50) div 100.
- */
-export function discountedCents(subtotal: number, percent: number): number {
-  if (!Number.isSafeInteger(subtotal) || subtotal < 0) throw new RangeError('subtotal must be non-negative integer cents');
-  if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw new RangeError('percent must be 0–100');
-  return Math.floor((subtotal * (100 - percent) + 50) / 100);
-}
-
+/** §9: total = subtotal × (1 − percent/100), to the cent, rounded half up (lib/money). */
 export function packageTotalCents(prices: PlatformPrices, platforms: readonly Platform[], percent = 0): number {
   return discountedCents(subtotalCents(prices, platforms), percent);
-}
-
-/** Cents to the dollar figure of the §7 fields (2 decimals). */
-export function centsToDollars(cents: number): number {
-  return Math.round(cents) / 100;
-}
-
-/** "$25.00" in the page's language. */
-export function formatUsd(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale === 'tr' ? 'tr-TR' : locale === 'de' ? 'de-DE' : 'en-US', {
-    style: 'currency',
-    currency: 'USD',
-  }).format(cents / 100);
 }

@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { packages, platforms as platformsTable, usageCounters, userPackages, users } from '@/db/schema';
 import { env } from '@/env';
 import { SERVICES, isPlatform, type Platform } from '@/lib/catalogue/services';
+import { notEnded } from '@/lib/subscriptions';
 
 export type OverviewSubscription = {
   id: number;
@@ -39,7 +40,7 @@ export async function getSubscriptionOverview(db: Db, input: { userId: number; n
   const subs = await db
     .select()
     .from(userPackages)
-    .where(and(eq(userPackages.userId, input.userId), eq(userPackages.status, 'active'), gt(userPackages.endsAt, now)))
+    .where(and(eq(userPackages.userId, input.userId), notEnded(now)))
     .orderBy(asc(userPackages.platform));
   const usage = await db
     .select({ service: usageCounters.service, count: usageCounters.count })

@@ -2,7 +2,7 @@ export {
   NEW_TWEET_TIERS,
   profilePriceCents,
   newTweetPriceCents,
-  centsToDollars,
   parseFollowersText,
   formatFollowers,
 } from './new-tweet-price';
+export { centsToDollars } from '@/lib/money';

@@ -22,11 +22,6 @@ export function newTweetPriceCents(followerCounts: readonly number[]): number {
   return followerCounts.reduce((sum, followers) => sum + profilePriceCents(followers), 0);
 }
 
-/** Cents to the dollar figure of §7 fields (tweetPrice, bakiye). */
-export function centsToDollars(cents: number): number {
-  return Math.round(cents) / 100;
-}
-
 /**
  * Parses a follower text as providers and the spec write it ('3K', '1.2M', '12,500', '950')
  * into a number; unknown text gives 0.

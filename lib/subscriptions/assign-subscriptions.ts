@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import { packages, userPackages } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import type { Platform } from '@/lib/catalogue/services';
+import { holdsSlot } from './filters';
 
 export const SUBSCRIPTION_DAYS = 30;
 const DAY_MS = 24 * 3600 * 1000;
@@ -44,7 +45,7 @@ export async function assignSubscriptions(db: Db, input: AssignInput): Promise<A
   const active = await db
     .select()
     .from(userPackages)
-    .where(and(eq(userPackages.userId, input.userId), eq(userPackages.status, 'active'), inArray(userPackages.platform, unique)))
+    .where(and(eq(userPackages.userId, input.userId), holdsSlot(), inArray(userPackages.platform, unique)))
     .for('update');
 
   const result: AssignedSubscription[] = [];

@@ -1,1 +1,2 @@
 export { assignSubscriptions, SUBSCRIPTION_DAYS, type AssignInput, type AssignedSubscription } from './assign-subscriptions';
+export { holdsSlot, notEnded, inForce } from './filters';

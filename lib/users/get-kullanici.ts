@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { userPackages, users } from '@/db/schema';
+import { inForce } from '@/lib/subscriptions';
 
 /** §3 User as the customer sees it (the `kullanici` of login, verify and profile answers). */
 export type Kullanici = {
@@ -30,7 +31,7 @@ export async function toKullanici(db: Db, user: UserRow): Promise<Kullanici> {
   const packages = await db
     .select({ id: userPackages.id, platform: userPackages.platform, paketAdi: userPackages.paketAdi, endsAt: userPackages.endsAt })
     .from(userPackages)
-    .where(and(eq(userPackages.userId, user.id), eq(userPackages.status, 'active'), gt(userPackages.endsAt, sql`now()`)))
+    .where(and(eq(userPackages.userId, user.id), inForce(new Date())))
     .orderBy(asc(userPackages.platform));
   return {
     id: user.id,

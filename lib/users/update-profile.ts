@@ -4,7 +4,7 @@ import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
 import { AppError, unauthorized } from '@/lib/errors';
 import { hashPassword, signToken, verifyPassword, type TokenKind } from '@/lib/auth';
-import { isUniqueViolation } from '@/lib/auth/db-errors';
+import { isUniqueViolation } from '@/db/errors';
 import { toKullanici, type Kullanici } from './get-kullanici';
 import type { ProfileInput } from './schemas';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
 import { call } from '@/test/http';
 import { packages, userPackages } from '@/db/schema';
-import { dollarsToCents } from '@/lib/packages';
+import { dollarsToCents } from '@/lib/money';
 import * as list from './route';
 import * as byId from './[id]/route';
 import * as assign from '../kullanici-paketleri/route';

@@ -1,5 +1,8 @@
 /**
- * Calendar days in APP_TIMEZONE: daily limits count per local day and reset at local midnight.
+ * Time's one home (issue #14 item 9): calendar days in a time zone. The product's day is a day in
+ * APP_TIMEZONE: daily limits count per local day and reset at local midnight, the dashboard's
+ * "today" and a discount code's last day are the same day. Every "today" is computed here, from
+ * the application's clock, never again in SQL with the database's clock.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -35,12 +38,30 @@ function offsetMs(date: Date, timeZone: string): number {
   return asUtc - Math.floor(date.getTime() / 1000) * 1000;
 }
 
+/** The instant a local calendar day begins (month and day may overflow, as in Date.UTC; DST-aware). */
+function localMidnight(y: number, m: number, d: number, timeZone: string, near: Date): Date {
+  const wall = Date.UTC(y, m - 1, d, 0, 0, 0);
+  const guess = wall - offsetMs(near, timeZone);
+  return new Date(wall - offsetMs(new Date(guess), timeZone));
+}
+
 /** The instant of the next local midnight after `now` (DST-aware). */
 export function nextLocalMidnight(now: Date, timeZone: string): Date {
   const p = partsIn(now, timeZone);
-  const wall = Date.UTC(p.y, p.m - 1, p.d + 1, 0, 0, 0);
-  const guess = wall - offsetMs(now, timeZone);
-  return new Date(wall - offsetMs(new Date(guess), timeZone));
+  return localMidnight(p.y, p.m, p.d + 1, timeZone, now);
+}
+
+/** The instants today begins and ends (the next midnight) in the zone: [start, end). */
+export function localDayRange(now: Date, timeZone: string): { start: Date; end: Date } {
+  const p = partsIn(now, timeZone);
+  return { start: localMidnight(p.y, p.m, p.d, timeZone, now), end: localMidnight(p.y, p.m, p.d + 1, timeZone, now) };
+}
+
+/** The last instant (…23:59:59.999) of a calendar day 'YYYY-MM-DD' in the zone. */
+export function endOfLocalDay(day: string, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const noon = new Date(Date.UTC(y, m - 1, d, 12));
+  return new Date(localMidnight(y, m, d + 1, timeZone, noon).getTime() - 1);
 }
 
 /** §3 Limit info reset_suresi: hours and minutes until the next local midnight (minutes rounded up). */

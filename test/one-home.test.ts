@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue #14 item 9: rules written several times drift (two dollarsToCents rounded 1.005
+ * differently, "today" had three implementations, the running-package filter ten). Each rule has
+ * one home; this test fails when a copy appears elsewhere.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const dirs = ['app', 'lib', 'components', 'server', 'db', 'auth.ts', 'server.ts', 'proxy.ts'];
+
+function sources(): { file: string; text: string }[] {
+  const out: { file: string; text: string }[] = [];
+  const walk = (p: string) => {
+    const stat = fs.statSync(p);
+    if (stat.isDirectory()) {
+      if (/node_modules|migrations|\.next/.test(p)) return;
+      for (const e of fs.readdirSync(p)) walk(path.join(p, e));
+    } else if (/\.(ts|tsx)$/.test(p) && !/\.test\.tsx?$/.test(p)) {
+      out.push({ file: path.relative(root, p), text: fs.readFileSync(p, 'utf8') });
+    }
+  };
+  for (const d of dirs) if (fs.existsSync(path.join(root, d))) walk(path.join(root, d));
+  return out;
+}
+
+const RULES: { what: string; pattern: RegExp; home: string[] }[] = [
+  { what: 'money conversion', pattern: /function\s+(dollarsToCents|centsToDollars|parseDollars|centsToDecimal|discountedCents|formatUsd)\b/, home: ['lib/money/index.ts'] },
+  { what: 'float dollars to cents', pattern: /Math\.round\([^)]*\*\s*100\)/, home: [] },
+  { what: 'calendar days in a zone', pattern: /function\s+(localDay|nextLocalMidnight|localDayRange|endOfLocalDay|dayInZone|offsetMinutes|offsetMs)\b/, home: ['lib/time/zone.ts', 'lib/discounts/dates.ts'] },
+  { what: '"today" from the database clock', pattern: /now\(\)\s+at\s+time\s+zone/i, home: [] },
+  { what: 'the subscription filters', pattern: /eq\(userPackages\.status,/, home: ['lib/subscriptions/filters.ts'] },
+  { what: 'unique-violation detection', pattern: /'23505'|function\s+isUniqueViolation\b/, home: ['db/errors.ts'] },
+];
+
+describe('one home for each rule', () => {
+  const files = sources();
+  for (const rule of RULES) {
+    it(`keeps ${rule.what} in ${rule.home.join(', ') || 'no place outside its home'}`, () => {
+      const copies = files.filter((f) => !rule.home.includes(f.file) && rule.pattern.test(f.text)).map((f) => f.file);
+      expect(copies).toEqual([]);
+    });
+  }
+});
