@@ -6,7 +6,7 @@ import { cn } from '@/lib/utils/cn';
 import { adminApi } from './admin-api';
 import { FormField, inputClass, secondaryButton } from './form-field';
 
-type Stats = { toplam_islem: number; basarili_islem: number; basarisiz_islem: number; toplam_harcanan: number };
+type Stats = { toplam_islem: number; basarili_islem: number; kismi_islem: number; basarisiz_islem: number; toplam_harcanan: number };
 type Tx = { id: string; hedef_url: string | null; durum: string; profil_sayisi: number; created_at: string; notlar: string | null; bakiye_harcanan: number };
 
 /** §7: the services the admin history shows, grouped by platform (§2). */
@@ -61,6 +61,7 @@ export function HistoryViewer({ users }: { users: { id: number; ad: string; emai
     ? [
         { label: t('total'), value: format.number(stats.toplam_islem) },
         { label: t('successful'), value: format.number(stats.basarili_islem) },
+        { label: t('partial'), value: format.number(stats.kismi_islem) },
         { label: t('failed'), value: format.number(stats.basarisiz_islem) },
         { label: t('spent'), value: format.number(stats.toplam_harcanan, { style: 'currency', currency: 'USD' }) },
       ]

@@ -3,11 +3,13 @@
  * statistics calls). The server renders the first view from lib/ with these shapes and the
  * browser gets the same ones from the API afterwards; nothing is computed in the browser.
  */
-export type DailyPoint = { tarih: string; basarili: number; basarisiz: number; beklemede: number; iptal: number };
+export type DailyPoint = { tarih: string; basarili: number; kismi: number; basarisiz: number; beklemede: number; iptal: number };
 
 export type PlatformStats = {
   toplam_islem: number;
   basarili_islem: number;
+  /** Some profiles succeeded, some failed; the three outcome counts and the waiting/cancelled ones add up to the total. */
+  kismi_islem: number;
   basarisiz_islem: number;
   /** Dollars. */
   toplam_harcanan: number;

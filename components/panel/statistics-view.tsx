@@ -91,10 +91,11 @@ export function StatisticsView({ platforms, initial }: { platforms: Platform[]; 
         <h2 id="totals-title" className="mb-2 text-lg font-semibold">
           {t('totalsTitle')}
         </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="totals">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="totals">
           {[
             { key: 'total', value: format.number(stats.toplam_islem), className: 'text-ink' },
             { key: 'successful', value: format.number(stats.basarili_islem), className: 'text-success' },
+            { key: 'partial', value: format.number(stats.kismi_islem), className: 'text-warning' },
             { key: 'failed', value: format.number(stats.basarisiz_islem), className: 'text-danger' },
             { key: 'spent', value: money(stats.toplam_harcanan), className: 'text-ink' },
           ].map((c) => (

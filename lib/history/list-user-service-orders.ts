@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
+import { centsToDollars } from '@/lib/money';
 import type { Db } from '@/db/client';
 import { orders } from '@/db/schema';
 import { durumOf } from '@/lib/operations';
@@ -33,13 +34,13 @@ export async function listUserServiceOrders(
   return rows.map((o) => ({
     id: o.id,
     hedef_url: o.targetUrl ?? o.quoteTweetUrl,
-    // One mapping for the customer's and the admin's history (a partly successful order is basarili).
+    // One mapping for the customer's and the admin's history (a partly successful order is kismi).
     durum: durumOf(o.status),
     profil_sayisi: o.profileCount,
     basarili_sayisi: o.successCount,
     created_at: o.createdAt.toISOString(),
     // §3: for new tweets the notes carry the text and the selected profiles.
     notlar: o.tweetText !== null ? JSON.stringify({ tweet_text: o.tweetText, quote_tweet_url: o.quoteTweetUrl, profile_ids: o.profileIds }) : o.prompt,
-    bakiye_harcanan: (o.priceCents - o.refundedCents) / 100,
+    bakiye_harcanan: centsToDollars(o.priceCents - o.refundedCents),
   }));
 }

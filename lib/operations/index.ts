@@ -5,5 +5,5 @@ export { getLimitInfo, type LimitInfo } from './get-limits';
 export { processOrder, type ProcessOptions, type ProcessOutcome } from './process-order';
 export { finalizeOrder } from './finalize-order';
 export { startOrderWorker, type WorkerOptions } from './order-worker';
-export { operationUpdate, clientStatus, durumOf, isFinal, FINAL_STATUSES, type OperationUpdate, type Emit } from './operation-update';
+export { operationUpdate, clientStatus, durumOf, isFinal, FINAL_STATUSES, type Durum, type OperationUpdate, type Emit } from './operation-update';
 export { localDay, resetIn, nextLocalMidnight, lastLocalDays } from '@/lib/time';

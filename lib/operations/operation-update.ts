@@ -17,9 +17,15 @@ export function clientStatus(status: Order['status']): 'pending' | 'processing' 
   return status === 'processing' ? 'processing' : 'pending';
 }
 
-/** The §7 transaction durum of an order. */
-export function durumOf(status: Order['status']): 'basarili' | 'basarisiz' | 'beklemede' | 'iptal' {
-  if (status === 'completed' || status === 'partial') return 'basarili';
+export type Durum = 'basarili' | 'kismi' | 'basarisiz' | 'beklemede' | 'iptal';
+
+/**
+ * The §7 transaction durum of an order. An order where some profiles succeeded and some failed
+ * is `kismi` (partly successful), never `basarili`: a status is never better than the truth.
+ */
+export function durumOf(status: Order['status']): Durum {
+  if (status === 'completed') return 'basarili';
+  if (status === 'partial') return 'kismi';
   if (status === 'failed') return 'basarisiz';
   if (status === 'cancelled') return 'iptal';
   return 'beklemede';

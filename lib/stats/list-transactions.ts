@@ -1,16 +1,17 @@
 import 'server-only';
 import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { centsToDollars } from '@/lib/money';
 import type { Db } from '@/db/client';
 import { orders, profiles } from '@/db/schema';
 import { SERVICES, isPlatform, normalizeService, type Platform, type Service } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
-import { durumOf } from '@/lib/operations';
+import { durumOf, type Durum } from '@/lib/operations';
 
 /** §3 Transaction, plus the fields the statistics page also shows. */
 export type Transaction = {
   id: string;
   hedef_url: string | null;
-  durum: 'basarili' | 'basarisiz' | 'beklemede' | 'iptal';
+  durum: Durum;
   profil_sayisi: number;
   created_at: string;
   notlar: string | null;
@@ -75,7 +76,7 @@ export async function listTransactions(db: Db, input: ListTransactionsInput): Pr
       profil_sayisi: o.profileCount,
       created_at: o.createdAt.toISOString(),
       notlar: notes(o, names),
-      bakiye_harcanan: (o.priceCents - o.refundedCents) / 100,
+      bakiye_harcanan: centsToDollars(o.priceCents - o.refundedCents),
       service: o.service,
       platform: o.platform,
       success_count: o.successCount,

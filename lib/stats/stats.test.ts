@@ -116,22 +116,31 @@ describe('limits, balance, transactions and statistics of a customer', () => {
     await sendOperation(w.t.db, user, 'comment', { profileIds: [p[0]!.id], targetUrl: URLS.tweet }, { enqueue: noEnqueue });
     // An order of another day, 3 days ago.
     await w.t.db.update(orders).set({ createdAt: new Date(Date.now() - 3 * 86_400_000) }).where(eq(orders.id, ok.taskId));
+    // A partly failed order (one of two profiles failed): never counted as successful.
+    await w.t.db.insert(orders).values({ userId: user.id, platform: 'twitter', service: 'retweet', status: 'partial', targetUrl: URLS.tweet, profileIds: p.map((x) => x.id), profileCount: 2, successCount: 1 });
 
     const res = await call(statsRoute, { token, params: { platform: 'twitter' } });
-    const stats = res.body.stats as Record<string, unknown> & { gunluk: { tarih: string; basarili: number; basarisiz: number; beklemede: number }[] };
+    const stats = res.body.stats as Record<string, unknown> & { gunluk: { tarih: string; basarili: number; kismi: number; basarisiz: number; beklemede: number; iptal: number }[] };
     expect(stats).toMatchObject({
-      toplam_islem: 4,
+      toplam_islem: 5,
       basarili_islem: 2,
+      kismi_islem: 1,
       basarisiz_islem: 1,
       bekleyen_islem: 1,
+      iptal_islem: 0,
       toplam_harcanan: profilePriceCents(p[1]!.followers) / 100,
-      hizmet_detaylari: { like: 1, new_tweet: 2, comment: 1, retweet: 0, bookmark: 0 },
+      hizmet_detaylari: { like: 1, new_tweet: 2, comment: 1, retweet: 1, bookmark: 0 },
     });
     expect(stats.gunluk).toHaveLength(30);
     const today = stats.gunluk.at(-1)!;
-    expect(today).toMatchObject({ basarili: 1, basarisiz: 1, beklemede: 1 });
-    expect(stats.gunluk.at(-4)).toMatchObject({ basarili: 1, basarisiz: 0 });
-    expect(stats.gunluk.reduce((s, d) => s + d.basarili + d.basarisiz + d.beklemede, 0)).toBe(4);
+    expect(today).toMatchObject({ basarili: 1, kismi: 1, basarisiz: 1, beklemede: 1 });
+    expect(stats.gunluk.at(-4)).toMatchObject({ basarili: 1, kismi: 0, basarisiz: 0 });
+    expect(stats.gunluk.reduce((s, d) => s + d.basarili + d.kismi + d.basarisiz + d.beklemede + d.iptal, 0)).toBe(5);
+    const counts = stats as unknown as Record<string, number>;
+    expect(counts.basarili_islem! + counts.kismi_islem! + counts.basarisiz_islem! + counts.bekleyen_islem! + counts.iptal_islem!).toBe(counts.toplam_islem);
+
+    const list = await call(transactionsRoute, { token, path: '/api/users/transactions/me?service=retweet&limit=20' });
+    expect((list.body.transactions as { service: string; durum: string }[]).find((t) => t.service === 'retweet')?.durum).toBe('kismi');
 
     const ig = await call(statsRoute, { token, params: { platform: 'instagram' } });
     expect(ig.body.stats).toMatchObject({ toplam_islem: 0, hizmet_detaylari: { reels_like: 0 } });

@@ -73,7 +73,7 @@ describe('admin history of a user’s orders', () => {
   it('answers zeros and empty lists when the user has no orders, on both path spellings', async () => {
     for (const handler of [stats.GET, statsApiApi.GET]) {
       const res = await call(handler, { token: f.adminToken, params: { userId: String(f.userId) } });
-      expect(res.body.stats).toEqual({ toplam_islem: 0, basarili_islem: 0, basarisiz_islem: 0, toplam_harcanan: 0, hizmet_detaylari: {} });
+      expect(res.body.stats).toEqual({ toplam_islem: 0, basarili_islem: 0, kismi_islem: 0, basarisiz_islem: 0, bekleyen_islem: 0, iptal_islem: 0, toplam_harcanan: 0, hizmet_detaylari: {} });
     }
     for (const handler of [history.GET, historyApiApi.GET]) {
       const res = await call(handler, { token: f.adminToken, params: { userId: String(f.userId), service: 'like' } });
@@ -81,7 +81,7 @@ describe('admin history of a user’s orders', () => {
     }
   });
 
-  it('counts orders by outcome and lists one service newest first', async () => {
+  it('counts orders by outcome (a partly failed order apart from the successful ones) and lists one service newest first', async () => {
     const base = { userId: f.userId, platform: 'twitter' as const, profileIds: [1, 2], profileCount: 2 };
     await f.t.db.insert(orders).values([
       { ...base, service: 'like', status: 'completed', targetUrl: 'https://x.com/a/status/1', createdAt: new Date(Date.now() - 3000) },
@@ -90,14 +90,14 @@ describe('admin history of a user’s orders', () => {
       { ...base, service: 'retweet', status: 'pending' },
     ]);
     const s = await call(stats.GET, { token: f.adminToken, params: { userId: String(f.userId) } });
-    expect(s.body.stats).toEqual({ toplam_islem: 4, basarili_islem: 2, basarisiz_islem: 1, toplam_harcanan: 2, hizmet_detaylari: { like: 2, new_tweet: 1, retweet: 1 } });
+    expect(s.body.stats).toEqual({ toplam_islem: 4, basarili_islem: 1, kismi_islem: 1, basarisiz_islem: 1, bekleyen_islem: 1, iptal_islem: 0, toplam_harcanan: 2, hizmet_detaylari: { like: 2, new_tweet: 1, retweet: 1 } });
     const likes = await call(history.GET, { token: f.adminToken, params: { userId: String(f.userId), service: 'like' } });
     expect((likes.body.transactions as { hedef_url: string; durum: string; profil_sayisi: number }[]).map((t) => [t.hedef_url, t.durum, t.profil_sayisi])).toEqual([
       ['https://x.com/a/status/2', 'basarisiz', 2],
       ['https://x.com/a/status/1', 'basarili', 2],
     ]);
     const tweets = await call(history.GET, { token: f.adminToken, params: { userId: String(f.userId), service: 'new_tweet' } });
-    expect(tweets.body.transactions).toMatchObject([{ durum: 'basarili', basarili_sayisi: 0, bakiye_harcanan: 2, notlar: expect.stringContaining('Merhaba') }]);
+    expect(tweets.body.transactions).toMatchObject([{ durum: 'kismi', basarili_sayisi: 0, bakiye_harcanan: 2, notlar: expect.stringContaining('Merhaba') }]);
     const bad = await call(history.GET, { token: f.adminToken, params: { userId: String(f.userId), service: 'dance' } });
     expect(bad.body.code).toBe('INVALID_SERVICE');
   });
