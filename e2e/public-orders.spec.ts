@@ -144,6 +144,22 @@ for (const l of LOCALES) {
 test.describe('the live connection', () => {
   test.use({ locale: 'tr-TR' });
 
+  test('subscribes to a YouTube channel from its own service page (de)', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    await page.context().setExtraHTTPHeaders({ 'accept-language': 'de' });
+    const admin = await adminToken(request);
+    await reliableProvider(request);
+    const customer = await createCustomer(request, admin, 'yt-subscribe');
+    await signInBrowser(page, customer.token);
+    await page.goto('/de/service/youtube_subscribe');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(msg('de', 'Services.youtube_subscribe'));
+    await page.locator('[data-profile-list]').getByRole('checkbox').nth(0).check();
+    const [id] = await checkedIds(page);
+    await page.getByLabel(msg('de', 'ServicePage.channelUrl')).fill('https://www.youtube.com/@etkilesim');
+    await page.getByRole('button', { name: msg('de', 'ServicePage.send'), exact: true }).click();
+    await expect(badge(page, id!)).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
+  });
+
   test('after the connection comes back, pending orders are refreshed from the status endpoint', async ({ page, context, request }) => {
     test.setTimeout(90_000);
     const admin = await adminToken(request);

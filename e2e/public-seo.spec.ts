@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { BROWSER_LOCALE, LOCALES, msg, prefix } from './public-helpers';
 
-const SERVICES = ['retweet', 'like', 'bookmark', 'comment', 'new_tweet', 'reels_comment', 'reels_like', 'reels_share', 'reels_bookmark', 'youtube_like', 'youtube_comment'];
+const SERVICES = ['retweet', 'like', 'bookmark', 'comment', 'new_tweet', 'reels_comment', 'reels_like', 'reels_share', 'reels_bookmark', 'youtube_like', 'youtube_comment', 'youtube_subscribe'];
 const POLICIES = ['/terms', '/privacy', '/cookies', '/subscription-policy'];
 const PUBLIC_PAGES = [...SERVICES.map((s) => `/service/${s}`), ...POLICIES];
 

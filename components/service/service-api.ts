@@ -15,6 +15,7 @@ export const SEND_PATHS: Record<string, string> = {
   reels_bookmark: '/api/instagram/reels-bookmark',
   youtube_like: '/api/youtube/like',
   youtube_comment: '/api/youtube/comment',
+  youtube_subscribe: '/api/youtube/subscribe',
 };
 
 /** The name of the target field in the send body. */

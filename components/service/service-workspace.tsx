@@ -313,7 +313,7 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
   const used = limits?.hizmet_detaylari?.[service]?.kullanilan ?? 0;
   const field = 'mt-1 block w-full rounded-md border border-line bg-card px-3 py-2 text-base text-ink placeholder:text-muted';
   const label = 'block text-sm font-medium';
-  const urlLabel = platform === 'twitter' ? 'tweetUrl' : platform === 'instagram' ? 'reelsUrl' : 'videoUrl';
+  const urlLabel = platform === 'twitter' ? 'tweetUrl' : platform === 'instagram' ? 'reelsUrl' : service === 'youtube_subscribe' ? 'channelUrl' : 'videoUrl';
   const sendLabel = sending
     ? t('ServicePage.sending')
     : !viewer.loggedIn

