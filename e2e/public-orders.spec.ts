@@ -201,12 +201,13 @@ test.describe('who sees which limits', () => {
     const nobody = await createCustomer(request, admin, 'nopackage', { packages: false });
     await signInBrowser(page, nobody.token);
     await page.goto('/en/service/youtube_like');
-    await expect(page.locator('[data-not-allowed]')).toHaveText(new RegExp(msg('en', 'ServicePage.notAllowed')));
+    // §8: the message names the platform.
+    await expect(page.locator('[data-not-allowed]')).toHaveText(/You have no active package for YouTube\. Buy a package to run orders\./);
     await expect(page.locator('[data-limits]')).toHaveCount(0);
     await page.locator('[data-profile-list]').getByRole('checkbox').nth(0).check();
     await page.getByLabel(msg('en', 'ServicePage.videoUrl')).fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await page.getByRole('button', { name: msg('en', 'ServicePage.send'), exact: true }).click();
-    await expect(page.locator('[data-sonner-toast]').getByText(msg('en', 'Errors.NO_PACKAGE'))).toBeVisible();
+    await expect(page.locator('[data-sonner-toast]').getByText('You have no active package for YouTube.')).toBeVisible();
 
     await page.context().clearCookies();
     await signInBrowser(page, admin);

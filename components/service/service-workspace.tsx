@@ -335,7 +335,7 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
           </p>
         ) : !isAdmin && !limits ? (
           <p className="rounded-lg border border-warning bg-card p-3 text-ink" data-not-allowed>
-            {t('ServicePage.notAllowed')}{' '}
+            {t('ServicePage.notAllowed', { platform })}{' '}
             <Link href="/panel/subscription" className="font-semibold text-brand underline">
               {t('ServicePage.buyPackage')}
             </Link>

@@ -182,7 +182,7 @@ describe('package, limits and cooldown', () => {
   it('answers NO_PACKAGE without an active, current package for the platform', async () => {
     const { user, token } = await makeUser(w.t, { packages: { instagram: { gunlukLimit: 5, profilLimit: 5 } } });
     const res = await call(like, { token, body: { profile_ids: await ids('twitter', 1), tweet_url: URLS.tweet } });
-    expect(res).toMatchObject({ status: 403, body: { success: false, code: 'NO_PACKAGE', mesaj: 'Bu platform için aktif bir paketiniz yok.' } });
+    expect(res).toMatchObject({ status: 403, body: { success: false, code: 'NO_PACKAGE', mesaj: 'Twitter için aktif bir paketiniz yok.' } });
     // An expired or cancelled subscription does not count either.
     await w.t.db.update(userPackages).set({ endsAt: new Date(Date.now() - 1000), startsAt: new Date(Date.now() - 5000) }).where(eq(userPackages.userId, user.id));
     const expired = await call(reelsLike, { token, body: { profile_ids: await ids('instagram', 1), reels_url: URLS.reel } });
