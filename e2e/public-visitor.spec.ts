@@ -54,6 +54,10 @@ for (const l of LOCALES) {
       await expect(page.getByText(msgPattern(l, 'ServicePage.followers')).first()).toHaveCount(0);
       await expect(page.getByLabel(msg(l, 'ServicePage.prompt'))).toBeVisible();
       await expect(page.getByRole('heading', { name: msg(l, 'ServicePage.tipsTitle') })).toBeVisible();
+      // Every Instagram service page has its tips box too (§2), not only the comment one.
+      await page.goto(`${prefix(l)}/service/reels_like`);
+      await expect(page.getByRole('heading', { name: msg(l, 'ServicePage.tipsTitle') })).toBeVisible();
+      await expect(page.getByText(msg(l, 'Tips.instagram.t2'))).toBeVisible();
     });
 
     test('the service strip scrolls by dragging and a tap still opens a tab', async ({ page }) => {

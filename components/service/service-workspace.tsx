@@ -443,6 +443,8 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
             </div>
             <TipsBox service={service} />
           </div>
+        ) : platform === 'instagram' ? (
+          <TipsBox service="instagram" />
         ) : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted">{t('ServicePage.selectedCount', { selected: selected.length, total: profiles.length })}</p>

@@ -2,8 +2,11 @@ import { useTranslations } from 'next-intl';
 
 const TIP_KEYS = ['t1', 't2', 't3', 't4'] as const;
 
-/** The tips box next to the prompt field (§2). */
-export function TipsBox({ service }: { service: 'comment' | 'reels_comment' | 'youtube_comment' }) {
+/**
+ * The tips box (§2): next to the prompt field of comment services, and on every Instagram service
+ * page (`instagram`: tips about reel links and public accounts).
+ */
+export function TipsBox({ service }: { service: 'comment' | 'reels_comment' | 'youtube_comment' | 'instagram' }) {
   const t = useTranslations();
   return (
     <aside aria-labelledby={`tips-${service}`} className="rounded-lg border border-line bg-brand-soft/40 p-4 text-sm">
