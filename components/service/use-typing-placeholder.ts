@@ -9,8 +9,24 @@ export const PAUSE_MS = 500;
 export const INSTAGRAM_ROTATE_MS = 3_000;
 
 /**
+ * The typewriter's frames, forever: the text to show and how long to wait before the next frame.
+ * The first example starts shown in full (the server renders it). Each example is held for the
+ * §9 pause of 500 ms, deleted at 10 ms per character, and the next typed at 25 ms per character.
+ */
+export function* typingFrames(list: readonly string[]): Generator<{ text: string; waitMs: number }, never> {
+  let index = 0;
+  for (;;) {
+    const current = list[index]!;
+    for (let length = current.length - 1; length >= 0; length--) yield { text: current.slice(0, length), waitMs: DELETE_MS };
+    index = (index + 1) % list.length;
+    const next = list[index]!;
+    for (let length = 1; length <= next.length; length++) yield { text: next.slice(0, length), waitMs: length === next.length ? PAUSE_MS : TYPE_MS };
+  }
+}
+
+/**
  * The prompt field's rotating placeholder (§2, §9): each example is typed at 25 ms per character,
- * held, deleted at 10 ms per character, then the next one follows after a 500 ms pause. With
+ * held for 500 ms, deleted at 10 ms per character, then the next one is typed. With
  * `rotateMs` (Instagram) the examples switch whole every 3 s instead. When the user prefers
  * reduced motion the first example stays still. The server renders the first example in full.
  */
@@ -36,31 +52,13 @@ export function useTypingPlaceholder(examples: readonly string[], options: { rot
       return () => clearTimeout(timer);
     }
 
-    let length = list[0]!.length;
-    let phase: 'hold' | 'delete' | 'type' = 'hold';
+    const frames = typingFrames(list);
     const step = () => {
-      const current = list[index]!;
-      if (phase === 'hold') {
-        phase = 'delete';
-        timer = setTimeout(step, DELETE_MS);
-      } else if (phase === 'delete') {
-        length -= 1;
-        setText(current.slice(0, Math.max(length, 0)));
-        if (length <= 0) {
-          index = (index + 1) % list.length;
-          phase = 'type';
-          timer = setTimeout(step, PAUSE_MS);
-        } else timer = setTimeout(step, DELETE_MS);
-      } else {
-        length += 1;
-        setText(current.slice(0, length));
-        if (length >= current.length) {
-          phase = 'hold';
-          timer = setTimeout(step, PAUSE_MS * 4);
-        } else timer = setTimeout(step, TYPE_MS);
-      }
+      const frame = frames.next().value!;
+      setText(frame.text);
+      timer = setTimeout(step, frame.waitMs);
     };
-    timer = setTimeout(step, PAUSE_MS * 4);
+    timer = setTimeout(step, PAUSE_MS);
     return () => clearTimeout(timer);
   }, [joined, rotateMs]);
 
