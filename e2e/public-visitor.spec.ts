@@ -40,6 +40,14 @@ for (const l of LOCALES) {
       await expect(page.getByText(msg(l, 'ServicePage.loginRequired'))).toBeVisible();
     });
 
+    test('/service without a service shows the §2 placeholder with the services to choose from', async ({ page }) => {
+      const res = await page.goto(`${prefix(l)}/service`);
+      expect(res?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: msg(l, 'ServicePage.chooseService') })).toBeVisible();
+      await page.locator('[data-choose-service]').getByRole('link', { name: msg(l, 'Services.youtube_subscribe') }).click();
+      await expect(page).toHaveURL(new RegExp(`${prefix(l)}/service/youtube_subscribe$`));
+    });
+
     test('moves between platforms and services with the header tabs, the strip and the keyboard', async ({ page }) => {
       await page.goto(`${prefix(l)}/service/retweet`);
       await page.getByRole('navigation', { name: msg(l, 'Header.platformsLabel') }).getByRole('link', { name: 'YouTube' }).click();
