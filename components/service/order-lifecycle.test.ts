@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyOperationEvent, DuplicateFilter, markPending, selectAllIds, toastKindOf, type Badge } from './order-lifecycle';
+import { applyOperationEvent, connectionToast, DuplicateFilter, markPending, selectAllIds, toastKindOf, type Badge } from './order-lifecycle';
 
 const twitter = { service: 'like', platform: 'twitter' };
 
@@ -70,5 +70,17 @@ describe('select all', () => {
   it('takes only the first N when the user has a profile cap', () => {
     expect(selectAllIds([5, 6, 7, 8], 2)).toEqual([5, 6]);
     expect(selectAllIds([5, 6, 7], null)).toEqual([5, 6, 7]);
+  });
+});
+
+describe('the live-connection toast', () => {
+  it('says nothing on a normal connection, warns when it is lost, and says when it is restored', () => {
+    expect(connectionToast(null, 'connected')).toBeNull();
+    expect(connectionToast('connected', 'connected')).toBeNull();
+    expect(connectionToast('connected', 'lost')).toBe('lost');
+    expect(connectionToast('lost', 'lost')).toBeNull();
+    expect(connectionToast('lost', 'connected')).toBe('restored');
+    expect(connectionToast('lost', 'error')).toBe('error');
+    expect(connectionToast('error', 'connected')).toBe('restored');
   });
 });

@@ -90,3 +90,12 @@ export class DuplicateFilter {
 export function selectAllIds(ids: readonly number[], cap: number | null): number[] {
   return cap === null ? [...ids] : ids.slice(0, Math.max(cap, 0));
 }
+
+/**
+ * The toast for a change of the live connection, or null: a normal connection says nothing; a
+ * lost or failed one warns; coming back after a loss says it is restored.
+ */
+export function connectionToast(previous: 'connected' | 'lost' | 'error' | null, next: 'connected' | 'lost' | 'error'): 'restored' | 'lost' | 'error' | null {
+  if (next === 'connected') return previous === 'lost' || previous === 'error' ? 'restored' : null;
+  return next === previous ? null : next;
+}

@@ -11,6 +11,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { AddBalanceDialog } from '@/components/payments/add-balance-dialog';
 import {
   applyOperationEvent,
+  connectionToast,
   DuplicateFilter,
   isFinalStatus,
   markPending,
@@ -186,12 +187,16 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
     }
   }, [handleEvent, locale, t]);
 
+  const [connection, setConnection] = useState<ConnectionState | null>(null);
+  const lastConnection = useRef<ConnectionState | null>(null);
   const onState = useCallback(
     (state: ConnectionState) => {
-      const message = t(`Realtime.${state}`);
-      if (state === 'connected') toast.success(message, { id: 'realtime' });
-      else if (state === 'lost') toast.warning(message, { id: 'realtime' });
-      else toast.error(message, { id: 'realtime' });
+      const kind = connectionToast(lastConnection.current, state);
+      lastConnection.current = state;
+      setConnection(state);
+      if (kind === 'restored') toast.success(t('Realtime.restored'), { id: 'realtime' });
+      else if (kind === 'lost') toast.warning(t('Realtime.lost'), { id: 'realtime' });
+      else if (kind === 'error') toast.error(t('Realtime.error'), { id: 'realtime' });
     },
     [t],
   );
@@ -324,7 +329,7 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
   const sendDisabled = sending || (isNewTweet && viewer.loggedIn && (insufficient || (selected.length > 0 && priceCents === null)));
 
   return (
-    <div className="mt-4 space-y-6" data-workspace={service}>
+    <div className="mt-4 space-y-6" data-workspace={service} data-realtime={connection ?? undefined}>
       <div className="space-y-2 text-sm">
         {!viewer.loggedIn ? (
           <p className="rounded-lg border border-brand bg-brand-soft p-3 text-ink" data-visitor-notice>
