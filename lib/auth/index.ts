@@ -7,7 +7,7 @@ export { beginLoginAttempt, type LoginAttempt, type LoginScope } from './login-a
 export { verifyCurrentPassword } from './verify-current-password';
 export { registerUser } from './register-user';
 export { revokeSessions } from './revoke-sessions';
-export { requestPasswordReset, resetLink } from './request-password-reset';
+export { requestPasswordReset, sendPasswordReset, startPasswordResetWorker, resetLink } from './request-password-reset';
 export { verifyResetToken } from './verify-reset-token';
 export { resetPassword } from './reset-password';
 export { AUTH_LIMITS, LOGIN_DELAYS } from './rate-limit-rules';
