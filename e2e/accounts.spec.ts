@@ -198,6 +198,53 @@ test.describe('accounts', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('admin_token'))).toBeTruthy();
   });
 
+  test('changing the e-mail asks for the current password beside it, shows the errors on that field, and keeps this browser signed in', async ({ page }) => {
+    const user = { name: 'Selin Aydın', email: `selin-${unique()}@example.com`, password: 'eposta-sifre-123' };
+    await register(page, user);
+    await login(page, user.email, user.password);
+    const oldToken = await page.evaluate(() => window.localStorage.getItem('user_token'));
+
+    await page.goto('/panel/settings');
+    await page.waitForLoadState('networkidle');
+    const personal = page.getByRole('group', { name: 'Kişisel Bilgiler' });
+    const passwords = page.getByRole('group', { name: 'Şifre Değiştir' });
+    // Unchanged e-mail: the current password sits with the password change only.
+    await expect(personal.getByLabel('Mevcut şifre')).toHaveCount(0);
+    await expect(passwords.getByLabel('Mevcut şifre')).toBeVisible();
+    // The same address in capitals is no change.
+    await personal.getByLabel('E-posta').fill(user.email.toUpperCase());
+    await expect(personal.getByLabel('Mevcut şifre')).toHaveCount(0);
+
+    const newEmail = `selin-yeni-${unique()}@example.com`;
+    await personal.getByLabel('E-posta').fill(newEmail);
+    const current = personal.getByLabel('Mevcut şifre');
+    await expect(current).toBeVisible();
+    await expect(passwords.getByLabel('Mevcut şifre')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(current).toHaveAccessibleDescription('E-posta adresinizi değiştirmek için mevcut şifrenizi girin.');
+    await expect(current).toBeFocused();
+
+    await current.fill('yanlis-sifre');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(current).toHaveAccessibleDescription('Mevcut şifreniz hatalı.');
+    await expect(current).toHaveAttribute('aria-invalid', 'true');
+
+    await current.fill(user.password);
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(page.getByText('E-posta adresiniz değiştirildi.', { exact: false })).toBeVisible();
+    await expect(personal.getByLabel('Mevcut şifre')).toHaveCount(0);
+
+    // The token from before is refused; this browser goes on with the new one and its cookie.
+    expect((await page.request.get('/api/auth/verify', { headers: { authorization: `Bearer ${oldToken}` } })).status()).toBe(401);
+    const newToken = await page.evaluate(() => window.localStorage.getItem('user_token'));
+    expect(newToken).not.toBe(oldToken);
+    expect((await page.request.get('/api/auth/verify', { headers: { authorization: `Bearer ${newToken}` } })).status()).toBe(200);
+    await page.reload();
+    await expect(page).toHaveURL(/\/panel\/settings$/);
+    await expect(page.getByRole('group', { name: 'Kişisel Bilgiler' }).getByLabel('E-posta')).toHaveValue(newEmail);
+  });
+
   test('the login and settings pages pass axe', async ({ page }) => {
     await page.goto('/login?tab=register');
     const login = await new AxeBuilder({ page }).include('main').analyze();

@@ -6,6 +6,7 @@ import { startQueue, stopQueue } from '@/lib/queue';
 import { env } from '@/env';
 import { startOrderWorker } from '@/lib/operations';
 import { startProfileSync } from '@/lib/profiles';
+import { startPasswordResetWorker } from '@/lib/auth';
 
 export type Background = { stop: () => Promise<void> };
 
@@ -45,6 +46,8 @@ export async function startBackground(handle: DbHandle, options: { worker: boole
     tasks.push({ name: 'order-worker', stop: async () => orderWorker.stop() });
     const profileSync = startProfileSync(handle.db);
     tasks.push({ name: 'profile-sync', stop: profileSync.stop });
+    // Password-reset requests: forgot-password only enqueues them (same work for any e-mail).
+    await startPasswordResetWorker(handle.db);
   }
   return {
     stop: async () => {

@@ -12,26 +12,44 @@ import { useAuthForm } from './use-auth-form';
 
 export type ProfileDefaults = { ad_soyad: string; email: string; telefon: string; meslek: string };
 
+/** Answers of PUT /api/users/profile/me that belong on the current-password field. */
+const CURRENT_PASSWORD_CODES = new Set(['CURRENT_PASSWORD_REQUIRED', 'CURRENT_PASSWORD_WRONG', 'RATE_LIMITED']);
+
 /**
  * /panel/settings (§2, §5): personal information and the password change in one form. A blank new
- * password changes nothing; with a new one the current one is required. After a password change
- * the server answers a new token, which becomes this browser's session (every other one has ended).
+ * password changes nothing; a new one, or a changed e-mail address, needs the current password
+ * (issue 14: a stolen session must not be enough to take the account). While the e-mail is being
+ * edited the current-password field moves up beside it. After either change the server answers a
+ * new token, which becomes this browser's session (every other one has ended).
  */
 export function ProfileForm({ defaults, kind }: { defaults: ProfileDefaults; kind: 'user' | 'admin' }) {
   const t = useTranslations('Settings');
   const { form, locale, router, isSubmitting, error } = useAuthForm(profileFormSchema, { ...defaults, currentPassword: '', newPassword: '', newPasswordConfirm: '' });
+  const savedEmail = (form.formState.defaultValues?.email ?? defaults.email).trim().toLowerCase();
+  const emailChanged = (form.watch('email') ?? '').trim().toLowerCase() !== savedEmail;
 
   const onSubmit = form.handleSubmit(async ({ ad_soyad, email, telefon, meslek, currentPassword, newPassword }) => {
-    const body = newPassword ? { ad_soyad, email, telefon, meslek, currentPassword, newPassword } : { ad_soyad, email, telefon, meslek };
+    const changingEmail = email !== savedEmail;
+    if (changingEmail && !currentPassword) {
+      form.setError('currentPassword', { message: 'Validation.current_password_required_email' }, { shouldFocus: true });
+      return;
+    }
+    const body = newPassword || changingEmail ? { ad_soyad, email, telefon, meslek, currentPassword, newPassword } : { ad_soyad, email, telefon, meslek };
     const res = await sendJson('/api/users/profile/me', body, locale, 'PUT');
     if (!res.ok) {
-      toast.error(res.body.mesaj ?? t('update_error'));
+      const code = typeof res.body.code === 'string' ? res.body.code : '';
+      if (CURRENT_PASSWORD_CODES.has(code) && 'currentPassword' in body) {
+        form.setError('currentPassword', { message: res.body.mesaj ?? t('update_error') }, { shouldFocus: true });
+      } else {
+        toast.error(res.body.mesaj ?? t('update_error'));
+      }
       return;
     }
     const kullanici = res.body.kullanici as ProfileDefaults;
     if (typeof res.body.token === 'string') {
       await startSession(res.body.token, kullanici, kind);
-      toast.success(t('passwordChanged'));
+      if (changingEmail) toast.success(t('emailChanged'));
+      if (newPassword) toast.success(t('passwordChanged'));
     } else {
       try {
         if (window.localStorage.getItem('user_data')) {
@@ -47,17 +65,28 @@ export function ProfileForm({ defaults, kind }: { defaults: ProfileDefaults; kin
     router.refresh();
   });
 
+  // One current-password field: beside the e-mail while it is being changed, else with the password change.
+  const currentPassword = (
+    <PasswordField id="profile-current" label={t('currentPassword')} error={error('currentPassword')} {...form.register('currentPassword')} autoComplete="current-password" />
+  );
+
   return (
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate className="space-y-6">
         <fieldset className="space-y-4 rounded-lg border border-line bg-card p-4">
           <legend className="px-1 text-lg font-semibold">{t('personalInfo')}</legend>
           <PersonalFields idPrefix="profile" />
+          {emailChanged ? (
+            <div className="space-y-2 rounded-md border border-line p-3">
+              <p className="text-sm text-muted">{t('emailPasswordHint')}</p>
+              {currentPassword}
+            </div>
+          ) : null}
         </fieldset>
         <fieldset className="space-y-4 rounded-lg border border-line bg-card p-4">
           <legend className="px-1 text-lg font-semibold">{t('passwordChange')}</legend>
           <p className="text-sm text-muted">{t('passwordHint')}</p>
-          <PasswordField id="profile-current" label={t('currentPassword')} error={error('currentPassword')} {...form.register('currentPassword')} autoComplete="current-password" />
+          {emailChanged ? null : currentPassword}
           <PasswordField id="profile-new" label={t('newPassword')} error={error('newPassword')} {...form.register('newPassword')} autoComplete="new-password" />
           <PasswordField id="profile-new2" label={t('newPasswordConfirm')} error={error('newPasswordConfirm')} {...form.register('newPasswordConfirm')} autoComplete="new-password" />
         </fieldset>

@@ -3,12 +3,14 @@ export { signToken, verifyToken, loadSessionUser, sessionIdOf, type AuthUser, ty
 export { endSession, isSessionEnded } from './end-session';
 export { getAuthSecret } from './secret';
 export { loginUser } from './login-user';
+export { beginLoginAttempt, type LoginAttempt, type LoginScope } from './login-attempts';
+export { verifyCurrentPassword } from './verify-current-password';
 export { registerUser } from './register-user';
 export { revokeSessions } from './revoke-sessions';
-export { requestPasswordReset, resetLink } from './request-password-reset';
+export { requestPasswordReset, sendPasswordReset, startPasswordResetWorker, resetLink } from './request-password-reset';
 export { verifyResetToken } from './verify-reset-token';
 export { resetPassword } from './reset-password';
-export { AUTH_LIMITS } from './rate-limit-rules';
+export { AUTH_LIMITS, LOGIN_DELAYS } from './rate-limit-rules';
 export { RESET_TOKEN_TTL_MS } from './reset-tokens';
 export * from './schemas';
 export * from './register-schemas';

@@ -3,12 +3,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { enforceRateLimits, refundRateLimit } from '@/lib/rate-limit';
 import type { Locale } from '@/lib/i18n/routing';
 import { toKullanici, type Kullanici } from '@/lib/users/get-kullanici';
 import { hashPassword, verifyPassword } from './password';
 import { signToken, type TokenKind } from './tokens';
-import { authRule } from './rate-limit-rules';
+import { beginLoginAttempt } from './login-attempts';
 
 export type LoginRequest = { email: string; password: string; ip: string; kind: TokenKind; locale: Locale };
 
@@ -19,15 +18,12 @@ let dummyHash: Promise<string> | undefined;
  * POST /api/auth/login and /api/auth/admin-login: checks the password (argon2id) and answers a
  * bearer token. Wrong e-mail and wrong password give the same 401 INVALID_CREDENTIALS; only after
  * a correct password does the caller learn that the account is disabled or (admin login) not an
- * admin. Failed attempts count against per-IP and per-account limits.
+ * admin. Failed attempts count against the limits of login-attempts.ts (per address, per
+ * account and address with growing delays, and a much higher ceiling per account).
  */
 export async function loginUser(db: Db, input: LoginRequest): Promise<{ token: string; kullanici: Kullanici }> {
   const admin = input.kind === 'admin';
-  const rules = [
-    authRule(admin ? 'adminLoginIp' : 'loginIp', input.ip),
-    authRule(admin ? 'adminLoginAccount' : 'loginAccount', input.email),
-  ];
-  await enforceRateLimits(db, rules);
+  const attempt = await beginLoginAttempt(db, admin ? 'adminLogin' : 'login', { email: input.email, ip: input.ip });
 
   const [user] = await db
     .select()
@@ -37,12 +33,16 @@ export async function loginUser(db: Db, input: LoginRequest): Promise<{ token: s
   if (!user) {
     dummyHash ??= hashPassword('not-a-real-password');
     await verifyPassword(await dummyHash, input.password);
+    await attempt.failed();
     throw new AppError('INVALID_CREDENTIALS', { status: 401 });
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError('INVALID_CREDENTIALS', { status: 401 });
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await attempt.failed();
+    throw new AppError('INVALID_CREDENTIALS', { status: 401 });
+  }
 
   // The password was right: this attempt does not count against the limits.
-  for (const rule of rules) await refundRateLimit(db, rule.key);
+  await attempt.succeeded();
   if (!user.aktif) throw new AppError('ACCOUNT_DISABLED', { status: 403 });
   if (admin && user.rol !== 'admin') throw new AppError('ADMIN_ONLY', { status: 403 });
 

@@ -16,6 +16,25 @@ export const ORDERS_DEAD_QUEUE = 'orders_dead';
 
 export type OrderJob = { orderId: string };
 
+/**
+ * Password-reset requests (issue 14): POST /api/auth/forgot-password only enqueues one, the same
+ * for a known and an unknown e-mail, and answers at once; a worker makes the token and the mail.
+ * The job holds an e-mail address, so finished jobs are kept for an hour only.
+ */
+export const PASSWORD_RESET_QUEUE = 'password_reset';
+export type PasswordResetJob = { email: string; locale: string };
+const PASSWORD_RESET_QUEUE_OPTIONS: QueueOptions = {
+  retryLimit: 5,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 120,
+  expireInSeconds: 300,
+  // A request still waiting after this long (no worker node running) is dropped: its link would
+  // arrive too late to be expected.
+  retentionSeconds: 3600,
+  deleteAfterSeconds: 3600,
+};
+
 export const DEFAULT_ORDER_QUEUE_OPTIONS: QueueOptions = {
   retryLimit: 8,
   retryDelay: 5,
@@ -48,6 +67,7 @@ export function startQueue(handle: DbHandle, options: StartQueueOptions = {}): P
     const queueOptions = { ...DEFAULT_ORDER_QUEUE_OPTIONS, ...options.queue };
     await ensureQueue(boss, ORDERS_DEAD_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 300 });
     await ensureQueue(boss, ORDERS_QUEUE, { ...queueOptions, deadLetter: ORDERS_DEAD_QUEUE });
+    await ensureQueue(boss, PASSWORD_RESET_QUEUE, PASSWORD_RESET_QUEUE_OPTIONS);
     return boss;
   })();
   g.__etkBoss = { boss, handle, ready };
@@ -116,6 +136,27 @@ export async function workOrders(handler: OrderJobHandler, options: { concurrenc
   await boss.work<OrderJob>(ORDERS_DEAD_QUEUE, { ...polling, localConcurrency: 1 }, async ([job]) => {
     if (job) await handler(job, { retryCount: job.retryCount, retryLimit, dead: true });
   });
+}
+
+/** Enqueues a password-reset request (its own statement: nothing else is written with it). */
+export async function enqueuePasswordReset(job: PasswordResetJob): Promise<void> {
+  const boss = await getQueue();
+  await boss.send(PASSWORD_RESET_QUEUE, job);
+}
+
+/** Registers this node's password-reset worker. */
+export async function workPasswordResets(
+  handler: (job: PasswordResetJob) => Promise<void>,
+  options: { pollingIntervalSeconds?: number } = {},
+): Promise<void> {
+  const boss = await getQueue();
+  await boss.work<PasswordResetJob>(
+    PASSWORD_RESET_QUEUE,
+    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, localConcurrency: 2 },
+    async ([job]) => {
+      if (job) await handler(job.data);
+    },
+  );
 }
 
 export async function stopQueue(options: { graceful?: boolean; timeoutMs?: number } = {}): Promise<void> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDb, onPostgres, type TestDb } from '@/test/db';
 import { rateLimitBuckets } from '@/db/schema';
-import { clientIp, enforceRateLimit, hitRateLimit, pruneRateLimits, refundRateLimit } from './index';
+import { clearRateLimit, clientIp, enforceRateLimit, hitRateLimit, pruneRateLimits, refundRateLimit, startWait, takeRateLimits, waitSeconds } from './index';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -43,6 +43,7 @@ describe('fixed-window rate limits', () => {
     const { headers, params } = err as { headers: Record<string, string>; params: { seconds: number } };
     expect(Number(headers['retry-after'])).toBe(params.seconds);
     expect(params.seconds).toBeGreaterThan(0);
+    expect((err as { extra: Record<string, unknown> }).extra).toEqual({ remainingSeconds: params.seconds });
   });
 
   it('gives a hit back on refund, never below zero', async () => {
@@ -65,6 +66,52 @@ describe('fixed-window rate limits', () => {
     const results = await Promise.all(Array.from({ length: 60 }, () => hitRateLimit(t.db, rule)));
     expect(results.filter((r) => r.allowed)).toHaveLength(25);
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+  });
+});
+
+describe('several rules taken together', () => {
+  it('counts a hit on every rule while all are under their limits', async () => {
+    const rules = [
+      { key: 'take:a1', limit: 5, windowSeconds: 60 },
+      { key: 'take:a2', limit: 5, windowSeconds: 60 },
+    ];
+    await takeRateLimits(t.db, rules);
+    const results = await takeRateLimits(t.db, rules);
+    expect(results.map((r) => r.count)).toEqual([2, 2]);
+  });
+
+  it('refuses with the longest wait when one rule is over, and counts the refused attempt on none', async () => {
+    const short = { key: 'take:b1', limit: 10, windowSeconds: 30 };
+    const tight = { key: 'take:b2', limit: 1, windowSeconds: 600 };
+    await takeRateLimits(t.db, [short, tight]);
+    for (let i = 0; i < 3; i++) {
+      const err = await takeRateLimits(t.db, [short, tight]).catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+      expect((err as { params: { seconds: number } }).params.seconds).toBeGreaterThan(500);
+    }
+    // Only the admitted attempt counted on the rule that still had room.
+    expect(await hitRateLimit(t.db, short)).toMatchObject({ count: 2 });
+  });
+});
+
+describe('required waits', () => {
+  it('reports the seconds left of a wait, none once it has run out or was cleared', async () => {
+    expect(await waitSeconds(t.db, 'wait:a')).toBe(0);
+    await startWait(t.db, 'wait:a', 40);
+    const left = await waitSeconds(t.db, 'wait:a');
+    expect(left).toBeGreaterThan(35);
+    expect(left).toBeLessThanOrEqual(40);
+    await t.db.update(rateLimitBuckets).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(rateLimitBuckets.key, 'wait:a'));
+    expect(await waitSeconds(t.db, 'wait:a')).toBe(0);
+    await startWait(t.db, 'wait:a', 40);
+    await clearRateLimit(t.db, 'wait:a');
+    expect(await waitSeconds(t.db, 'wait:a')).toBe(0);
+  });
+
+  it('never shortens a longer wait already running', async () => {
+    await startWait(t.db, 'wait:b', 300);
+    await startWait(t.db, 'wait:b', 5);
+    expect(await waitSeconds(t.db, 'wait:b')).toBeGreaterThan(290);
   });
 });
 

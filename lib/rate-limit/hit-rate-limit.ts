@@ -1,5 +1,5 @@
 import 'server-only';
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { rateLimitBuckets } from '@/db/schema';
 import { AppError } from '@/lib/errors';
@@ -33,9 +33,17 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule): Promise<RateLim
   return { allowed: count <= rule.limit, count, retryAfterSeconds };
 }
 
-/** The error every limited endpoint answers: 429, a Retry-After header and a localized mesaj. */
+/**
+ * The error every limited endpoint answers: 429, a Retry-After header, a localized mesaj and the
+ * wait as `remainingSeconds` in the body (for clients that cannot read headers).
+ */
 export function rateLimited(seconds: number): AppError {
-  return new AppError('RATE_LIMITED', { status: 429, params: { seconds }, headers: { 'retry-after': String(seconds) } });
+  return new AppError('RATE_LIMITED', {
+    status: 429,
+    params: { seconds },
+    extra: { remainingSeconds: seconds },
+    headers: { 'retry-after': String(seconds) },
+  });
 }
 
 /** Counts a hit and throws RATE_LIMITED (429, Retry-After) when the rule is over its limit. */
@@ -52,6 +60,47 @@ export async function enforceRateLimits(db: Db, rules: RateLimitRule[]): Promise
     if (!r.allowed) wait = Math.max(wait, r.retryAfterSeconds);
   }
   if (wait > 0) throw rateLimited(wait);
+}
+
+/**
+ * Counts one hit on every rule; when any is over its limit, gives back every hit of this call and
+ * throws RATE_LIMITED with the longest wait. A refused attempt so counts nowhere: an attacker
+ * stopped by one rule (say, per account and address) does not use up another (per account) that
+ * protects the owner. Returns each rule's result in order (e.g. the failure number of a login).
+ */
+export async function takeRateLimits(db: Db, rules: RateLimitRule[]): Promise<RateLimitResult[]> {
+  const results: RateLimitResult[] = [];
+  for (const rule of rules) results.push(await hitRateLimit(db, rule));
+  const refused = results.filter((r) => !r.allowed);
+  if (refused.length === 0) return results;
+  for (const rule of rules) await refundRateLimit(db, rule.key);
+  throw rateLimited(Math.max(...refused.map((r) => r.retryAfterSeconds)));
+}
+
+/**
+ * A required wait under `key` (e.g. the growing delay after failed logins): nothing under the key
+ * may proceed for `seconds`. Never shortens a longer wait already running.
+ */
+export async function startWait(db: Db, key: string, seconds: number): Promise<void> {
+  const until = sql`now() + make_interval(secs => ${seconds})`;
+  await db
+    .insert(rateLimitBuckets)
+    .values({ key, count: 1, resetAt: until })
+    .onConflictDoUpdate({ target: rateLimitBuckets.key, set: { resetAt: sql`greatest(${rateLimitBuckets.resetAt}, ${until})` } });
+}
+
+/** The whole seconds left of a wait started with startWait, 0 when there is none. */
+export async function waitSeconds(db: Db, key: string): Promise<number> {
+  const [row] = await db
+    .select({ remaining: sql<string>`extract(epoch from (${rateLimitBuckets.resetAt} - now()))` })
+    .from(rateLimitBuckets)
+    .where(sql`${rateLimitBuckets.key} = ${key} and ${rateLimitBuckets.resetAt} > now()`);
+  return row ? Math.max(1, Math.ceil(Number(row.remaining))) : 0;
+}
+
+/** Forgets a counter or wait (e.g. a successful login clears the failures from its address). */
+export async function clearRateLimit(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
 }
 
 /** Gives back one hit (e.g. a successful login does not count against the failed-login limit). */

@@ -7,6 +7,7 @@ import { emailField, MAX_NAME, MAX_PASSWORD, MAX_PHONE, MIN_PASSWORD, PROFESSION
  * shared with the settings form (no `server-only`). Name and e-mail are required; phone and
  * profession may stay empty (accounts made by an admin can lack them) but must be valid when
  * given. A blank new password means no change; a new one needs the current one (§5 Settings).
+ * A changed e-mail needs it too, which only the server can tell (lib/users/update-profile.ts).
  */
 export const profileSchema = z
   .object({

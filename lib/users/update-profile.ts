@@ -3,24 +3,39 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
 import { AppError, unauthorized } from '@/lib/errors';
-import { hashPassword, signToken, verifyPassword, type TokenKind } from '@/lib/auth';
+import { hashPassword, revokeSessions, signToken, verifyCurrentPassword, type TokenKind } from '@/lib/auth';
 import { isUniqueViolation } from '@/db/errors';
 import { toKullanici, type Kullanici } from './get-kullanici';
+import { queueEmailChangedNotice } from './email-changed-notice';
 import type { ProfileInput } from './schemas';
 
 /**
- * PUT /api/users/profile/me: name, e-mail, phone and profession; with a new password also the
- * current one (400 CURRENT_PASSWORD_WRONG, not 401: a 401 would make the client drop its session).
- * A password change bumps the session version, ending every other session, and answers a new
- * token for the caller (of the caller's kind).
+ * PUT /api/users/profile/me: name, e-mail, phone and profession, and optionally a new password.
+ *
+ * Changing the e-mail or the password needs the current password (issue 14: with only a stolen
+ * token, an attacker could otherwise move the e-mail, reset the password and lock the owner out):
+ * missing → 400 CURRENT_PASSWORD_REQUIRED, wrong → 400 CURRENT_PASSWORD_WRONG (not 401: a 401
+ * would make the client drop its session), too many wrong guesses → 429 (verifyCurrentPassword).
+ * The same address in other letter case is no change. Either change ends every other session of
+ * the account and answers a new token for the caller (same kind and login id); an e-mail change
+ * also mails a notice to the old address.
  */
 export async function updateProfile(
   db: Db,
   caller: { id: number; kind: TokenKind; sid?: string },
   input: ProfileInput,
 ): Promise<{ kullanici: Kullanici; token?: string }> {
-  const changePassword = input.newPassword !== '';
-  const newHash = changePassword ? await hashPassword(input.newPassword) : undefined;
+  const [current] = await db
+    .select({ email: users.email, passwordHash: users.passwordHash, aktif: users.aktif })
+    .from(users)
+    .where(and(eq(users.id, caller.id), isNull(users.deletedAt)));
+  if (!current || !current.aktif) throw unauthorized();
+  const sensitive = (email: string) => input.newPassword !== '' || input.email !== email.toLowerCase();
+  // Checked outside the transaction: a wrong guess must stay counted when the change rolls back.
+  const verified = sensitive(current.email);
+  if (verified) await verifyCurrentPassword(db, { id: caller.id, passwordHash: current.passwordHash }, input.currentPassword);
+  const newHash = input.newPassword !== '' ? await hashPassword(input.newPassword) : undefined;
+
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
@@ -29,10 +44,13 @@ export async function updateProfile(
         .where(and(eq(users.id, caller.id), isNull(users.deletedAt)))
         .for('update');
       if (!user || !user.aktif) throw unauthorized();
-      if (changePassword && !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-        throw new AppError('CURRENT_PASSWORD_WRONG', { status: 400 });
+      // Another request changed the e-mail or password since the check: judge against the new row.
+      if (sensitive(user.email)) {
+        if (!verified) throw new AppError('CURRENT_PASSWORD_REQUIRED', { status: 400 });
+        if (user.passwordHash !== current.passwordHash) throw new AppError('CURRENT_PASSWORD_WRONG', { status: 400 });
       }
-      if (input.email !== user.email.toLowerCase()) {
+      const emailChanged = input.email !== user.email.toLowerCase();
+      if (emailChanged) {
         const [taken] = await tx
           .select({ id: users.id })
           .from(users)
@@ -40,19 +58,25 @@ export async function updateProfile(
           .limit(1);
         if (taken) throw new AppError('EMAIL_TAKEN', { status: 409 });
       }
-      const [row] = await tx
+      let [row] = await tx
         .update(users)
         .set({
           adSoyad: input.ad_soyad,
           email: input.email,
           telefon: input.telefon,
           meslek: input.meslek,
-          ...(newHash ? { passwordHash: newHash, sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+          ...(newHash ? { passwordHash: newHash } : {}),
         })
         .where(eq(users.id, user.id))
         .returning();
-      const kullanici = await toKullanici(tx, row!);
-      return newHash ? { kullanici, token: await signToken(tx, row!, caller.kind, caller.sid) } : { kullanici };
+      if (!sensitive(user.email)) return { kullanici: await toKullanici(tx, row!) };
+
+      // Every other session ends; the caller goes on with a token of the new session version.
+      row = { ...row!, sessionVersion: await revokeSessions(tx, user.id) };
+      if (emailChanged) {
+        await queueEmailChangedNotice(tx, { to: user.email, name: user.adSoyad, locale: user.locale, newEmail: row.email, at: new Date() });
+      }
+      return { kullanici: await toKullanici(tx, row), token: await signToken(tx, row, caller.kind, caller.sid) };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', { status: 409 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
-import { users } from '@/db/schema';
+import { rateLimitBuckets, users } from '@/db/schema';
 import { verifyToken } from '@/lib/auth';
 import { makeUser, peer } from '../_test/helpers';
 import { POST as login } from './route';
@@ -17,6 +17,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** Lets the delays after failed logins end at once (the tests do not sleep through them). */
+async function endDelays() {
+  await t.db.update(rateLimitBuckets).set({ resetAt: sql`now() - interval '1 second'` }).where(like(rateLimitBuckets.key, 'auth:%Wait:%'));
+}
 
 describe('POST /api/auth/login', () => {
   it('answers a bearer token and kullanici; the token works on GET /api/auth/verify', async () => {
@@ -68,15 +73,52 @@ describe('POST /api/auth/login', () => {
     expect(del.body.code).toBe('INVALID_CREDENTIALS');
   });
 
-  it('locks an account after 10 failed attempts, even for the right password, with 429 and Retry-After', async () => {
+  it('stops 10 failures from one address with 429 while the owner logs in from another (issue 14)', async () => {
     const u = await makeUser(t, { email: 'brute@example.com' });
+    const attacker = peer();
     for (let i = 0; i < 10; i++) {
-      expect((await call(login, { body: { email: u.email, password: `wrong-${i}` }, headers: peer() })).status).toBe(401);
+      await endDelays();
+      expect((await call(login, { body: { email: u.email, password: `wrong-${i}` }, headers: attacker })).status).toBe(401);
     }
-    const res = await call(login, { body: { email: u.email, password: u.password }, headers: { ...peer(), 'accept-language': 'en' } });
+    await endDelays();
+    const res = await call(login, { body: { email: u.email, password: u.password }, headers: { ...attacker, 'accept-language': 'en' } });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(res.body.remainingSeconds).toBe(Number(res.headers.get('retry-after')));
     expect(res.body.mesaj).toMatch(/^Too many attempts.*\d+ seconds/);
+    const owner = await call(login, { body: { email: u.email, password: u.password }, headers: peer() });
+    expect(owner.status).toBe(200);
+    expect(typeof owner.body.token).toBe('string');
+  });
+
+  it('answers a growing wait from the 5th failure of one address with 429, Retry-After and remainingSeconds', async () => {
+    const u = await makeUser(t, { email: 'slowed@example.com' });
+    const headers = peer();
+    for (let i = 1; i <= 4; i++) expect((await call(login, { body: { email: u.email, password: 'wrong-wrong' }, headers })).status).toBe(401);
+    const waits: number[] = [];
+    for (let i = 5; i <= 8; i++) {
+      await endDelays();
+      expect((await call(login, { body: { email: u.email, password: 'wrong-wrong' }, headers })).status).toBe(401);
+      const next = await call(login, { body: { email: u.email, password: u.password }, headers: { ...headers, 'accept-language': 'de' } });
+      expect(next.status).toBe(429);
+      expect(next.body).toMatchObject({ success: false, code: 'RATE_LIMITED', mesaj: `Zu viele Versuche. Bitte versuchen Sie es in ${next.body.remainingSeconds} Sekunden erneut.` });
+      expect(Number(next.headers.get('retry-after'))).toBe(next.body.remainingSeconds);
+      waits.push(next.body.remainingSeconds as number);
+    }
+    expect(waits).toEqual([5, 10, 20, 40]);
+    // Once the wait is over the right password works from that address too.
+    await endDelays();
+    expect((await call(login, { body: { email: u.email, password: u.password }, headers })).status).toBe(200);
+  });
+
+  it('refuses the owner too once the account has 100 failures from all addresses in an hour', async () => {
+    const u = await makeUser(t, { email: 'besieged@example.com' });
+    // Ten addresses with ten failures each (the per-address ceiling) reach the account-wide one.
+    await t.db.insert(rateLimitBuckets).values({ key: `auth:loginAccount:${u.email}`, count: 99, resetAt: sql`now() + interval '50 minutes'` });
+    expect((await call(login, { body: { email: u.email, password: 'last-guess' }, headers: peer() })).status).toBe(401);
+    const owner = await call(login, { body: { email: u.email, password: u.password }, headers: peer() });
+    expect(owner.status).toBe(429);
+    expect(owner.body.remainingSeconds).toBeGreaterThan(2900);
   });
 
   it('limits failed attempts per IP across accounts, and a success does not count', async () => {
@@ -124,9 +166,17 @@ describe('POST /api/auth/admin-login', () => {
     expect(other.status).toBe(400);
   });
 
-  it('locks admin login after 5 failures per account', async () => {
+  it('stops admin login after 5 failures from one address while the admin logs in from another', async () => {
     const a = await makeUser(t, { email: 'boss2@example.com', rol: 'admin' });
-    for (let i = 0; i < 5; i++) await call(adminLogin, { body: { email: a.email, sifre: 'bad-bad' }, headers: peer() });
-    expect((await call(adminLogin, { body: { email: a.email, sifre: a.password }, headers: peer() })).status).toBe(429);
+    const attacker = peer();
+    for (let i = 0; i < 5; i++) {
+      await endDelays();
+      expect((await call(adminLogin, { body: { email: a.email, sifre: 'bad-bad' }, headers: attacker })).status).toBe(401);
+    }
+    await endDelays();
+    const refused = await call(adminLogin, { body: { email: a.email, sifre: a.password }, headers: attacker });
+    expect(refused.status).toBe(429);
+    expect(refused.body.remainingSeconds).toBeGreaterThan(800);
+    expect((await call(adminLogin, { body: { email: a.email, sifre: a.password }, headers: peer() })).status).toBe(200);
   });
 });
