@@ -108,15 +108,16 @@ export type SendInput = {
   tweetPrice?: number | string | null;
 };
 
-/** Parses a §7 send body of a service into the one input shape of sendOperation. */
-export function parseSendBody(service: Service, body: unknown): SendInput {
-  const data = SEND_SCHEMAS[service].parse(body) as Record<string, unknown> & { profile_ids: number[] };
-  return {
-    profileIds: data.profile_ids,
-    targetUrl: (data.tweet_url ?? data.reels_url ?? data.youtube_url) as string | undefined,
-    tweetText: data.tweet_text as string | undefined,
-    quoteTweetUrl: data.quote_tweet_url as string | undefined,
-    prompt: data.prompt as string | undefined,
-    tweetPrice: data.tweetPrice as number | string | null | undefined,
-  };
+/** The send body schema of a service, parsed into the one input shape of sendOperation. */
+export function sendInputSchema(service: Service) {
+  return (SEND_SCHEMAS[service] as z.ZodType<Record<string, unknown> & { profile_ids: number[] }>).transform(
+    (data): SendInput => ({
+      profileIds: data.profile_ids,
+      targetUrl: (data.tweet_url ?? data.reels_url ?? data.youtube_url) as string | undefined,
+      tweetText: data.tweet_text as string | undefined,
+      quoteTweetUrl: data.quote_tweet_url as string | undefined,
+      prompt: data.prompt as string | undefined,
+      tweetPrice: data.tweetPrice as number | string | null | undefined,
+    }),
+  );
 }

@@ -1,11 +1,11 @@
 import { getDb } from '@/db/client';
 import { getCookieUser } from '@/auth';
-import { isAdminSession, verifyToken, type AuthUser } from '@/lib/auth';
-import { AppError } from '@/lib/errors';
+import { verifyToken, type AuthUser } from '@/lib/auth';
 
 /**
- * The one guard every route handler uses (ARCHITECTURE.md "Known traps": middleware is not
- * access control). A bearer token is checked against the database on every request.
+ * How the route wrapper (./route.ts) reads the session; nothing else calls this (ARCHITECTURE.md
+ * "Known traps": middleware is not access control). A bearer token is checked against the
+ * database on every request.
  */
 export function bearerToken(req: Request): string | null {
   const header = req.headers.get('authorization');
@@ -34,19 +34,4 @@ function sameOrigin(req: Request): boolean {
   } catch {
     return false;
   }
-}
-
-/** @deprecated until every route uses route(); the wrapper reads the session. */
-export const optionalUser = sessionUser;
-
-export async function requireUser(req: Request): Promise<AuthUser> {
-  const user = await sessionUser(req);
-  if (!user) throw new AppError('UNAUTHORIZED');
-  return user;
-}
-
-export async function requireAdmin(req: Request): Promise<AuthUser> {
-  const user = await requireUser(req);
-  if (!isAdminSession(user)) throw new AppError('FORBIDDEN');
-  return user;
 }
