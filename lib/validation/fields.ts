@@ -34,6 +34,9 @@ type TextOptions = {
   trim?: boolean;
 };
 
+/** The message of text holding NUL or a lone surrogate. */
+export const INVALID_CHARACTERS = 'Validation.invalid_characters';
+
 /**
  * A string field: length-limited, refusing NUL and lone surrogates. Chain `.min(1, key)` for a
  * required one; `.trim()` is already applied unless `trim: false`.
@@ -41,7 +44,7 @@ type TextOptions = {
 export function text({ max, message, tooLong, trim = true }: TextOptions) {
   const base = message ? z.string({ error: message }) : z.string();
   const trimmed = trim ? base.trim() : base;
-  return trimmed.max(max, tooLong ?? message).refine(isCleanText, message ? { message } : undefined);
+  return trimmed.max(max, tooLong ?? message).refine(isCleanText, { message: INVALID_CHARACTERS });
 }
 
 /** A JSON number or a numeric string (forms and query strings send strings); anything else stays as is and fails. */
@@ -55,17 +58,25 @@ function toNumber(value: unknown): unknown {
 
 /** A finite number, from a number or a numeric string, never from a boolean, null, '' or an array. */
 export function num(message?: string) {
-  return z.preprocess(toNumber, z.number(message ? { error: message } : undefined).finite(message));
+  return z.preprocess(toNumber, z.number(message ? { error: message } : undefined));
 }
 
-type IntOptions = { min?: number; max?: number; message?: string };
+type IntOptions = {
+  min?: number;
+  max?: number;
+  /** Message key of a value out of range or not whole. */
+  message?: string;
+  /** Message key of a missing value or a wrong type, when it differs. */
+  required?: string;
+};
 
 /** An integer within int4 (or tighter bounds), from a number or a numeric string, never from a boolean. */
-export function int({ min = -INT4_MAX - 1, max = INT4_MAX, message }: IntOptions = {}) {
+export function int({ min = -INT4_MAX - 1, max = INT4_MAX, message, required }: IntOptions = {}) {
+  const typeMessage = required ?? message;
   return z.preprocess(
     toNumber,
     z
-      .number(message ? { error: message } : undefined)
+      .number(typeMessage ? { error: typeMessage } : undefined)
       .int(message)
       .min(Math.max(min, -INT4_MAX - 1), message)
       .max(Math.min(max, INT4_MAX), message),
@@ -83,3 +94,6 @@ export const idParam = z
   .regex(/^\d{1,10}$/)
   .transform(Number)
   .pipe(z.number().int().min(1).max(INT4_MAX));
+
+/** A text segment of a URL path (a platform, a service, a token): at most `max` characters, clean. */
+export const textParam = (max: number) => text({ max, trim: false });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { historyQuerySchema, listUserServiceOrders } from '@/lib/history';
-import { idParam } from '@/lib/validation';
+import { idParam, textParam } from '@/lib/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/islem-gecmisi/user/{userId}/service/{service}?limit=&offset= → transactions (also at /api/api/…). */
 export const GET = route(
-  { auth: 'admin', params: z.object({ userId: idParam, service: z.string() }), query: historyQuerySchema },
+  { auth: 'admin', params: z.object({ userId: idParam, service: textParam(40) }), query: historyQuerySchema },
   async ({ db, params, query }) => ok({ transactions: await listUserServiceOrders(db, { ...params, ...query }) }),
 );
