@@ -34,17 +34,17 @@ export async function loginUser(db: Db, input: LoginRequest): Promise<{ token: s
     dummyHash ??= hashPassword('not-a-real-password');
     await verifyPassword(await dummyHash, input.password);
     await attempt.failed();
-    throw new AppError('INVALID_CREDENTIALS', { status: 401 });
+    throw new AppError('INVALID_CREDENTIALS');
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     await attempt.failed();
-    throw new AppError('INVALID_CREDENTIALS', { status: 401 });
+    throw new AppError('INVALID_CREDENTIALS');
   }
 
   // The password was right: this attempt does not count against the limits.
   await attempt.succeeded();
-  if (!user.aktif) throw new AppError('ACCOUNT_DISABLED', { status: 403 });
-  if (admin && user.rol !== 'admin') throw new AppError('ADMIN_ONLY', { status: 403 });
+  if (!user.aktif) throw new AppError('ACCOUNT_DISABLED');
+  if (admin && user.rol !== 'admin') throw new AppError('ADMIN_ONLY');
 
   if (user.locale !== input.locale) await db.update(users).set({ locale: input.locale }).where(eq(users.id, user.id));
   const token = await signToken(db, user, input.kind);

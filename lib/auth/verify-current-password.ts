@@ -16,9 +16,9 @@ import { authRule } from './rate-limit-rules';
  * must survive the rollback.
  */
 export async function verifyCurrentPassword(db: Db, user: { id: number; passwordHash: string }, password: string): Promise<void> {
-  if (password === '') throw new AppError('CURRENT_PASSWORD_REQUIRED', { status: 400 });
+  if (password === '') throw new AppError('CURRENT_PASSWORD_REQUIRED');
   const rule = authRule('currentPassword', String(user.id));
   await takeRateLimits(db, [rule]);
-  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('CURRENT_PASSWORD_WRONG', { status: 400 });
+  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('CURRENT_PASSWORD_WRONG');
   await refundRateLimit(db, rule.key);
 }

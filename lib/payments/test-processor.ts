@@ -4,11 +4,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { testPaymentIntents } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import type { CreateIntentInput, IntentStatus, PaymentProcessor, ProcessorIntent } from './processor';
+import { activeProviderName, type CreateIntentInput, type IntentStatus, type PaymentProcessor, type ProcessorIntent } from './processor';
 import { cardInputError, cardOutcome, digitsOnly, type CardInput } from './test-cards';
 import { paymentErrorCode } from './error-codes';
 
 type Row = typeof testPaymentIntents.$inferSelect;
+
+/** The test card endpoints exist only while the test mode is the active processor (no Stripe keys). */
+function assertTestMode(): void {
+  if (activeProviderName() !== 'test') throw new AppError('TEST_MODE_DISABLED');
+}
 
 function toIntent(row: Row): ProcessorIntent {
   return {
@@ -53,7 +58,7 @@ export function createTestProcessor(db: Db): PaymentProcessor {
       const current = await this.retrieveIntent(id);
       // Capturing an intent that is already captured is answered with the intent, as a retry would expect.
       if (current?.status === 'succeeded') return current;
-      throw new AppError('PAYMENT_NOT_PAID', { status: 402 });
+      throw new AppError('PAYMENT_NOT_PAID');
     },
     async cancelIntent(id: string) {
       const [row] = await db
@@ -63,7 +68,7 @@ export function createTestProcessor(db: Db): PaymentProcessor {
         .returning();
       if (row) return toIntent(row);
       const current = await this.retrieveIntent(id);
-      if (!current) throw new AppError('PAYMENT_NOT_FOUND', { status: 404 });
+      if (!current) throw new AppError('PAYMENT_NOT_FOUND');
       return current;
     },
   };
@@ -75,7 +80,7 @@ export type TestCardResult = { status: IntentStatus; paymentIntentId: string };
 
 async function lockOwnIntent(tx: Db, intentId: string, userId: number): Promise<Row> {
   const [row] = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).for('update');
-  if (!row || row.metadata.user_id !== String(userId)) throw new AppError('PAYMENT_NOT_FOUND', { status: 404 });
+  if (!row || row.metadata.user_id !== String(userId)) throw new AppError('PAYMENT_NOT_FOUND');
   return row;
 }
 
@@ -85,7 +90,6 @@ async function fail(tx: Db, id: string, code: string, declineCode: string | null
     .set({ status: 'requires_payment_method', lastErrorCode: code, lastDeclineCode: declineCode, cardLast4: last4, updatedAt: sql`now()` })
     .where(eq(testPaymentIntents.id, id));
   return new AppError(paymentErrorCode(code, declineCode), {
-    status: 402,
     extra: { status: 'requires_payment_method', cardCode: code, declineCode, paymentIntentId: id },
   });
 }
@@ -98,10 +102,11 @@ async function fail(tx: Db, id: string, code: string, declineCode: string | null
  * the money is captured by the server when it credits the payment.
  */
 export async function confirmTestCard(db: Db, input: CardInput & { paymentIntentId: string; userId: number }): Promise<TestCardResult> {
+  assertTestMode();
   const outcome = await db.transaction(async (tx) => {
     const row = await lockOwnIntent(tx, input.paymentIntentId, input.userId);
     if (!CONFIRMABLE.includes(row.status)) {
-      return new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', { status: 409, extra: { status: row.status, paymentIntentId: row.id } });
+      return new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', { extra: { status: row.status, paymentIntentId: row.id } });
     }
     const number = digitsOnly(input.cardNumber);
     const last4 = /^\d{4,}$/.test(number) ? number.slice(-4) : null;
@@ -122,10 +127,11 @@ export async function confirmTestCard(db: Db, input: CardInput & { paymentIntent
 
 /** The 3-D Secure step of the test mode: approve authorises the card, decline fails like Stripe does. */
 export async function authenticateTestCard(db: Db, input: { paymentIntentId: string; userId: number; approve: boolean }): Promise<TestCardResult> {
+  assertTestMode();
   const outcome = await db.transaction(async (tx) => {
     const row = await lockOwnIntent(tx, input.paymentIntentId, input.userId);
     if (row.status !== 'requires_action') {
-      return new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', { status: 409, extra: { status: row.status, paymentIntentId: row.id } });
+      return new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', { extra: { status: row.status, paymentIntentId: row.id } });
     }
     if (!input.approve) return fail(tx, row.id, 'payment_intent_authentication_failure', null, row.cardLast4);
     await tx

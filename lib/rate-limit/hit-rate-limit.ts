@@ -39,7 +39,6 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule): Promise<RateLim
  */
 export function rateLimited(seconds: number): AppError {
   return new AppError('RATE_LIMITED', {
-    status: 429,
     params: { seconds },
     extra: { remainingSeconds: seconds },
     headers: { 'retry-after': String(seconds) },

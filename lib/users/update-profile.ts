@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
-import { AppError, unauthorized } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { hashPassword, revokeSessions, signToken, verifyCurrentPassword, type TokenKind } from '@/lib/auth';
 import { isUniqueViolation } from '@/db/errors';
 import { toKullanici, type Kullanici } from './get-kullanici';
@@ -29,7 +29,7 @@ export async function updateProfile(
     .select({ email: users.email, passwordHash: users.passwordHash, aktif: users.aktif })
     .from(users)
     .where(and(eq(users.id, caller.id), isNull(users.deletedAt)));
-  if (!current || !current.aktif) throw unauthorized();
+  if (!current || !current.aktif) throw new AppError('UNAUTHORIZED');
   const sensitive = (email: string) => input.newPassword !== '' || input.email !== email.toLowerCase();
   // Checked outside the transaction: a wrong guess must stay counted when the change rolls back.
   const verified = sensitive(current.email);
@@ -43,11 +43,11 @@ export async function updateProfile(
         .from(users)
         .where(and(eq(users.id, caller.id), isNull(users.deletedAt)))
         .for('update');
-      if (!user || !user.aktif) throw unauthorized();
+      if (!user || !user.aktif) throw new AppError('UNAUTHORIZED');
       // Another request changed the e-mail or password since the check: judge against the new row.
       if (sensitive(user.email)) {
-        if (!verified) throw new AppError('CURRENT_PASSWORD_REQUIRED', { status: 400 });
-        if (user.passwordHash !== current.passwordHash) throw new AppError('CURRENT_PASSWORD_WRONG', { status: 400 });
+        if (!verified) throw new AppError('CURRENT_PASSWORD_REQUIRED');
+        if (user.passwordHash !== current.passwordHash) throw new AppError('CURRENT_PASSWORD_WRONG');
       }
       const emailChanged = input.email !== user.email.toLowerCase();
       if (emailChanged) {
@@ -56,7 +56,7 @@ export async function updateProfile(
           .from(users)
           .where(and(sql`lower(${users.email}) = ${input.email}`, isNull(users.deletedAt), ne(users.id, user.id)))
           .limit(1);
-        if (taken) throw new AppError('EMAIL_TAKEN', { status: 409 });
+        if (taken) throw new AppError('EMAIL_TAKEN');
       }
       let [row] = await tx
         .update(users)
@@ -79,7 +79,7 @@ export async function updateProfile(
       return { kullanici: await toKullanici(tx, row), token: await signToken(tx, row, caller.kind, caller.sid) };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', { status: 409 });
+    if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
     throw err;
   }
 }
