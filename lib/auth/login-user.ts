@@ -41,14 +41,14 @@ export async function loginUser(db: Db, input: LoginRequest): Promise<LoginResul
   if (!user) {
     dummyHash ??= hashPassword('not-a-real-password');
     await verifyPassword(await dummyHash, input.password);
-    throw new AppError('INVALID_CREDENTIALS', { status: 401 });
+    throw new AppError('INVALID_CREDENTIALS');
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError('INVALID_CREDENTIALS', { status: 401 });
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError('INVALID_CREDENTIALS');
 
   // The password was right: this attempt does not count against the limits.
   for (const rule of rules) await refundRateLimit(db, rule.key);
-  if (!user.aktif) throw new AppError('ACCOUNT_DISABLED', { status: 403 });
-  if (admin && user.rol !== 'admin') throw new AppError('ADMIN_ONLY', { status: 403 });
+  if (!user.aktif) throw new AppError('ACCOUNT_DISABLED');
+  if (admin && user.rol !== 'admin') throw new AppError('ADMIN_ONLY');
   // Two-factor sign-in: a challenge for POST /api/auth/login/2fa instead of a token.
   const twoFactor = await startTwoFactorLogin(db, user, input.kind);
   if (twoFactor) return twoFactor;
