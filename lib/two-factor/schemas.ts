@@ -31,3 +31,7 @@ export const twoFactorConfirmSchema = z.object({
   currentPassword: requiredPassword('Validation.two_factor_password_required'),
 });
 export type TwoFactorConfirmInput = z.infer<typeof twoFactorConfirmSchema>;
+
+/** The second step of the login forms: the code alone (the challenge is kept by the form). */
+export const twoFactorCodeFormSchema = z.object({ code: twoFactorCodeField });
+export type TwoFactorCodeFormInput = z.infer<typeof twoFactorCodeFormSchema>;
