@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { useRouter } from '@/lib/i18n/navigation';
 import { twoFactorConfirmSchema } from '@/lib/two-factor/schemas';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { cn } from '@/lib/utils/cn';
 import { sendJson, type ApiResult } from './api';
 import { InputField, PasswordField } from './fields';
 import { buttonClass, secondaryButtonClass, SubmitButton } from './form-field';
@@ -81,7 +82,7 @@ export function TwoFactorCard({ initial, account, site }: { initial: TwoFactorSt
           }}
         />
       ) : setup ? (
-        <EnableForm setup={setup} account={account} onEnabled={enabled} onCancel={() => setSetup(null)} />
+        <EnableForm setup={setup} onEnabled={enabled} onCancel={() => setSetup(null)} />
       ) : status.enabled ? (
         <div className="space-y-3">
           <p className="text-sm text-muted">{t('intro')}</p>
@@ -90,7 +91,7 @@ export function TwoFactorCard({ initial, account, site }: { initial: TwoFactorSt
             <li>{t('codesLeft', { count: status.recovery_codes_left })}</li>
           </ul>
           {status.recovery_codes_left <= LOW_CODES ? <p className="rounded-md border border-danger px-3 py-2 text-sm text-danger">{t('codesLow')}</p> : null}
-          <button type="button" onClick={() => setDisabling(true)} className={`${secondaryButtonClass} border-danger text-danger`}>
+          <button type="button" onClick={() => setDisabling(true)} className={cn(secondaryButtonClass, 'border-danger text-danger hover:bg-danger hover:text-brand-ink')}>
             {t('disable')}
           </button>
           <Dialog open={disabling} onOpenChange={setDisabling}>
@@ -120,10 +121,10 @@ function showError(res: ApiResult, setError: (field: 'code' | 'currentPassword',
   else toast.error(message);
 }
 
-function EnableForm({ setup, account, onEnabled, onCancel }: { setup: Setup; account: string; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+function EnableForm({ setup, onEnabled, onCancel }: { setup: Setup; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
   const t = useTranslations('TwoFactor');
   const { form, locale, isSubmitting, error } = useAuthForm(twoFactorConfirmSchema, { code: '', currentPassword: '' });
-  const grouped = setup.secret.match(/.{1,4}/g)!.join(' ');
+  const groups = setup.secret.match(/.{1,4}/g)!;
 
   const onSubmit = form.handleSubmit(async (values) => {
     const res = await sendJson('/api/auth/2fa/enable', values, locale);
@@ -144,8 +145,12 @@ function EnableForm({ setup, account, onEnabled, onCancel }: { setup: Setup; acc
       <div className="space-y-2">
         <p className="text-sm text-muted">{t('manual')}</p>
         <div className="flex flex-wrap items-center gap-2">
-          <code aria-label={account} className="break-all rounded-md bg-brand-soft px-3 py-2 font-mono text-sm tracking-wider">
-            {grouped}
+          <code className="flex flex-wrap gap-x-2 rounded-md bg-brand-soft px-3 py-2 font-mono text-sm">
+            {groups.map((group, i) => (
+              <span key={i} className="whitespace-nowrap">
+                {group}
+              </span>
+            ))}
           </code>
           <CopyButton text={setup.secret} label={t('copyKey')} done={t('keyCopied')} />
         </div>
@@ -226,9 +231,9 @@ function RecoveryCodes({ codes, account, site, onDone }: { codes: string[]; acco
         {t('recoveryTitle')}
       </h3>
       <p className="text-sm text-muted">{t('recoveryText')}</p>
-      <ol aria-labelledby="recovery-codes-heading" className="grid grid-cols-1 gap-2 rounded-md bg-brand-soft p-3 font-mono text-sm min-[360px]:grid-cols-2">
+      <ol aria-labelledby="recovery-codes-heading" className="grid grid-cols-1 gap-2 rounded-md bg-brand-soft p-3 font-mono text-sm min-[420px]:grid-cols-2">
         {codes.map((code) => (
-          <li key={code} className="text-center tracking-wide">
+          <li key={code} className="whitespace-nowrap text-center">
             {code}
           </li>
         ))}

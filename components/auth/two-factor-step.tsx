@@ -68,7 +68,6 @@ export function TwoFactorStep({
         inputMode={recovery ? 'text' : 'numeric'}
         autoCapitalize={recovery ? 'characters' : 'off'}
         spellCheck={false}
-        placeholder={recovery ? 'XXXX-XXXX-XXXX-XXXX' : '123456'}
       />
       <SubmitButton busy={isSubmitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
       <div className="flex flex-wrap items-center justify-between gap-2">
