@@ -1,5 +1,5 @@
 export { sendOperation, type Sender, type SendResult, type SendOptions } from './send-operation';
-export { parseSendBody, SEND_SCHEMAS, TWEET_MAX, PROMPT_MAX, type SendInput } from './schemas';
+export { sendInputSchema, SEND_SCHEMAS, TWEET_MAX, PROMPT_MAX, type SendInput } from './schemas';
 export { getOperation } from './get-operation';
 export { getLimitInfo, type LimitInfo } from './get-limits';
 export { processOrder, type ProcessOptions, type ProcessOutcome } from './process-order';
