@@ -118,6 +118,71 @@ export const revokedSessions = pgTable(
   (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
 );
 
+export const tokenKindEnum = pgEnum('token_kind', ['user', 'admin']);
+
+/**
+ * Two-factor sign-in (docs/accounts.md "Two-factor sign-in"): the account's TOTP secret (RFC 6238,
+ * 30 s steps, 6 digits, SHA-1). A row with no `enabledAt` is a setup the user has not yet confirmed
+ * with a code, and changes nothing at login.
+ */
+export const totpCredentials = pgTable('totp_credentials', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The secret, AES-256-GCM encrypted with a key derived from the auth secret (lib/two-factor/secret-box.ts). */
+  secretEncrypted: text().notNull(),
+  enabledAt: timestamp({ withTimezone: true }),
+  /** The last 30-second step whose code was accepted: a code of that step or an earlier one is refused (no replay). */
+  lastUsedStep: bigint({ mode: 'number' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Single-use recovery codes of an account with two-factor sign-in, stored as salted SHA-256 only. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    salt: text().notNull(),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * The second step of a login with two-factor sign-in: the password was right, and the holder of the
+ * challenge (its SHA-256 is stored) may finish the login with a code, once, before `expiresAt`,
+ * with the token kind of the login it came from, and only while the account's session version is
+ * still `sessionVersion` (a password change in between ends it).
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: tokenKindEnum().notNull(),
+    sessionVersion: integer().notNull(),
+    /** Wrong codes given for this challenge; at the limit it is used up. */
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('login_challenges_token_hash_uq').on(t.tokenHash),
+    index('login_challenges_user_idx').on(t.userId),
+    index('login_challenges_expires_idx').on(t.expiresAt),
+  ],
+);
+
 export const platforms = pgTable(
   'platforms',
   {
@@ -415,6 +480,8 @@ export const siteSettings = pgTable(
     cooldownSeconds: integer().notNull().default(30),
     /** Minimum profiles per Twitter send (the spec states both 1 and 5; 1 by default). */
     twitterMinProfiles: integer().notNull().default(1),
+    /** Every admin must use two-factor sign-in to log in at /admin-login (docs/accounts.md). */
+    requireAdminTwoFactor: boolean().notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [

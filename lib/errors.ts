@@ -27,6 +27,19 @@ export const ERROR_STATUS = {
   CURRENT_PASSWORD_WRONG: 400,
   CURRENT_PASSWORD_REQUIRED: 400,
 
+  // Two-factor sign-in (docs/accounts.md "Two-factor sign-in"). A wrong or reused code is 400
+  // (like a wrong current password: a 401 would make a client drop its session); a challenge
+  // that is unknown, expired, used or used up is 401 (log in again).
+  TWO_FACTOR_CODE_INVALID: 400,
+  TWO_FACTOR_CODE_USED: 400,
+  TWO_FACTOR_CHALLENGE_INVALID: 401,
+  TWO_FACTOR_SETUP_NOT_STARTED: 409,
+  TWO_FACTOR_ALREADY_ENABLED: 409,
+  TWO_FACTOR_NOT_ENABLED: 409,
+  TWO_FACTOR_SETUP_REQUIRED: 403,
+  TWO_FACTOR_ADMIN_REQUIRED: 409,
+  TWO_FACTOR_ENABLE_OWN_FIRST: 409,
+
   // Admin rules on users and subscriptions.
   USER_NOT_FOUND: 404,
   LAST_ADMIN: 409,

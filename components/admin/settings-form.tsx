@@ -1,5 +1,6 @@
 'use client';
 
+import { Controller } from 'react-hook-form';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -9,11 +10,12 @@ import { FormField, inputClass, primaryButton } from './form-field';
 import { useFieldError } from './use-field-error';
 import { useSchemaForm } from './use-schema-form';
 import { useHydrated } from '@/components/ui/use-hydrated';
+import { Switch } from '@/components/ui/switch';
 
-type Values = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: string; twitter_min_profil: string };
-export type SettingsValues = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: number; twitter_min_profil: number };
+type Values = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: string; twitter_min_profil: string; require_admin_2fa: boolean };
+export type SettingsValues = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: number; twitter_min_profil: number; require_admin_2fa: boolean };
 
-/** /rooting/settings (§2): the general settings form with one save button. */
+/** /rooting/settings (§2): the general settings form with one save button, including the admin two-factor rule. */
 export function SettingsForm({ settings }: { settings: SettingsValues }) {
   const t = useTranslations('Admin.settings');
   const tc = useTranslations('Admin.common');
@@ -22,7 +24,7 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
   // No native submit before hydration (components/ui/use-hydrated.ts).
   const hydrated = useHydrated();
   const fieldError = useFieldError();
-  const { register, handleSubmit, formState } = useSchemaForm<Values>(siteSettingsSchema, {
+  const { register, handleSubmit, formState, control } = useSchemaForm<Values>(siteSettingsSchema, {
     defaultValues: { ...settings, cooldown_saniye: String(settings.cooldown_saniye), twitter_min_profil: String(settings.twitter_min_profil) },
   });
 
@@ -87,6 +89,28 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
             <input {...f('twitter_min_profil')} type="number" min={1} step={1} />
             {hint('twitter_min_profil', t('minProfilesHint'))}
           </FormField>
+        </div>
+        <div className="flex items-start justify-between gap-4 rounded-md border border-line p-3">
+          <div className="space-y-1">
+            <label htmlFor="settings-require_admin_2fa" className="text-sm font-medium">
+              {t('requireAdmin2fa')}
+            </label>
+            {hint('require_admin_2fa', t('requireAdmin2faHint'))}
+          </div>
+          <Controller
+            control={control}
+            name="require_admin_2fa"
+            render={({ field }) => (
+              <Switch
+                id="settings-require_admin_2fa"
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                onBlur={field.onBlur}
+                aria-describedby="settings-require_admin_2fa-hint"
+                className="mt-1"
+              />
+            )}
+          />
         </div>
         <div>
           <button type="submit" className={primaryButton} disabled={formState.isSubmitting || !hydrated}>

@@ -2,32 +2,83 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
+import { Link } from '@/lib/i18n/navigation';
 import { adminLoginSchema } from '@/lib/auth/schemas';
 import { sendJson, startSession } from './api';
 import { InputField, PasswordField } from './fields';
 import { ErrorMessage, SubmitButton } from './form-field';
+import { TwoFactorStep } from './two-factor-step';
 import { useAuthForm } from './use-auth-form';
 
-/** /admin-login (§2, §5): only rol admin gets in; success goes to /rooting. */
+/**
+ * /admin-login (§2, §5): only rol admin gets in; success goes to /rooting. With two-factor sign-in
+ * on, the code step comes after the password. While the site requires two-factor sign-in of
+ * admins, an admin without it is told to turn it on from the customer login's settings first.
+ */
 export function AdminLoginForm() {
   const t = useTranslations('Auth');
+  const t2 = useTranslations('TwoFactor.login');
   const [failure, setFailure] = useState<string | null>(null);
+  const [setupRequired, setSetupRequired] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const { form, locale, router, isSubmitting, error } = useAuthForm(adminLoginSchema, { email: '', sifre: '' });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    const res = await sendJson('/api/auth/admin-login', values, locale);
-    if (!res.ok || typeof res.body.token !== 'string' || !(await startSession(res.body.token, res.body.kullanici, 'admin'))) {
-      setFailure(res.body.mesaj ?? t('admin.failed'));
+  async function signedIn(token: string, kullanici: unknown) {
+    if (!(await startSession(token, kullanici, 'admin'))) {
+      setChallenge(null);
+      setFailure(t('admin.failed'));
       return;
     }
     router.replace('/rooting');
     router.refresh();
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    setSetupRequired(false);
+    const res = await sendJson('/api/auth/admin-login', values, locale);
+    if (res.ok && res.body.two_factor_required === true && typeof res.body.challenge === 'string') {
+      setChallenge(res.body.challenge);
+      return;
+    }
+    if (!res.ok || typeof res.body.token !== 'string') {
+      setSetupRequired(res.body.code === 'TWO_FACTOR_SETUP_REQUIRED');
+      setFailure(res.body.mesaj ?? t('admin.failed'));
+      return;
+    }
+    await signedIn(res.body.token, res.body.kullanici);
   });
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={signedIn}
+        onRestart={() => {
+          setChallenge(null);
+          form.setValue('sifre', '');
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <ErrorMessage className="rounded-md border border-danger bg-card px-3 py-2 text-sm text-danger">{failure}</ErrorMessage>
+      <ErrorMessage className="rounded-md border border-danger bg-card px-3 py-2 text-sm text-danger">
+        {failure ? (
+          <>
+            {failure}
+            {setupRequired ? (
+              <>
+                {' '}
+                <Link href="/login" className="font-semibold underline underline-offset-2">
+                  {t2('customerLogin')}
+                </Link>
+              </>
+            ) : null}
+          </>
+        ) : null}
+      </ErrorMessage>
       <InputField id="admin-email" label={t('fields.email')} error={error('email')} {...form.register('email')} type="email" autoComplete="username" inputMode="email" />
       <PasswordField id="admin-password" label={t('fields.password')} error={error('sifre')} {...form.register('sifre')} autoComplete="current-password" />
       <SubmitButton busy={isSubmitting} label={t('admin.submit')} busyLabel={t('admin.submitting')} spinner={false} />

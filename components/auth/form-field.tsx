@@ -11,6 +11,13 @@ export const inputClass =
 export const buttonClass =
   'inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md bg-brand px-4 font-semibold text-brand-ink hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60';
 
+/** A secondary action beside a form's submit button (cancel, copy, download). */
+export const secondaryButtonClass =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-line px-4 font-semibold text-ink hover:bg-brand-soft disabled:cursor-not-allowed disabled:opacity-60';
+
+/** A text-like button for a switch inside a form ("use a recovery code"). */
+export const linkButtonClass = 'inline-flex min-h-11 items-center text-sm text-brand underline underline-offset-2';
+
 /** A label, the control and its error, linked by id (the error is announced with the field). */
 export function FormField(props: FormFieldProps) {
   return <SharedFormField {...props} look="stack" />;

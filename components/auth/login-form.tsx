@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { Link } from '@/lib/i18n/navigation';
@@ -7,27 +8,53 @@ import { loginSchema } from '@/lib/auth/schemas';
 import { sendJson, startSession } from './api';
 import { InputField, PasswordField } from './fields';
 import { SubmitButton } from './form-field';
+import { TwoFactorStep } from './two-factor-step';
 import { useAuthForm } from './use-auth-form';
 
-/** The login tab of /login: POST /api/auth/login, then the cookie session, a toast and / (→ /panel). */
+/**
+ * The login tab of /login: POST /api/auth/login, then the cookie session, a toast and / (→ /panel).
+ * With two-factor sign-in on, the login answers a challenge and the code step comes in between.
+ */
 export function LoginForm() {
   const t = useTranslations('Auth');
+  const [challenge, setChallenge] = useState<string | null>(null);
   const { form, locale, router, isSubmitting, error } = useAuthForm(loginSchema, { email: '', password: '' });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const res = await sendJson('/api/auth/login', values, locale);
-    if (!res.ok || typeof res.body.token !== 'string') {
-      toast.error(res.body.mesaj ?? t('login.login_error'));
-      return;
-    }
-    if (!(await startSession(res.body.token, res.body.kullanici, 'user'))) {
+  async function signedIn(token: string, kullanici: unknown) {
+    if (!(await startSession(token, kullanici, 'user'))) {
       toast.error(t('login.login_error'));
       return;
     }
     toast.success(t('login.success'));
     router.replace('/');
     router.refresh();
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const res = await sendJson('/api/auth/login', values, locale);
+    if (res.ok && res.body.two_factor_required === true && typeof res.body.challenge === 'string') {
+      setChallenge(res.body.challenge);
+      return;
+    }
+    if (!res.ok || typeof res.body.token !== 'string') {
+      toast.error(res.body.mesaj ?? t('login.login_error'));
+      return;
+    }
+    await signedIn(res.body.token, res.body.kullanici);
   });
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={signedIn}
+        onRestart={() => {
+          setChallenge(null);
+          form.setValue('password', '');
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('login.title')}>

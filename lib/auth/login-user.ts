@@ -8,6 +8,7 @@ import { toKullanici, type Kullanici } from '@/lib/users/get-kullanici';
 import { hashPassword, verifyPassword } from './password';
 import { signToken, type TokenKind } from './tokens';
 import { beginLoginAttempt } from './login-attempts';
+import { startTwoFactorLogin, type TwoFactorChallenge } from '@/lib/two-factor';
 
 export type LoginRequest = { email: string; password: string; ip: string; kind: TokenKind; locale: Locale };
 
@@ -19,9 +20,12 @@ let dummyHash: Promise<string> | undefined;
  * bearer token. Wrong e-mail and wrong password give the same 401 INVALID_CREDENTIALS; only after
  * a correct password does the caller learn that the account is disabled or (admin login) not an
  * admin. Failed attempts count against the limits of login-attempts.ts (per address, per
- * account and address with growing delays, and a much higher ceiling per account).
+ * account and address with growing delays, and a much higher ceiling per account). With
+ * two-factor sign-in on, the answer is a challenge instead of a token (lib/two-factor).
  */
-export async function loginUser(db: Db, input: LoginRequest): Promise<{ token: string; kullanici: Kullanici }> {
+export type LoginResult = { token: string; kullanici: Kullanici } | TwoFactorChallenge;
+
+export async function loginUser(db: Db, input: LoginRequest): Promise<LoginResult> {
   const admin = input.kind === 'admin';
   const attempt = await beginLoginAttempt(db, admin ? 'adminLogin' : 'login', { email: input.email, ip: input.ip });
 
@@ -45,6 +49,9 @@ export async function loginUser(db: Db, input: LoginRequest): Promise<{ token: s
   await attempt.succeeded();
   if (!user.aktif) throw new AppError('ACCOUNT_DISABLED');
   if (admin && user.rol !== 'admin') throw new AppError('ADMIN_ONLY');
+  // Two-factor sign-in: a challenge for POST /api/auth/login/2fa instead of a token.
+  const twoFactor = await startTwoFactorLogin(db, user, input.kind);
+  if (twoFactor) return twoFactor;
 
   if (user.locale !== input.locale) await db.update(users).set({ locale: input.locale }).where(eq(users.id, user.id));
   const token = await signToken(db, user, input.kind);

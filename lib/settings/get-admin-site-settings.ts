@@ -4,10 +4,15 @@ import type { Db } from '@/db/client';
 import { siteSettings } from '@/db/schema';
 import { getSiteSettings, type SiteSettings } from './get-site-settings';
 
-export type AdminSiteSettings = SiteSettings & { cooldown_saniye: number; twitter_min_profil: number };
+export type AdminSiteSettings = SiteSettings & { cooldown_saniye: number; twitter_min_profil: number; require_admin_2fa: boolean };
 
-/** The settings form: the public fields plus the send rules kept in the same row. */
+/** The settings form: the public fields plus the send rules and the admin two-factor rule kept in the same row. */
 export async function getAdminSiteSettings(db: Db): Promise<AdminSiteSettings> {
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
-  return { ...(await getSiteSettings(db)), cooldown_saniye: row?.cooldownSeconds ?? 30, twitter_min_profil: row?.twitterMinProfiles ?? 1 };
+  return {
+    ...(await getSiteSettings(db)),
+    cooldown_saniye: row?.cooldownSeconds ?? 30,
+    twitter_min_profil: row?.twitterMinProfiles ?? 1,
+    require_admin_2fa: row?.requireAdminTwoFactor ?? false,
+  };
 }

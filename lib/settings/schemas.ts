@@ -5,7 +5,7 @@ const asset = text({ max: 2000, message: 'SettingsValidation.assetUrl' })
   .refine((v) => v === '' || /^\/[^\s]*$/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), { message: 'SettingsValidation.assetUrl' })
   .default('');
 
-/** PUT /site-ayar {site_adi, site_aciklama, head_etiketleri, site_logo, site_favicon} plus the two send rules. */
+/** PUT /site-ayar {site_adi, site_aciklama, head_etiketleri, site_logo, site_favicon} plus the two send rules and the admin two-factor rule. */
 export const siteSettingsSchema = z.object({
   site_adi: text({ max: 120, message: 'SettingsValidation.siteNameRequired' }).min(1, { message: 'SettingsValidation.siteNameRequired' }),
   site_aciklama: text({ max: 500, message: 'SettingsValidation.descriptionTooLong' }).default(''),
@@ -17,5 +17,7 @@ export const siteSettingsSchema = z.object({
   cooldown_saniye: int({ min: 0, max: 86400, message: 'SettingsValidation.cooldown' }).optional(),
   /** Minimum profiles per Twitter send (§5 states 1 and 5). */
   twitter_min_profil: int({ min: 1, max: 100, message: 'SettingsValidation.minProfiles' }).optional(),
+  /** Every admin must use two-factor sign-in at /admin-login (docs/accounts.md "Two-factor sign-in"). */
+  require_admin_2fa: z.boolean({ message: 'SettingsValidation.requireAdmin2fa' }).optional(),
 });
 export type SiteSettingsInput = z.output<typeof siteSettingsSchema>;

@@ -4,14 +4,25 @@ import type { Db } from '@/db/client';
 import { siteSettings } from '@/db/schema';
 import { publicContentChanged } from '@/lib/cache';
 import { recordAudit, type Actor } from '@/lib/audit';
+import { AppError } from '@/lib/errors';
+import { twoFactorEnabled } from '@/lib/two-factor';
 import { getAdminSiteSettings, type AdminSiteSettings } from './get-admin-site-settings';
 import type { SiteSettingsInput } from './schemas';
 
-/** PUT /site-ayar: the single settings row (id 1), created on first save if the seed did not. */
+/**
+ * PUT /site-ayar: the single settings row (id 1), created on first save if the seed did not.
+ * Switching on require_admin_2fa needs the acting admin's own two-factor sign-in (409
+ * TWO_FACTOR_ENABLE_OWN_FIRST).
+ */
 export async function updateSiteSettings(db: Db, actor: Actor, input: SiteSettingsInput): Promise<AdminSiteSettings> {
   const saved = await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${siteSettings} where ${siteSettings.id} = 1 for update`);
     const before = await getAdminSiteSettings(tx);
+    // Requiring two-factor sign-in of every admin: the admin who switches it on must have it,
+    // or their next admin login would be refused.
+    if (input.require_admin_2fa && !before.require_admin_2fa && !(await twoFactorEnabled(tx, actor.id))) {
+      throw new AppError('TWO_FACTOR_ENABLE_OWN_FIRST');
+    }
     const values = {
       siteAdi: input.site_adi,
       siteAciklama: input.site_aciklama,
@@ -20,6 +31,7 @@ export async function updateSiteSettings(db: Db, actor: Actor, input: SiteSettin
       siteFavicon: input.site_favicon,
       ...(input.cooldown_saniye !== undefined ? { cooldownSeconds: input.cooldown_saniye } : {}),
       ...(input.twitter_min_profil !== undefined ? { twitterMinProfiles: input.twitter_min_profil } : {}),
+      ...(input.require_admin_2fa !== undefined ? { requireAdminTwoFactor: input.require_admin_2fa } : {}),
     };
     await tx
       .insert(siteSettings)

@@ -80,6 +80,12 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/auth/[...nextauth]': everyone(200, { auth: 'next-auth', overHttp: true, params: () => ({ nextauth: ['session'] }), why: 'the session of the cookie; a bearer token is not a session here' }),
   'POST /api/auth/[...nextauth]': everyone(302, { auth: 'next-auth', overHttp: true, params: () => ({ nextauth: ['signout'] }), why: 'next-auth sends a POST without its CSRF token to its sign-out page; nothing is signed out' }),
   'PUT /api/users/profile/me': loggedIn(400, { body: EMPTY }),
+  // Two-factor sign-in: the caller's own account only (there is no id to ask for another's).
+  'GET /api/auth/2fa': loggedIn(200),
+  'POST /api/auth/2fa/setup': loggedIn(200, { why: 'a pending secret of the caller’s own account; changes nothing until enabled' }),
+  'POST /api/auth/2fa/enable': loggedIn(400, { body: EMPTY }),
+  'POST /api/auth/2fa/disable': loggedIn(400, { body: EMPTY }),
+  'POST /api/auth/login/2fa': everyone(400, { body: EMPTY }),
 
   // Money of the caller.
   'GET /api/bakiye/kullanici-bakiye': loggedIn(200),

@@ -6,6 +6,9 @@ import { redirect } from '@/lib/i18n/navigation';
 import { requirePageUser } from '@/app/_lib/page-guards';
 import { ProfileForm } from '@/components/auth/profile-form';
 import { LogoutEverywhere } from '@/components/auth/logout-everywhere';
+import { TwoFactorCard } from '@/components/auth/two-factor-card';
+import { getTwoFactorStatus } from '@/lib/two-factor';
+import { cachedSiteSettings } from '@/lib/settings';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -15,13 +18,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('settings'), robots: { index: false } };
 }
 
-/** /panel/settings (§2): personal information, password change, and log out everywhere. */
+/** /panel/settings (§2): personal information, password change, two-factor sign-in, and log out everywhere. */
 export default async function SettingsPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const user = await requirePageUser(locale);
-  const kullanici = await getKullanici(await getDb(), user.id);
+  const db = await getDb();
+  const kullanici = await getKullanici(db, user.id);
   if (!kullanici) return redirect({ href: '/login', locale });
+  const [twoFactor, site] = await Promise.all([getTwoFactorStatus(db, user.id), cachedSiteSettings(db)]);
   const t = await getTranslations('Settings');
   return (
     <div className="space-y-8">
@@ -30,6 +35,7 @@ export default async function SettingsPage({ params }: Props) {
         kind={user.kind}
         defaults={{ ad_soyad: kullanici.ad_soyad, email: kullanici.email, telefon: kullanici.telefon, meslek: kullanici.meslek }}
       />
+      <TwoFactorCard initial={twoFactor} account={kullanici.email} site={site.site_adi} />
       <section aria-labelledby="sessions-heading" className="space-y-3 rounded-lg border border-line bg-card p-4">
         <h2 id="sessions-heading" className="text-lg font-semibold">
           {t('sessions')}

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { getAdminSiteSettings } from '@/lib/settings';
+import { getTwoFactorStatus } from '@/lib/two-factor';
+import { TwoFactorCard } from '@/components/auth/two-factor-card';
 import { SettingsForm } from '@/components/admin/settings-form';
 import { adminPage } from '../admin-page';
 
@@ -11,7 +13,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('settings') };
 }
 
+/** /rooting/settings (§2): the site settings, and the signed-in admin's own two-factor sign-in. */
 export default async function SettingsPage({ params }: Props) {
-  const { db } = await adminPage(params);
-  return <SettingsForm settings={await getAdminSiteSettings(db)} />;
+  const { db, admin } = await adminPage(params);
+  const [settings, twoFactor] = await Promise.all([getAdminSiteSettings(db), getTwoFactorStatus(db, admin.id)]);
+  return (
+    <div className="space-y-6">
+      <SettingsForm settings={settings} />
+      <TwoFactorCard initial={twoFactor} account={admin.email} site={settings.site_adi} />
+    </div>
+  );
 }
