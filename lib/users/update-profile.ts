@@ -5,6 +5,7 @@ import { users } from '@/db/schema';
 import { AppError, unauthorized } from '@/lib/errors';
 import { hashPassword, signToken, verifyPassword, type TokenKind } from '@/lib/auth';
 import { isUniqueViolation } from '@/lib/auth/db-errors';
+import { disconnectSessions } from '@/lib/realtime';
 import { toKullanici, type Kullanici } from './get-kullanici';
 import type { ProfileInput } from './schemas';
 
@@ -12,7 +13,9 @@ import type { ProfileInput } from './schemas';
  * PUT /api/users/profile/me: name, e-mail, phone and profession; with a new password also the
  * current one (400 CURRENT_PASSWORD_WRONG, not 401: a 401 would make the client drop its session).
  * A password change bumps the session version, ending every other session, and answers a new
- * token for the caller (of the caller's kind).
+ * token for the caller (of the caller's kind). Whenever the update bumped the session version, the
+ * account's sockets are disconnected once it has committed (the caller's page reconnects with its
+ * new token).
  */
 export async function updateProfile(
   db: Db,
@@ -21,8 +24,9 @@ export async function updateProfile(
 ): Promise<{ kullanici: Kullanici; token?: string }> {
   const changePassword = input.newPassword !== '';
   const newHash = changePassword ? await hashPassword(input.newPassword) : undefined;
+  let result: { kullanici: Kullanici; token?: string; sessionsEnded: boolean };
   try {
-    return await db.transaction(async (tx) => {
+    result = await db.transaction(async (tx) => {
       const [user] = await tx
         .select()
         .from(users)
@@ -52,10 +56,14 @@ export async function updateProfile(
         .where(eq(users.id, user.id))
         .returning();
       const kullanici = await toKullanici(tx, row!);
-      return newHash ? { kullanici, token: await signToken(tx, row!, caller.kind, caller.sid) } : { kullanici };
+      const sessionsEnded = row!.sessionVersion !== user.sessionVersion;
+      return sessionsEnded ? { kullanici, token: await signToken(tx, row!, caller.kind, caller.sid), sessionsEnded } : { kullanici, sessionsEnded };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', { status: 409 });
     throw err;
   }
+  const { sessionsEnded, ...answer } = result;
+  if (sessionsEnded) disconnectSessions({ userId: caller.id });
+  return answer;
 }
