@@ -42,6 +42,12 @@ const schema = z.object({
   SIM_PROVIDER_SEED: z.preprocess(emptyToUndefined, z.string().default('etkilesim')),
   /** Its failure mode at start: normal, down, slow, error500, malformed or wrong_shape. */
   SIM_PROVIDER_MODE: z.preprocess(emptyToUndefined, z.enum(['normal', 'down', 'slow', 'error500', 'malformed', 'wrong_shape']).default('normal')),
+  /**
+   * 1: provider endpoints may be at loopback and private addresses (a provider on the same host
+   * or network). Link-local and metadata addresses are refused whatever this says; the built-in
+   * simulated provider on this server's loopback address is allowed either way.
+   */
+  PROVIDER_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
 });
 
 export type Env = z.infer<typeof schema>;
