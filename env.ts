@@ -48,6 +48,15 @@ const schema = z.object({
    * simulated provider on this server's loopback address is allowed either way.
    */
   PROVIDER_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
+  /**
+   * Extra Content-Security-Policy sources (space-separated https:// or wss:// hosts) for what the
+   * admin's head_etiketleri snippet loads, e.g. an analytics tag: scripts, the requests and images
+   * it sends, frames it shows (docs/decisions.md "Security headers").
+   */
+  CSP_EXTRA_SCRIPT_SRC: optionalString,
+  CSP_EXTRA_CONNECT_SRC: optionalString,
+  CSP_EXTRA_IMG_SRC: optionalString,
+  CSP_EXTRA_FRAME_SRC: optionalString,
 });
 
 export type Env = z.infer<typeof schema>;

@@ -46,6 +46,7 @@ export async function startBackground(handle: DbHandle, options: { worker: boole
     const profileSync = startProfileSync(handle.db);
     tasks.push({ name: 'profile-sync', stop: profileSync.stop });
   }
+  logger.info({ tasks: tasks.map((t) => t.name) }, 'background work started');
   return {
     stop: async () => {
       for (const task of tasks.reverse()) await task.stop();

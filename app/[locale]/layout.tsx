@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider, hasLocale } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
@@ -60,12 +61,16 @@ export default async function LocaleLayout({ children, params }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'Common' });
-  const [messages, platforms, user, { settings, siteName, description }] = await Promise.all([
+  const [messages, platforms, user, { settings, siteName, description }, requestHeaders] = await Promise.all([
     getMessages(),
     requestActivePlatforms(),
     requestSessionUser(),
     siteIdentity(locale),
+    headers(),
   ]);
+  // This request's script nonce (server.ts): the admin's inline or external scripts carry it, so
+  // an analytics snippet runs under the Content-Security-Policy (docs/decisions.md "Security headers").
+  const nonce = requestHeaders.get('x-nonce') ?? undefined;
   // §3/§4: the admin's custom head tags, rendered on the server into <head>.
   const headTags = parseHeadTags(settings.head_etiketleri);
   const organization = organizationJsonLd({ name: siteName, url: publicUrl(), logo: settings.site_logo || undefined, description });
@@ -78,7 +83,7 @@ export default async function LocaleLayout({ children, params }: Props) {
           const key = `head-tag-${i}`;
           if (tag.tag === 'meta') return <meta key={key} {...props} />;
           if (tag.tag === 'link') return <link key={key} {...props} />;
-          if (tag.tag === 'script') return <script key={key} {...props} dangerouslySetInnerHTML={{ __html: tag.content ?? '' }} />;
+          if (tag.tag === 'script') return <script key={key} {...props} nonce={nonce} dangerouslySetInnerHTML={{ __html: tag.content ?? '' }} />;
           if (tag.tag === 'style') return <style key={key} {...props} dangerouslySetInnerHTML={{ __html: tag.content ?? '' }} />;
           return <noscript key={key} {...props} dangerouslySetInnerHTML={{ __html: tag.content ?? '' }} />;
         })}
