@@ -16,6 +16,9 @@ import '../globals.css';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
+// zod 4 reads its configuration from this global when it loads (node_modules/zod/v4/core/core.js).
+const ZOD_JITLESS = 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})';
+
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1d4ed8' };
 
 const OG_LOCALES = { tr: 'tr_TR', en: 'en_US', de: 'de_DE' } as const;
@@ -78,6 +81,9 @@ export default async function LocaleLayout({ children, params }: Props) {
   return (
     <html lang={locale}>
       <head>
+        {/* zod compiles its parsers with new Function() unless told not to, and even its probe for
+            that is reported as a CSP violation (no 'unsafe-eval'): switch it off before any bundle runs. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         {headTags.map((tag, i) => {
           const props = toReactProps(tag.attrs);
           const key = `head-tag-${i}`;
