@@ -45,6 +45,21 @@ const schema = z.object({
   SIM_PROVIDER_SEED: z.preprocess(emptyToUndefined, z.string().default('etkilesim')),
   /** Its failure mode at start: normal, down, slow, error500, malformed or wrong_shape. */
   SIM_PROVIDER_MODE: z.preprocess(emptyToUndefined, z.enum(['normal', 'down', 'slow', 'error500', 'malformed', 'wrong_shape']).default('normal')),
+  /**
+   * 1: provider endpoints may be at loopback and private addresses (a provider on the same host
+   * or network). Link-local and metadata addresses are refused whatever this says; the built-in
+   * simulated provider on this server's loopback address is allowed either way.
+   */
+  PROVIDER_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
+  /**
+   * Extra Content-Security-Policy sources (space-separated https:// or wss:// hosts) for what the
+   * admin's head_etiketleri snippet loads, e.g. an analytics tag: scripts, the requests and images
+   * it sends, frames it shows (docs/decisions.md "Security headers").
+   */
+  CSP_EXTRA_SCRIPT_SRC: optionalString,
+  CSP_EXTRA_CONNECT_SRC: optionalString,
+  CSP_EXTRA_IMG_SRC: optionalString,
+  CSP_EXTRA_FRAME_SRC: optionalString,
 });
 
 export type Env = z.infer<typeof schema>;

@@ -11,6 +11,7 @@ import { translate } from '@/lib/i18n/translate';
 import { startBackground, type Background } from '@/server/background';
 import { isSimProviderPath, serveSimProvider } from '@/lib/provider/sim';
 import { createPageCache } from '@/server/page-cache';
+import { createSecurityHeaders, newNonce, securityConfigFromEnv } from '@/lib/security';
 
 /**
  * The one process (ARCHITECTURE.md "One process, four doors"): Next.js, Socket.IO on the same
@@ -21,6 +22,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 async function main(): Promise<void> {
   const started = Date.now();
+  // Security headers for every answer (lib/security); a malformed CSP_EXTRA_* setting stops the start here.
+  const securityHeaders = createSecurityHeaders(securityConfigFromEnv({ dev }));
   // The database is opened, migrated and seeded before the first request.
   const handle = await getDbHandle();
   const seeded = await seed(handle.db, {
@@ -35,33 +38,65 @@ async function main(): Promise<void> {
     process.stdout.write(`\n  ${account.role === 'admin' ? 'Admin' : 'Demo customer'}: ${account.email} / ${account.password}${note}\n`);
   }
 
+  // Requests that arrive between binding the port and the end of the start wait for it.
+  const waiting: (() => void)[] = [];
+  let serve = (req: IncomingMessage, res: ServerResponse): void => void waiting.push(() => serve(req, res));
+  const server = createServer((req, res) => {
+    // One nonce per request: in the policy sent back and, through the request's own CSP header,
+    // to Next.js, which puts it on its scripts (node_modules/next/dist/docs/01-app/02-guides/content-security-policy.md).
+    const nonce = newNonce();
+    const headers = securityHeaders(nonce);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    req.headers['content-security-policy'] = headers['content-security-policy'];
+    req.headers['x-nonce'] = nonce;
+    serve(req, res);
+  });
+  let handleUpgrade: ReturnType<ReturnType<typeof next>['getUpgradeHandler']> | undefined;
+  server.on('upgrade', (req, socket, head) => {
+    if (req.url?.startsWith('/socket.io/')) return; // Socket.IO answers these itself.
+    if (handleUpgrade) void handleUpgrade(req, socket, head);
+    else socket.destroy();
+  });
+  const io = attachSocketServer(server, handle.db, { databaseUrl: env.DATABASE_URL });
+  // Socket.IO answers /socket.io/ before the handler above runs: its answers get the same headers.
+  const socketHeaders = (h: Record<string, string | string[] | undefined>) => Object.assign(h, securityHeaders(newNonce()));
+  io.engine.on('initial_headers', socketHeaders);
+  io.engine.on('headers', socketHeaders);
+
+  // The port is bound before any background work starts: when it is taken, the process ends here
+  // instead of running on as a worker nobody can reach (issue #14).
+  try {
+    await listen(server, env.PORT, env.HOST);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const reason = code === 'EADDRINUSE' ? 'is already in use (is another server running?)' : code === 'EACCES' ? 'may not be used by this user' : 'cannot be opened';
+    const message = `Cannot listen on ${env.HOST}:${env.PORT}: the port ${reason}. Set PORT or HOST to another value.`;
+    logger.fatal({ err, port: env.PORT, host: env.HOST }, message);
+    process.stderr.write(`\n  ${message}\n\n`);
+    process.exit(1);
+  }
+
   // Next builds its internal URLs from this name; it must be 'localhost' for proxy rewrites to stay
   // internal (vercel/next.js#94342), whatever address the server listens on.
   const app = next({ dev, hostname: 'localhost', port: env.PORT, dir: process.cwd() });
   const handleRequest = app.getRequestHandler();
   await app.prepare();
-  const handleUpgrade = dev ? app.getUpgradeHandler() : undefined;
+  if (dev) handleUpgrade = app.getUpgradeHandler();
 
-  // Rendered public pages for visitors, kept a few seconds (server/page-cache.ts).
+  // Rendered public pages for visitors, kept a few seconds (server/page-cache.ts). A kept page is
+  // sent with the headers it was rendered with, so its script nonces and its policy still match.
   const pageCache = createPageCache({ ttlMs: dev ? 0 : env.PAGE_CACHE_SECONDS * 1000 });
-  const server = createServer((req, res) => {
+  const background: Background = await startBackground(handle, { worker: env.WORKER === '1' });
+
+  serve = (req, res) => {
     if (tooLarge(req)) return refuse413(req, res);
     // The simulated fulfilment provider the seed's endpoint URLs point at (docs/provider-api.md).
     if (isSimProviderPath(req.url)) return serveSimProvider(req, res);
     // The socket's peer address for per-IP rate limits (lib/rate-limit clientIp); a client-sent value is replaced.
     req.headers['x-etk-peer'] = req.socket.remoteAddress ?? '';
     pageCache.handle(req, res, () => void handleRequest(req, res));
-  });
-  server.on('upgrade', (req, socket, head) => {
-    if (req.url?.startsWith('/socket.io/')) return; // Socket.IO answers these itself.
-    if (handleUpgrade) void handleUpgrade(req, socket, head);
-    else socket.destroy();
-  });
-
-  const io = attachSocketServer(server, handle.db, { databaseUrl: env.DATABASE_URL });
-  const background: Background = await startBackground(handle, { worker: env.WORKER === '1' });
-
-  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  };
+  for (const run of waiting.splice(0)) run();
   logger.info({ url: `http://${env.HOST}:${env.PORT}`, db: handle.kind, ms: Date.now() - started, dev }, 'server ready');
 
   let stopping = false;
@@ -84,6 +119,17 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** Binds the port; a taken or forbidden port rejects instead of becoming an uncaught 'error' event. */
+function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
 
 function tooLarge(req: IncomingMessage): boolean {

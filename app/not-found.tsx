@@ -1,9 +1,12 @@
 import Link from 'next/link';
+import { connection } from 'next/server';
 import { catalogues } from '@/lib/i18n/messages';
 import './globals.css';
 
 // Requests outside any locale (rare: the proxy adds one) get the default language's 404.
-export default function GlobalNotFound() {
+// Rendered per request, not at build time, so its scripts carry the request's CSP nonce.
+export default async function GlobalNotFound() {
+  await connection();
   const t = catalogues.tr.NotFound;
   return (
     <html lang="tr">

@@ -49,6 +49,7 @@ export async function startBackground(handle: DbHandle, options: { worker: boole
     // Password-reset requests: forgot-password only enqueues them (same work for any e-mail).
     await startPasswordResetWorker(handle.db);
   }
+  logger.info({ tasks: tasks.map((t) => t.name) }, 'background work started');
   return {
     stop: async () => {
       for (const task of tasks.reverse()) await task.stop();

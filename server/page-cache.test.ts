@@ -51,6 +51,32 @@ async function get(url: string, headers: Record<string, string> = {}) {
 }
 
 describe('the public page cache', () => {
+  it('replays a kept page with the policy it was rendered under, so its script nonces still match', async () => {
+    // As in server.ts: every request gets a fresh nonce in its policy before the cache is asked.
+    let issued = 0;
+    const { cache } = await start();
+    server!.removeAllListeners('request');
+    server!.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const nonce = `nonce${++issued}`;
+      res.setHeader('content-security-policy', `script-src 'nonce-${nonce}' 'strict-dynamic'`);
+      cache.handle(req, res, () => {
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.end(`<html><body><script nonce="${nonce}">render ${++renders}</script></body></html>`);
+      });
+    });
+    const base = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+    const first = await get(`${base}/service/like`);
+    const second = await get(`${base}/service/like`);
+    expect([first.cache, second.cache]).toEqual(['miss', 'hit']);
+    expect(issued).toBe(2);
+    for (const answer of [first, second]) {
+      const inPolicy = /'nonce-([^']+)'/.exec(answer.headers.get('content-security-policy') ?? '')?.[1];
+      const inPage = /<script nonce="([^"]+)"/.exec(answer.body)?.[1];
+      expect(inPolicy).toBe('nonce1');
+      expect(inPage).toBe(inPolicy);
+    }
+  });
+
   it('serves a visitor the kept page, with its headers, until the TTL ends', async () => {
     let clock = 0;
     const { base } = await start(page, { now: () => clock });

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider, hasLocale } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
@@ -14,6 +15,9 @@ import { Toaster } from '@/components/ui/toaster';
 import '../globals.css';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
+
+// zod 4 reads its configuration from this global when it loads (node_modules/zod/v4/core/core.js).
+const ZOD_JITLESS = 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})';
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1d4ed8' };
 
@@ -60,12 +64,16 @@ export default async function LocaleLayout({ children, params }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'Common' });
-  const [messages, platforms, user, { settings, siteName, description }] = await Promise.all([
+  const [messages, platforms, user, { settings, siteName, description }, requestHeaders] = await Promise.all([
     getMessages(),
     requestActivePlatforms(),
     requestSessionUser(),
     siteIdentity(locale),
+    headers(),
   ]);
+  // This request's script nonce (server.ts): the admin's inline or external scripts carry it, so
+  // an analytics snippet runs under the Content-Security-Policy (docs/decisions.md "Security headers").
+  const nonce = requestHeaders.get('x-nonce') ?? undefined;
   // §3/§4: the admin's custom head tags, rendered on the server into <head>.
   const headTags = parseHeadTags(settings.head_etiketleri);
   const organization = organizationJsonLd({ name: siteName, url: publicUrl(), logo: settings.site_logo || undefined, description });
@@ -73,12 +81,15 @@ export default async function LocaleLayout({ children, params }: Props) {
   return (
     <html lang={locale}>
       <head>
+        {/* zod compiles its parsers with new Function() unless told not to, and even its probe for
+            that is reported as a CSP violation (no 'unsafe-eval'): switch it off before any bundle runs. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         {headTags.map((tag, i) => {
           const props = toReactProps(tag.attrs);
           const key = `head-tag-${i}`;
           if (tag.tag === 'meta') return <meta key={key} {...props} />;
           if (tag.tag === 'link') return <link key={key} {...props} />;
-          if (tag.tag === 'script') return <script key={key} {...props} dangerouslySetInnerHTML={{ __html: tag.content ?? '' }} />;
+          if (tag.tag === 'script') return <script key={key} {...props} nonce={nonce} dangerouslySetInnerHTML={{ __html: tag.content ?? '' }} />;
           if (tag.tag === 'style') return <style key={key} {...props} dangerouslySetInnerHTML={{ __html: tag.content ?? '' }} />;
           return <noscript key={key} {...props} dangerouslySetInnerHTML={{ __html: tag.content ?? '' }} />;
         })}

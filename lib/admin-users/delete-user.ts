@@ -4,13 +4,14 @@ import type { Db } from '@/db/client';
 import { userPackages, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
+import { disconnectSessions } from '@/lib/realtime';
 import { ensureAnotherActiveAdmin, lockAdmins } from './admin-rules';
 import { toAdminUser } from './shapes';
 import { holdsSlot } from '@/lib/subscriptions';
 
 /**
  * DELETE /users/{id}: a soft delete. The row stays (orders, payments, redemptions and audit
- * entries keep pointing at it), the sessions end, running subscriptions are cancelled, and the
+ * entries keep pointing at it), the sessions and their sockets end, running subscriptions are cancelled, and the
  * e-mail address is free to register again (the unique index skips deleted rows).
  */
 export async function deleteUser(db: Db, actor: Actor, id: number): Promise<void> {
@@ -43,4 +44,5 @@ export async function deleteUser(db: Db, actor: Actor, id: number): Promise<void
       after: { deleted: true, cancelled_subscriptions: cancelled.map((c) => c.id) },
     });
   });
+  disconnectSessions({ userId: id });
 }

@@ -6,19 +6,21 @@ import { hashPassword } from '@/lib/auth';
 import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { isUniqueViolation } from '@/db/errors';
+import { disconnectSessions } from '@/lib/realtime';
 import { ensureAnotherActiveAdmin, lockAdmins } from './admin-rules';
 import type { UpdateUserInput } from './schemas';
 import { toAdminUser, type AdminUser } from './shapes';
 
 /**
  * PUT /users/{id}. A role change, a deactivation or a new password bumps the session version,
- * so the user's open sessions and tokens stop working at once. An admin cannot demote or
+ * so the user's open sessions, tokens and sockets stop working at once. An admin cannot demote or
  * deactivate themselves, and nobody can demote or deactivate the last active admin.
  */
 export async function updateUser(db: Db, actor: Actor, id: number, input: UpdateUserInput): Promise<AdminUser> {
   const passwordHash = input.sifre ? await hashPassword(input.sifre) : undefined;
+  let result: { updated: AdminUser; sessionsEnded: boolean };
   try {
-    return await db.transaction(async (tx) => {
+    result = await db.transaction(async (tx) => {
       // Admin rows first, in id order, when this change could take an admin away (admin-rules.ts).
       const admins = input.rol === 'user' || input.aktif === false ? await lockAdmins(tx) : undefined;
       const [current] = await tx
@@ -68,10 +70,12 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: Update
         before: toAdminUser(current),
         after: { ...updated, ...(passwordHash ? { credentials_changed: true } : {}), ...(revoke ? { sessions_revoked: true } : {}) },
       });
-      return updated;
+      return { updated, sessionsEnded: row!.sessionVersion !== current.sessionVersion };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
     throw err;
   }
+  if (result.sessionsEnded) disconnectSessions({ userId: id });
+  return result.updated;
 }

@@ -2,12 +2,14 @@ import 'server-only';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { revokedSessions } from '@/db/schema';
+import { disconnectSessions } from '@/lib/realtime';
 import { TOKEN_TTL_MS, type AuthUser } from './tokens';
 
 /**
  * Plain logout: ends the caller's login — the bearer token it was given, the cookie session made
  * from it and the tokens re-issued for that session — on every node at once, while the account's
- * other logins stay (log out everywhere is revokeSessions). Rows are kept until every credential
+ * other logins stay (log out everywhere is revokeSessions). The login's sockets are disconnected on
+ * every node once the row is committed. Rows are kept until every credential
  * of that login would have expired anyway; expired ones are removed here.
  */
 export async function endSession(db: Db, user: AuthUser): Promise<void> {
@@ -19,6 +21,7 @@ export async function endSession(db: Db, user: AuthUser): Promise<void> {
       .onConflictDoNothing();
     await tx.delete(revokedSessions).where(lt(revokedSessions.expiresAt, sql`now()`));
   });
+  disconnectSessions({ sid: user.sid });
 }
 
 /** Whether a login was ended by logout (read when next-auth would extend its cookie). */

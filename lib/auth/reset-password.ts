@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { passwordResetTokens, users } from '@/db/schema';
 import { enforceRateLimit } from '@/lib/rate-limit';
+import { disconnectSessions } from '@/lib/realtime';
 import { hashPassword } from './password';
 import { authRule } from './rate-limit-rules';
 import { findUsableResetToken, invalidResetToken } from './verify-reset-token';
@@ -10,13 +11,14 @@ import type { ResetPasswordInput } from './schemas';
 
 /**
  * POST /api/auth/reset-password: sets the new password, uses up the token (and any other open
- * token of the account) and bumps the session version, so every existing session ends. The token
+ * token of the account) and bumps the session version, so every existing session ends (its sockets
+ * too, once committed). The token
  * row is locked, so two requests with one token cannot both succeed.
  */
 export async function resetPassword(db: Db, input: ResetPasswordInput & { ip: string }): Promise<void> {
   await enforceRateLimit(db, authRule('resetIp', input.ip));
   const passwordHash = await hashPassword(input.newPassword);
-  await db.transaction(async (tx) => {
+  const userId = await db.transaction(async (tx) => {
     const row = await findUsableResetToken(tx, input.token, true);
     if (!row) throw invalidResetToken();
     await tx
@@ -27,5 +29,7 @@ export async function resetPassword(db: Db, input: ResetPasswordInput & { ip: st
       .update(users)
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
       .where(eq(users.id, row.userId));
+    return row.userId;
   });
+  disconnectSessions({ userId });
 }

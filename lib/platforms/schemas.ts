@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '@/lib/validation';
+import { endpointUrlProblem } from '@/lib/provider/address-policy';
 
 /**
  * PUT /platformlar/{platform} {aktif, api_endpoints}: either or both (the state switch and the
@@ -18,6 +19,19 @@ export const updatePlatformSchema = z
   })
   .refine((v) => v.aktif !== undefined || v.api_endpoints !== undefined, { message: 'PlatformValidation.nothingToSave' });
 export type UpdatePlatformInput = z.output<typeof updatePlatformSchema>;
+
+/**
+ * The address rule for endpoint URLs (lib/provider/address-policy.ts), checked when they are
+ * saved: no link-local or metadata address, and no loopback or private one unless
+ * PROVIDER_ALLOW_PRIVATE=1 (the built-in simulator excepted). Host names are checked again after
+ * DNS resolution at call time.
+ */
+export function endpointAddressSchema(options: { allowPrivate: boolean }) {
+  return z.record(
+    z.string(),
+    z.string().refine((v) => v === '' || endpointUrlProblem(v, options) === undefined, { message: 'PlatformValidation.endpointPrivate' }),
+  );
+}
 
 export function isHttpUrl(value: string): boolean {
   try {

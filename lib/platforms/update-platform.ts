@@ -2,17 +2,19 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { platforms } from '@/db/schema';
+import { env } from '@/env';
 import { AppError } from '@/lib/errors';
 import { publicContentChanged } from '@/lib/cache';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { ENDPOINT_KEYS, isPlatform } from '@/lib/catalogue/services';
 import type { AdminPlatform } from './list-platforms';
-import type { UpdatePlatformInput } from './schemas';
+import { endpointAddressSchema, type UpdatePlatformInput } from './schemas';
 
 /**
  * PUT /platformlar/{platform}: the active switch and/or the endpoint URLs. Only that platform's
  * §3 endpoint keys are accepted; the keys sent replace their URLs, a blank URL removes the key,
- * keys not sent stay as they are.
+ * keys not sent stay as they are. A URL at an address the provider policy refuses is a 400
+ * VALIDATION_FAILED (a ZodError, so the handler answers it like any other invalid field).
  */
 export async function updatePlatform(db: Db, actor: Actor, ad: string, input: UpdatePlatformInput): Promise<AdminPlatform> {
   if (!isPlatform(ad)) throw new AppError('PLATFORM_NOT_FOUND');
@@ -20,6 +22,7 @@ export async function updatePlatform(db: Db, actor: Actor, ad: string, input: Up
   for (const key of Object.keys(input.api_endpoints ?? {})) {
     if (!allowed.includes(key)) throw new AppError('UNKNOWN_ENDPOINT_KEY', { params: { key, keys: allowed.join(', ') } });
   }
+  if (input.api_endpoints) endpointAddressSchema({ allowPrivate: env.PROVIDER_ALLOW_PRIVATE === '1' }).parse(input.api_endpoints);
   const saved = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(platforms).where(eq(platforms.ad, ad)).for('update');
     if (!current) throw new AppError('PLATFORM_NOT_FOUND');

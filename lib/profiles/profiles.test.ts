@@ -69,7 +69,8 @@ describe('the profiles table', () => {
   });
 
   it('updates follower counts and deactivates profiles the provider no longer lists', async () => {
-    // Point twitter's list at a provider that only knows a few profiles.
+    // Point twitter's list at a provider that only knows a few profiles (under /sim-provider/ on
+    // loopback, the one local address the provider policy allows by default).
     const { createServer } = await import('node:http');
     const small = createServer((_, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -78,7 +79,7 @@ describe('the profiles table', () => {
     await new Promise<void>((r) => small.listen(0, '127.0.0.1', r));
     const port = (small.address() as { port: number }).port;
     const [tw] = await w.t.db.select().from(platforms).where(eq(platforms.ad, 'twitter'));
-    await w.t.db.update(platforms).set({ apiEndpoints: { ...tw!.apiEndpoints, profile_list: `http://127.0.0.1:${port}/` } }).where(eq(platforms.ad, 'twitter'));
+    await w.t.db.update(platforms).set({ apiEndpoints: { ...tw!.apiEndpoints, profile_list: `http://127.0.0.1:${port}/sim-provider/small-list` } }).where(eq(platforms.ad, 'twitter'));
     try {
       const result = await syncProfiles(w.t.db, 'twitter', fastClient());
       expect(result).toMatchObject({ upserted: 2, deactivated: 57 });

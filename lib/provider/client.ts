@@ -1,6 +1,9 @@
 import 'server-only';
 import type { z } from 'zod';
+import { env } from '@/env';
 import { logger } from '@/lib/logger';
+import { endpointUrlProblem } from './address-policy';
+import { ForbiddenAddressError, createGuardedFetch } from './guarded-fetch';
 import {
   PROVIDER_API_VERSION,
   profileListSchema,
@@ -18,6 +21,9 @@ export type ProviderClientOptions = {
   retries?: number;
   /** First backoff delay; doubled each retry, with jitter (default 300 ms). */
   backoffMs?: number;
+  /** Loopback and private provider addresses may be called (default: PROVIDER_ALLOW_PRIVATE=1). */
+  allowPrivateAddresses?: boolean;
+  /** Replaces the guarded fetch (tests); the URL's own address is still checked. */
   fetch?: typeof fetch;
 };
 
@@ -34,19 +40,25 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * The client of docs/provider-api.md: every call has a timeout, retryable failures are retried
  * with exponential backoff, and every answer is validated with zod, so a garbage answer becomes a
- * ProviderError (never a crash, never a wrong result).
+ * ProviderError (never a crash, never a wrong result). Endpoints at link-local, loopback or private
+ * addresses are refused before and, for host names, after DNS resolution (address-policy.ts).
  */
 export function createProviderClient(options: ProviderClientOptions = {}): ProviderClient {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const retries = options.retries ?? 2;
   const backoffMs = options.backoffMs ?? 300;
-  const doFetch = options.fetch ?? fetch;
+  const allowPrivate = options.allowPrivateAddresses ?? env.PROVIDER_ALLOW_PRIVATE === '1';
+  const doFetch = options.fetch ?? createGuardedFetch({ allowPrivate });
 
   async function once<S extends z.ZodType>(url: string, init: RequestInit, schema: S): Promise<z.infer<S>> {
+    const problem = endpointUrlProblem(url, { allowPrivate });
+    if (problem === 'forbidden_address') throw new ProviderError('forbidden_address', 'provider address not allowed (PROVIDER_ALLOW_PRIVATE)');
+    if (problem) throw new ProviderError('not_configured', 'provider endpoint is not an http(s) URL');
     let res: Response;
     try {
       res = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
     } catch (err) {
+      if (err instanceof ForbiddenAddressError) throw new ProviderError('forbidden_address', 'provider address not allowed (PROVIDER_ALLOW_PRIVATE)', { cause: err });
       const name = (err as Error)?.name;
       if (name === 'TimeoutError' || name === 'AbortError') throw new ProviderError('timeout', `timeout after ${timeoutMs} ms`, { cause: err });
       throw new ProviderError('unreachable', 'provider unreachable', { cause: err });

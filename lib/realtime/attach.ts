@@ -7,13 +7,14 @@ import type { Db } from '@/db/client';
 import { verifyToken } from '@/lib/auth/tokens';
 import { isAdminSession } from '@/lib/auth/is-admin-session';
 import { logger } from '@/lib/logger';
-import { ADMIN_ROOM, setIo, userRoom } from './emit';
+import { ADMIN_ROOM, sessionRoom, setIo, userRoom } from './emit';
 
 /**
  * Socket.IO on the app's own HTTP server at /socket.io/ (§7 "Real-time socket").
  * A client authenticates with its token in the handshake (`auth.token` or `query.token`) or with
  * the `authenticate` event, and is answered `authenticated` or `auth_error`. An authenticated
- * socket joins its user's room only, so it never receives another user's events.
+ * socket joins its user's room and its login's room only, so it never receives another user's
+ * events, and disconnectSessions() can end it when its session ends.
  */
 export function attachSocketServer(httpServer: HttpServer, db: Db, options: { databaseUrl?: string } = {}): Server {
   const io = new Server(httpServer, {
@@ -72,12 +73,24 @@ async function authenticate(db: Db, socket: Socket, token: string | undefined): 
       return;
     }
     const previous = socket.data.userId as number | undefined;
+    const previousSid = socket.data.sid as string | undefined;
     if (previous && previous !== user.id) await socket.leave(userRoom(previous));
+    if (previousSid && previousSid !== user.sid) await socket.leave(sessionRoom(previousSid));
     socket.data.userId = user.id;
+    socket.data.sid = user.sid;
+    // The rooms disconnectSessions() ends: the account's and the login's (issue #14).
     await socket.join(userRoom(user.id));
+    if (user.sid) await socket.join(sessionRoom(user.sid));
     // The admin room is for admin-login tokens only (§6), like the /rooting pages.
     if (isAdminSession(user)) await socket.join(ADMIN_ROOM);
     else await socket.leave(ADMIN_ROOM);
+    // A session ended between the check above and joining the rooms missed this socket: check
+    // again now that it is in them, so it is either refused here or reached by the disconnect.
+    if (!(await verifyToken(db, token))) {
+      socket.emit('auth_error', { message: 'invalid token' });
+      socket.disconnect(true);
+      return;
+    }
     socket.emit('authenticated', { userId: user.id });
   } catch (err) {
     logger.error({ err }, 'socket authentication failed');

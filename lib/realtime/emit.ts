@@ -17,6 +17,21 @@ export function getIo(): Server | undefined {
 }
 
 export const userRoom = (userId: number) => `user:${userId}`;
+/** Every socket authenticated with a credential of one login (the token's `sid`). */
+export const sessionRoom = (sid: string) => `sid:${sid}`;
+
+/**
+ * Ends the sockets of a login (`sid`: plain logout) or of a whole account (`userId`: log out
+ * everywhere, a new password, a role change, deactivation, deletion) on this node and, through
+ * the PostgreSQL adapter, on every other node (issue #14). Call it after the transaction that
+ * ended the session has committed, so a socket that reconnects at once is refused. Without a
+ * Socket.IO server in this process (tests, scripts) it does nothing.
+ */
+export function disconnectSessions(target: { userId: number } | { sid: string }): void {
+  const io = g.__etkIo;
+  if (!io) return;
+  io.in('sid' in target ? sessionRoom(target.sid) : userRoom(target.userId)).disconnectSockets(true);
+}
 
 /** Sends an event to every socket of one user, on this node and (with the adapter) on the others. */
 export function emitToUser(userId: number, event: string, payload: unknown): void {

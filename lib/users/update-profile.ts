@@ -3,8 +3,9 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { hashPassword, revokeSessions, signToken, verifyCurrentPassword, type TokenKind } from '@/lib/auth';
+import { hashPassword, signToken, verifyCurrentPassword, type TokenKind } from '@/lib/auth';
 import { isUniqueViolation } from '@/db/errors';
+import { disconnectSessions } from '@/lib/realtime';
 import { toKullanici, type Kullanici } from './get-kullanici';
 import { queueEmailChangedNotice } from './email-changed-notice';
 import type { ProfileInput } from './schemas';
@@ -19,6 +20,8 @@ import type { ProfileInput } from './schemas';
  * The same address in other letter case is no change. Either change ends every other session of
  * the account and answers a new token for the caller (same kind and login id); an e-mail change
  * also mails a notice to the old address.
+ * The account's sockets are disconnected once the change has committed (the caller's page
+ * reconnects with its new token).
  */
 export async function updateProfile(
   db: Db,
@@ -36,8 +39,9 @@ export async function updateProfile(
   if (verified) await verifyCurrentPassword(db, { id: caller.id, passwordHash: current.passwordHash }, input.currentPassword);
   const newHash = input.newPassword !== '' ? await hashPassword(input.newPassword) : undefined;
 
+  let result: { kullanici: Kullanici; token?: string };
   try {
-    return await db.transaction(async (tx) => {
+    result = await db.transaction(async (tx) => {
       const [user] = await tx
         .select()
         .from(users)
@@ -58,7 +62,9 @@ export async function updateProfile(
           .limit(1);
         if (taken) throw new AppError('EMAIL_TAKEN');
       }
-      let [row] = await tx
+      // An e-mail or password change ends every other session (a new session version); the caller
+      // goes on with a token of the new version.
+      const [row] = await tx
         .update(users)
         .set({
           adSoyad: input.ad_soyad,
@@ -66,20 +72,22 @@ export async function updateProfile(
           telefon: input.telefon,
           meslek: input.meslek,
           ...(newHash ? { passwordHash: newHash } : {}),
+          ...(sensitive(user.email) ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
         })
         .where(eq(users.id, user.id))
         .returning();
       if (!sensitive(user.email)) return { kullanici: await toKullanici(tx, row!) };
 
-      // Every other session ends; the caller goes on with a token of the new session version.
-      row = { ...row!, sessionVersion: await revokeSessions(tx, user.id) };
       if (emailChanged) {
-        await queueEmailChangedNotice(tx, { to: user.email, name: user.adSoyad, locale: user.locale, newEmail: row.email, at: new Date() });
+        await queueEmailChangedNotice(tx, { to: user.email, name: user.adSoyad, locale: user.locale, newEmail: row!.email, at: new Date() });
       }
-      return { kullanici: await toKullanici(tx, row), token: await signToken(tx, row, caller.kind, caller.sid) };
+      return { kullanici: await toKullanici(tx, row!), token: await signToken(tx, row!, caller.kind, caller.sid) };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
     throw err;
   }
+  // Only once committed: a socket that reconnected before the commit would keep the old version.
+  if (result.token) disconnectSessions({ userId: caller.id });
+  return result;
 }

@@ -69,4 +69,17 @@ describe('PUT /api/platformlar/{platform}', () => {
     const empty = await call(platform.PUT, { method: 'PUT', token: f.adminToken, params: { platform: 'twitter' }, body: {} });
     expect(empty.status).toBe(400);
   });
+
+  it('refuses endpoints at metadata, link-local, loopback and private addresses with a clear 400, but keeps the built-in simulator', async () => {
+    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]/x', 'http://127.0.0.1:5432/', 'http://localhost:6379/', 'http://10.0.0.8/like', 'http://2852039166/']) {
+      const res = await call(platform.PUT, { method: 'PUT', token: f.adminToken, params: { platform: 'twitter' }, body: { api_endpoints: { like: url } } });
+      expect(res.status, url).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+      expect(res.body.mesaj).toMatch(/^Bu uç nokta adresi kullanılamaz/);
+    }
+    const en = await call(platform.PUT, { method: 'PUT', token: f.adminToken, params: { platform: 'twitter' }, body: { api_endpoints: { like: 'http://169.254.169.254/' } }, headers: { 'accept-language': 'en' } });
+    expect(en.body.mesaj).toMatch(/PROVIDER_ALLOW_PRIVATE=1/);
+    const sim = await call(platform.PUT, { method: 'PUT', token: f.adminToken, params: { platform: 'twitter' }, body: { api_endpoints: { like: 'http://127.0.0.1:3000/sim-provider/twitter/like' } } });
+    expect(sim.status).toBe(200);
+  });
 });
