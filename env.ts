@@ -84,3 +84,12 @@ export function publicUrl(): string {
 export function internalUrl(): string {
   return `http://127.0.0.1:${env.PORT}`;
 }
+
+/**
+ * next-auth reads NEXTAUTH_URL from the environment for its callback and redirect URLs; unset, it
+ * warns and assumes http://localhost:3000 whatever PORT says. The server sets it to the app's URL
+ * unless the operator set it.
+ */
+export function setNextAuthUrl(): void {
+  process.env.NEXTAUTH_URL ??= publicUrl();
+}

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import next from 'next';
-import { env, internalUrl } from '@/env';
+import { env, internalUrl, publicUrl, setNextAuthUrl } from '@/env';
+import { startBanner } from '@/server/banner';
 import { closeDb, getDbHandle } from '@/db/client';
 import { seed } from '@/db/seed';
 import { logger } from '@/lib/logger';
@@ -32,11 +33,8 @@ async function main(): Promise<void> {
     adminPassword: env.ADMIN_PASSWORD,
     demo: env.SEED_DEMO === '1',
   });
-  for (const account of seeded.created) {
-    // Printed once, at the start that created the account; never logged again.
-    const note = account.generated ? ' (generated; change it after logging in)' : '';
-    process.stdout.write(`\n  ${account.role === 'admin' ? 'Admin' : 'Demo customer'}: ${account.email} / ${account.password}${note}\n`);
-  }
+  // next-auth builds its own URLs from NEXTAUTH_URL: the same base as the rest of the app (PORT, PUBLIC_URL).
+  setNextAuthUrl();
 
   // Requests that arrive between binding the port and the end of the start wait for it.
   const waiting: (() => void)[] = [];
@@ -98,6 +96,16 @@ async function main(): Promise<void> {
   };
   for (const run of waiting.splice(0)) run();
   logger.info({ url: `http://${env.HOST}:${env.PORT}`, db: handle.kind, ms: Date.now() - started, dev }, 'server ready');
+  // The logins created by this start are printed once, here, after the log lines; never logged.
+  process.stdout.write(
+    startBanner({
+      url: publicUrl(),
+      adminEmail: env.ADMIN_EMAIL,
+      demo: env.SEED_DEMO === '1',
+      created: seeded.created,
+      database: handle.kind === 'pglite' ? { kind: 'pglite', dataDir: env.DATA_DIR } : { kind: 'postgres' },
+    }),
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

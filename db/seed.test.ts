@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '@/test/db';
-import { seed } from './seed';
+import { resetDemoPasswords, seed } from './seed';
 import { announcements, packages, platforms, siteSettings, users } from './schema';
 import { ENDPOINT_KEYS } from '@/lib/catalogue/services';
 import { verifyPassword } from '@/lib/auth/password';
@@ -66,5 +66,25 @@ describe('seed', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('npm run demo:reset', () => {
+  it('gives the admin and the demo customer new passwords, returned once, and ends their sessions', async () => {
+    await seed(t.db, options);
+    const before = await t.db.select().from(users).orderBy(users.id);
+    const reset = await resetDemoPasswords(t.db, { adminEmail: 'BOSS@example.com' });
+    expect(reset.created.map((c) => [c.role, c.email])).toEqual([
+      ['admin', 'boss@example.com'],
+      ['user', 'demo@example.com'],
+    ]);
+    for (const made of reset.created) {
+      const [row] = await t.db.select().from(users).where(sql`lower(${users.email}) = ${made.email}`);
+      const old = before.find((b) => b.id === row!.id)!;
+      expect(await verifyPassword(row!.passwordHash, made.password)).toBe(true);
+      expect(row!.passwordHash).not.toBe(old.passwordHash);
+      expect(row!.sessionVersion).toBe(old.sessionVersion + 1);
+    }
+    expect((await resetDemoPasswords(t.db, { adminEmail: 'nobody@example.com' })).created.map((c) => c.role)).toEqual(['user']);
   });
 });

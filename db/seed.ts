@@ -121,7 +121,7 @@ async function seedUnlocked(db: Db, options: SeedOptions): Promise<SeedResult> {
     ]);
   }
 
-  const demoEmail = 'demo@example.com';
+  const demoEmail = DEMO_EMAIL;
   const [demoUser] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${demoEmail}`);
   if (!demoUser) {
     const password = generatePassword();
@@ -162,6 +162,27 @@ async function seedUnlocked(db: Db, options: SeedOptions): Promise<SeedResult> {
 
   return result;
 }
+
+/**
+ * `npm run demo:reset`: new generated passwords for the admin (ADMIN_EMAIL) and the demo customer,
+ * returned once for printing. Their sessions end (a new session version). Accounts that do not
+ * exist are left out.
+ */
+export async function resetDemoPasswords(db: Db, options: { adminEmail: string }): Promise<SeedResult> {
+  const result: SeedResult = { created: [] };
+  for (const [role, email] of [['admin', options.adminEmail.toLowerCase()], ['user', DEMO_EMAIL]] as const) {
+    const password = generatePassword();
+    const [row] = await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password), sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)))
+      .returning({ id: users.id });
+    if (row) result.created.push({ role, email, password, generated: true });
+  }
+  return result;
+}
+
+export const DEMO_EMAIL = 'demo@example.com';
 
 function generatePassword(): string {
   return crypto.randomBytes(12).toString('base64url');
