@@ -28,8 +28,8 @@ export type UpdatePlatformInput = z.output<typeof updatePlatformSchema>;
  */
 export function endpointAddressSchema(options: { allowPrivate: boolean }) {
   return z.record(
-    z.string(),
-    z.string().refine((v) => v === '' || endpointUrlProblem(v, options) === undefined, { message: 'PlatformValidation.endpointPrivate' }),
+    text({ max: 40 }),
+    text({ max: 2000 }).refine((v) => v === '' || endpointUrlProblem(v, options) === undefined, { message: 'PlatformValidation.endpointPrivate' }),
   );
 }
 

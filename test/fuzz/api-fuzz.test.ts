@@ -5,6 +5,7 @@ import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { seed } from '@/db/seed';
 import { users } from '@/db/schema';
 import { signToken } from '@/lib/auth';
+import { startQueue, stopQueue } from '@/lib/queue';
 import { discoverRoutes, METHODS, type Method, type RouteFile } from './routes';
 
 /**
@@ -164,6 +165,9 @@ async function fingerprint(): Promise<string> {
 beforeAll(async () => {
   t = await createTestDb();
   installAsAppDb(t);
+  // As in the running app (server/background.ts starts the queue on every node): routes that
+  // enqueue work (forgot-password) reach it.
+  await startQueue(t);
   await seed(t.db, { baseUrl: 'http://127.0.0.1:9', adminEmail: 'admin@example.com', adminPassword: 'admin-pass', demo: true });
   const [admin] = await t.db.select().from(users).where(sql`${users.rol} = 'admin'`);
   const [user] = await t.db.select().from(users).where(sql`${users.rol} = 'user'`);
@@ -171,6 +175,7 @@ beforeAll(async () => {
   tokens.user = await signToken(t.db, user!, 'user');
 });
 afterAll(async () => {
+  await stopQueue();
   await t?.close();
 });
 
