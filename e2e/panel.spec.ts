@@ -213,6 +213,7 @@ for (const lang of LANGUAGES) {
     const totals = page.getByTestId('totals');
     await expect(totals.getByTestId('total-total')).toHaveText(`${lang.total}21`);
     await expect(totals.getByTestId('total-successful')).toHaveText(`${lang.successful}14`);
+    await expect(totals.getByTestId('total-partial')).toHaveText(/0$/);
     await expect(totals.getByTestId('total-failed')).toHaveText(`${lang.failed}5`);
     await expect(totals.getByTestId('total-spent')).toHaveText(`${lang.spent}${usd(lang.intl, newTweetSpent)}`);
     expect([2, 3, 5, 8, 15]).toContain(newTweetSpent);
@@ -223,11 +224,12 @@ for (const lang of LANGUAGES) {
     await expect(figures.locator('[data-service="bookmark"] dd')).toHaveText('2');
     await expect(figures.locator('[data-service="new_tweet"] dd')).toHaveText('1');
 
-    // The chart is drawn, and its figures are in a table for screen readers: today has 14/5/2/0.
+    // The chart is drawn, and its figures are in a table for screen readers: today has 14 successful,
+    // 0 partly successful, 5 failed, 2 pending and 0 cancelled.
     await expect(page.getByTestId('daily-chart').locator('.recharts-bar-rectangle').first()).toBeAttached();
     const table = page.getByRole('table', { name: lang.caption });
     await expect(table.getByRole('row')).toHaveCount(31);
-    await expect(table.getByRole('row').last().getByRole('cell')).toHaveText(['14', '5', '2', '0']);
+    await expect(table.getByRole('row').last().getByRole('cell')).toHaveText(['14', '0', '5', '2', '0']);
 
     // Newest first, two rows shown: the pending bookmarks, in yellow.
     const rows = page.getByTestId('transaction-row');
