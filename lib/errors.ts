@@ -1,36 +1,162 @@
 /**
- * Typed domain errors (STYLE.md "Errors & logging"). lib/ throws AppError with a
- * SCREAMING_SNAKE code; app/api/_lib/handler.ts is the one place that maps it to HTTP and to a
- * localized `mesaj` (messages key `errors.<CODE>`, with `params` as ICU arguments).
+ * Typed domain errors (STYLE.md "Errors & logging"). lib/ throws `new AppError(code)`; `code` is a
+ * member of the one `ErrorCode` union and its HTTP status comes from `ERROR_STATUS` below, never
+ * from the throw site (issue #14 item 8). app/api/_lib/route.ts is the one place that turns it
+ * into `{success:false, mesaj, code}`, with `mesaj` from messages `Errors.<CODE>` (`params` are
+ * its ICU arguments). lib/errors.test.ts checks every code has a message in tr, en and de.
  */
+export const ERROR_STATUS = {
+  // Requests the server cannot read.
+  VALIDATION_FAILED: 400,
+  MALFORMED_JSON: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  ROUTE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  NOT_FOUND: 404,
+  INTERNAL: 500,
+
+  // Who is calling.
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  RATE_LIMITED: 429,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_DISABLED: 403,
+  ADMIN_ONLY: 403,
+  EMAIL_TAKEN: 409,
+  INVALID_RESET_TOKEN: 400,
+  CURRENT_PASSWORD_WRONG: 400,
+
+  // Admin rules on users and subscriptions.
+  USER_NOT_FOUND: 404,
+  LAST_ADMIN: 409,
+  CANNOT_DEMOTE_SELF: 409,
+  CANNOT_DEACTIVATE_SELF: 409,
+  CANNOT_DELETE_SELF: 409,
+  SUBSCRIPTION_NOT_FOUND: 404,
+  SUBSCRIPTION_NOT_ACTIVE: 409,
+  INVALID_PERIOD: 400,
+
+  // Catalogue: platforms, packages, announcements, settings, contact.
+  // A platform named in a path, query or body that does not exist is 404 everywhere (it was
+  // 400 when a payment body named it); one that exists but is switched off is 403 everywhere
+  // (it was 400 in a quote): the admin has closed it to everyone.
+  PLATFORM_NOT_FOUND: 404,
+  PLATFORM_INACTIVE: 403,
+  PLATFORM_REQUIRED: 400,
+  UNKNOWN_ENDPOINT_KEY: 400,
+  PACKAGE_NOT_FOUND: 404,
+  ANNOUNCEMENT_NOT_FOUND: 404,
+  CONTACT_COOLDOWN: 429,
+
+  // Discount codes.
+  DISCOUNT_CODE_NOT_FOUND: 404,
+  DISCOUNT_CODE_TAKEN: 409,
+  DISCOUNT_DATE_PAST: 400,
+  DISCOUNT_MAX_BELOW_USED: 400,
+  DISCOUNT_CODE_IN_USE: 409,
+  DISCOUNT_CODE_INVALID: 400,
+  DISCOUNT_CODE_EXPIRED: 400,
+  DISCOUNT_CODE_USED_UP: 400,
+  DISCOUNT_CODE_NOT_FOR_PACKAGE: 400,
+  DISCOUNT_CODE_EXHAUSTED: 409,
+  DISCOUNT_CODE_CHANGED: 409,
+
+  // Orders (§8 send errors).
+  INVALID_SERVICE: 400,
+  INVALID_CURSOR: 400,
+  NO_PACKAGE: 403,
+  PROFILE_LIMIT_EXCEEDED: 400,
+  DAILY_LIMIT_EXCEEDED: 429,
+  COOLDOWN_ACTIVE: 429,
+  MIN_PROFILES: 400,
+  INSUFFICIENT_BALANCE: 402,
+  PRICE_CHANGED: 409,
+  PROFILES_UNAVAILABLE: 400,
+  SERVICE_UNAVAILABLE: 503,
+  TASK_NOT_FOUND: 404,
+
+  // Payments.
+  INVALID_AMOUNT: 400,
+  TOPUP_AMOUNT_INVALID: 400,
+  AMOUNT_BELOW_MINIMUM: 400,
+  PAYMENT_SIMULATED: 400,
+  PAYMENT_NOT_FOUND: 404,
+  PAYMENT_NOT_VERIFIED: 409,
+  PAYMENT_MISMATCH: 409,
+  PAYMENT_NOT_PAID: 402,
+  PAYMENT_REQUIRES_ACTION: 402,
+  PAYMENT_PROCESSING: 409,
+  // A cancelled intent is a state of the payment (409), also when a card error names it.
+  PAYMENT_CANCELLED: 409,
+  PAYMENT_RELEASED: 409,
+  PAYMENT_PROVIDER_UNAVAILABLE: 503,
+  PAYMENT_INTENT_UNEXPECTED_STATE: 409,
+  TEST_MODE_DISABLED: 409,
+  WEBHOOK_NOT_CONFIGURED: 404,
+  WEBHOOK_SIGNATURE_INVALID: 400,
+
+  // §8 card and payment codes (lib/payments/error-codes.ts maps the processor's codes to these).
+  CARD_INVALID_NUMBER: 402,
+  CARD_INVALID_EXPIRY_MONTH: 402,
+  CARD_INVALID_EXPIRY_YEAR: 402,
+  CARD_INVALID_CVC: 402,
+  CARD_EXPIRED: 402,
+  CARD_INCORRECT_NUMBER: 402,
+  CARD_INCORRECT_CVC: 402,
+  CARD_INCORRECT_ZIP: 402,
+  CARD_DECLINED: 402,
+  CARD_MISSING: 402,
+  CARD_PROCESSING_ERROR: 402,
+  CARD_RATE_LIMIT: 402,
+  CARD_INVALID_REQUEST: 402,
+  CARD_AUTHENTICATION_REQUIRED: 402,
+  PAYMENT_FAILED: 402,
+  PAYMENT_INSUFFICIENT_FUNDS: 402,
+  PAYMENT_CARD_NOT_SUPPORTED: 402,
+  PAYMENT_CURRENCY_NOT_SUPPORTED: 402,
+  PAYMENT_DECLINED: 402,
+  PAYMENT_GENERIC_ERROR: 402,
+} as const satisfies Record<string, number>;
+
+/** Every error code the server (or the browser's payment mapping) can give. */
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_STATUS, value);
+}
+
 export type ErrorParams = Record<string, string | number>;
 
-export class AppError extends Error {
-  readonly code: string;
-  readonly status: number;
-  readonly params: ErrorParams;
+export type AppErrorOptions = {
+  /** ICU arguments of the message, also sent as top-level fields. */
+  params?: ErrorParams;
   /** Extra top-level fields for the JSON body (e.g. remainingSeconds, required, current). */
+  extra?: Record<string, unknown>;
+  headers?: Record<string, string>;
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly params: ErrorParams;
   readonly extra: Record<string, unknown>;
   readonly headers: Record<string, string>;
 
-  constructor(
-    code: string,
-    options: { status?: number; params?: ErrorParams; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
-  ) {
+  constructor(code: ErrorCode, options: AppErrorOptions = {}) {
     super(code);
     this.name = 'AppError';
     this.code = code;
-    this.status = options.status ?? 400;
     this.params = options.params ?? {};
     this.extra = options.extra ?? {};
     this.headers = options.headers ?? {};
   }
-}
 
-export const notFound = (code = 'NOT_FOUND') => new AppError(code, { status: 404 });
-export const unauthorized = (code = 'UNAUTHORIZED') => new AppError(code, { status: 401 });
-export const forbidden = (code = 'FORBIDDEN') => new AppError(code, { status: 403 });
-export const conflict = (code: string, params?: ErrorParams) => new AppError(code, { status: 409, params });
+  /** The HTTP status of the code, from the one table. */
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
 
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getSessionUser } from '@/auth';
 import { redirect } from '@/lib/i18n/navigation';
-import type { AuthUser } from '@/lib/auth';
+import { isAdminSession, type AuthUser } from '@/lib/auth';
 
 /**
  * The page guards (ARCHITECTURE.md "Known traps": every server component checks the session
@@ -19,7 +19,7 @@ export async function requirePageUser(locale: string): Promise<AuthUser> {
 /** The admin of a /rooting page: only a session from admin login (§6: the admin token) counts. */
 export async function requirePageAdmin(locale: string): Promise<AuthUser> {
   const user = await getSessionUser();
-  if (!user || user.rol !== 'admin' || user.kind !== 'admin') return redirect({ href: '/admin-login', locale });
+  if (!isAdminSession(user)) return redirect({ href: '/admin-login', locale });
   return user;
 }
 

@@ -27,5 +27,5 @@ export async function lockAdmins(db: Db): Promise<LockedAdmin[]> {
  */
 export function ensureAnotherActiveAdmin(locked: LockedAdmin[], losingAdminId: number): void {
   const remaining = locked.filter((a) => a.id !== losingAdminId && a.aktif);
-  if (remaining.length === 0) throw new AppError('LAST_ADMIN', { status: 409 });
+  if (remaining.length === 0) throw new AppError('LAST_ADMIN');
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { userPackages, users } from '@/db/schema';
-import { notFound } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { assignSubscriptions } from '@/lib/subscriptions';
 import type { Platform } from '@/lib/catalogue/services';
@@ -28,7 +28,7 @@ export async function assignUserPackages(db: Db, actor: Actor, input: AssignUser
       .from(users)
       .where(and(eq(users.id, input.kullanici_id), isNull(users.deletedAt)))
       .for('update');
-    if (!user) throw notFound('USER_NOT_FOUND');
+    if (!user) throw new AppError('USER_NOT_FOUND');
     const before = await tx
       .select()
       .from(userPackages)

@@ -2,7 +2,7 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { userPackages } from '@/db/schema';
-import { AppError, notFound } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { toSubscription, type UserSubscription } from './shapes';
 
@@ -10,8 +10,8 @@ import { toSubscription, type UserSubscription } from './shapes';
 export async function cancelSubscription(db: Db, actor: Actor, subscriptionId: number): Promise<UserSubscription> {
   return db.transaction(async (tx) => {
     const [sub] = await tx.select().from(userPackages).where(eq(userPackages.id, subscriptionId)).for('update');
-    if (!sub) throw notFound('SUBSCRIPTION_NOT_FOUND');
-    if (sub.status !== 'active') throw new AppError('SUBSCRIPTION_NOT_ACTIVE', { status: 409 });
+    if (!sub) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+    if (sub.status !== 'active') throw new AppError('SUBSCRIPTION_NOT_ACTIVE');
     const [row] = await tx
       .update(userPackages)
       .set({ status: 'cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` })

@@ -18,7 +18,7 @@ export async function createUser(db: Db, actor: Actor, input: CreateUserInput): 
         .select({ id: users.id })
         .from(users)
         .where(and(sql`lower(${users.email}) = ${input.email}`, isNull(users.deletedAt)));
-      if (taken) throw new AppError('EMAIL_TAKEN', { status: 409 });
+      if (taken) throw new AppError('EMAIL_TAKEN');
       const [row] = await tx
         .insert(users)
         .values({
@@ -35,7 +35,7 @@ export async function createUser(db: Db, actor: Actor, input: CreateUserInput): 
       return created;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', { status: 409 });
+    if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
     throw err;
   }
 }

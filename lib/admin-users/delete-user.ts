@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { userPackages, users } from '@/db/schema';
-import { AppError, notFound } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { ensureAnotherActiveAdmin, lockAdmins } from './admin-rules';
 import { toAdminUser } from './shapes';
@@ -15,7 +15,7 @@ import { holdsSlot } from '@/lib/subscriptions';
  */
 export async function deleteUser(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    if (id === actor.id) throw new AppError('CANNOT_DELETE_SELF', { status: 409 });
+    if (id === actor.id) throw new AppError('CANNOT_DELETE_SELF');
     // Admin rows first, in id order, before the row this deletes (admin-rules.ts).
     const admins = await lockAdmins(tx);
     const [current] = await tx
@@ -23,7 +23,7 @@ export async function deleteUser(db: Db, actor: Actor, id: number): Promise<void
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)))
       .for('update');
-    if (!current) throw notFound('USER_NOT_FOUND');
+    if (!current) throw new AppError('USER_NOT_FOUND');
     if (current.rol === 'admin' && current.aktif) ensureAnotherActiveAdmin(admins, id);
 
     await tx

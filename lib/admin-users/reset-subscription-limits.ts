@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { appToday } from '@/lib/time';
 import { usageCounters, userPackages } from '@/db/schema';
-import { AppError, notFound } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { SERVICES } from '@/lib/catalogue/services';
 
@@ -16,8 +16,8 @@ import { SERVICES } from '@/lib/catalogue/services';
 export async function resetSubscriptionLimits(db: Db, actor: Actor, subscriptionId: number): Promise<{ sifirlanan: Record<string, number> }> {
   return db.transaction(async (tx) => {
     const [sub] = await tx.select().from(userPackages).where(eq(userPackages.id, subscriptionId)).for('update');
-    if (!sub) throw notFound('SUBSCRIPTION_NOT_FOUND');
-    if (sub.status !== 'active') throw new AppError('SUBSCRIPTION_NOT_ACTIVE', { status: 409 });
+    if (!sub) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+    if (sub.status !== 'active') throw new AppError('SUBSCRIPTION_NOT_ACTIVE');
     const services = [...SERVICES[sub.platform]];
     const where = and(eq(usageCounters.userId, sub.userId), inArray(usageCounters.service, services), eq(usageCounters.day, appToday()));
     const counters = await tx.select().from(usageCounters).where(where).for('update');

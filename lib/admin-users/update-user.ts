@@ -3,7 +3,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
 import { hashPassword } from '@/lib/auth';
-import { AppError, notFound } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { isUniqueViolation } from '@/db/errors';
 import { ensureAnotherActiveAdmin, lockAdmins } from './admin-rules';
@@ -26,14 +26,14 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: Update
         .from(users)
         .where(and(eq(users.id, id), isNull(users.deletedAt)))
         .for('update');
-      if (!current) throw notFound('USER_NOT_FOUND');
+      if (!current) throw new AppError('USER_NOT_FOUND');
 
       const rol = input.rol ?? current.rol;
       const aktif = input.aktif ?? current.aktif;
       const demoted = current.rol === 'admin' && rol !== 'admin';
       const deactivated = current.aktif && !aktif;
-      if (id === actor.id && demoted) throw new AppError('CANNOT_DEMOTE_SELF', { status: 409 });
-      if (id === actor.id && deactivated) throw new AppError('CANNOT_DEACTIVATE_SELF', { status: 409 });
+      if (id === actor.id && demoted) throw new AppError('CANNOT_DEMOTE_SELF');
+      if (id === actor.id && deactivated) throw new AppError('CANNOT_DEACTIVATE_SELF');
       if (current.rol === 'admin' && current.aktif && (demoted || deactivated)) ensureAnotherActiveAdmin(admins ?? (await lockAdmins(tx)), id);
 
       if (input.email !== current.email.toLowerCase()) {
@@ -41,7 +41,7 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: Update
           .select({ id: users.id })
           .from(users)
           .where(and(sql`lower(${users.email}) = ${input.email}`, isNull(users.deletedAt), ne(users.id, id)));
-        if (taken) throw new AppError('EMAIL_TAKEN', { status: 409 });
+        if (taken) throw new AppError('EMAIL_TAKEN');
       }
 
       const revoke = rol !== current.rol || deactivated || passwordHash !== undefined;
@@ -71,7 +71,7 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: Update
       return updated;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', { status: 409 });
+    if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
     throw err;
   }
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { announcements } from '@/db/schema';
-import { notFound } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { toAdminAnnouncement } from './shapes';
 
@@ -10,7 +10,7 @@ import { toAdminAnnouncement } from './shapes';
 export async function deleteAnnouncement(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).for('update');
-    if (!current) throw notFound('ANNOUNCEMENT_NOT_FOUND');
+    if (!current) throw new AppError('ANNOUNCEMENT_NOT_FOUND');
     await tx.delete(announcements).where(eq(announcements.id, id));
     await recordAudit(tx, actor, { action: 'announcement.delete', entity: 'announcement', entityId: id, before: toAdminAnnouncement(current), after: { deleted: true } });
   });

@@ -2,7 +2,7 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { announcements } from '@/db/schema';
-import { notFound } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
 import type { AnnouncementInput } from './schemas';
 import { toAdminAnnouncement, type AdminAnnouncement } from './shapes';
@@ -11,7 +11,7 @@ import { toAdminAnnouncement, type AdminAnnouncement } from './shapes';
 export async function updateAnnouncement(db: Db, actor: Actor, id: number, input: AnnouncementInput): Promise<AdminAnnouncement> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(announcements).where(eq(announcements.id, id)).for('update');
-    if (!current) throw notFound('ANNOUNCEMENT_NOT_FOUND');
+    if (!current) throw new AppError('ANNOUNCEMENT_NOT_FOUND');
     const [row] = await tx
       .update(announcements)
       .set({

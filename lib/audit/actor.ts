@@ -1,5 +1,5 @@
 import 'server-only';
-import { notFound } from '@/lib/errors';
+import { AppError, type ErrorCode } from '@/lib/errors';
 import { clientIp } from '@/lib/rate-limit';
 import type { Actor } from './record-audit';
 
@@ -10,8 +10,8 @@ export function actorFrom(user: { id: number }, req: Request): Actor {
 }
 
 /** A numeric route id (`/users/{id}`); anything else is a 404 of that entity. */
-export function numericId(value: string, code = 'NOT_FOUND'): number {
+export function numericId(value: string, code: ErrorCode = 'NOT_FOUND'): number {
   const id = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(code);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(code);
   return id;
 }

@@ -37,14 +37,14 @@ export async function loginUser(db: Db, input: LoginRequest): Promise<{ token: s
   if (!user) {
     dummyHash ??= hashPassword('not-a-real-password');
     await verifyPassword(await dummyHash, input.password);
-    throw new AppError('INVALID_CREDENTIALS', { status: 401 });
+    throw new AppError('INVALID_CREDENTIALS');
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError('INVALID_CREDENTIALS', { status: 401 });
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw new AppError('INVALID_CREDENTIALS');
 
   // The password was right: this attempt does not count against the limits.
   for (const rule of rules) await refundRateLimit(db, rule.key);
-  if (!user.aktif) throw new AppError('ACCOUNT_DISABLED', { status: 403 });
-  if (admin && user.rol !== 'admin') throw new AppError('ADMIN_ONLY', { status: 403 });
+  if (!user.aktif) throw new AppError('ACCOUNT_DISABLED');
+  if (admin && user.rol !== 'admin') throw new AppError('ADMIN_ONLY');
 
   if (user.locale !== input.locale) await db.update(users).set({ locale: input.locale }).where(eq(users.id, user.id));
   const token = await signToken(db, user, input.kind);

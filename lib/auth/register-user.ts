@@ -23,7 +23,7 @@ export async function registerUser(db: Db, input: RegisterInput & { ip: string; 
     .from(users)
     .where(and(sql`lower(${users.email}) = ${input.email}`, isNull(users.deletedAt)))
     .limit(1);
-  if (taken) throw new AppError('EMAIL_TAKEN', { status: 409 });
+  if (taken) throw new AppError('EMAIL_TAKEN');
   const passwordHash = await hashPassword(input.sifre);
   try {
     const [row] = await db
@@ -40,7 +40,7 @@ export async function registerUser(db: Db, input: RegisterInput & { ip: string; 
       .returning();
     return await toKullanici(db, row!);
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', { status: 409 });
+    if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
     throw err;
   }
 }

@@ -5,7 +5,7 @@ import { passwordResetTokens, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { hashResetToken } from './reset-tokens';
 
-const invalid = () => new AppError('INVALID_RESET_TOKEN', { status: 400 });
+const invalid = () => new AppError('INVALID_RESET_TOKEN');
 
 /** The token row when it is unused, unexpired and its account can still log in. */
 async function findUsable(db: Db, token: string, lock: boolean) {

@@ -30,10 +30,10 @@ export type CreditResult = {
  */
 export async function creditBalance(db: Db, input: CreditInput): Promise<CreditResult> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
-    throw new AppError('INVALID_AMOUNT', { status: 400 });
+    throw new AppError('INVALID_AMOUNT');
   }
   if (input.reason === 'topup' && input.paymentId == null) {
-    throw new AppError('INVALID_AMOUNT', { status: 400 });
+    throw new AppError('INVALID_AMOUNT');
   }
   return db.transaction(async (tx) => {
     const [user] = await tx
@@ -41,7 +41,7 @@ export async function creditBalance(db: Db, input: CreditInput): Promise<CreditR
       .from(users)
       .where(eq(users.id, input.userId))
       .for('update');
-    if (!user) throw new AppError('USER_NOT_FOUND', { status: 404 });
+    if (!user) throw new AppError('USER_NOT_FOUND');
 
     if (input.reason === 'topup') {
       const [already] = await tx

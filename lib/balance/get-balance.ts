@@ -7,6 +7,6 @@ import { AppError } from '@/lib/errors';
 /** The user's balance in cents (the cached ledger sum). */
 export async function getBalanceCents(db: Db, userId: number): Promise<number> {
   const [row] = await db.select({ bakiyeCents: users.bakiyeCents }).from(users).where(eq(users.id, userId));
-  if (!row) throw new AppError('USER_NOT_FOUND', { status: 404 });
+  if (!row) throw new AppError('USER_NOT_FOUND');
   return row.bakiyeCents;
 }

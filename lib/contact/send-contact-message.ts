@@ -13,7 +13,7 @@ import { CONTACT_COOLDOWN_SECONDS, type ContactInput } from './schemas';
 export type SendContactInput = ContactInput & { ip: string; locale: Locale };
 
 function cooldown(seconds: number): AppError {
-  return new AppError('CONTACT_COOLDOWN', { status: 429, params: { seconds }, headers: { 'retry-after': String(seconds) } });
+  return new AppError('CONTACT_COOLDOWN', { params: { seconds }, headers: { 'retry-after': String(seconds) } });
 }
 
 /**

@@ -12,7 +12,7 @@ import { isUniqueViolation } from '@/db/errors';
 /** POST /indirim-kodlari. Codes are unique regardless of case; the end date may not be in the past. */
 export async function createDiscountCode(db: Db, actor: Actor, input: DiscountInput): Promise<ApiDiscountCode> {
   const bitis = parseEndDate(input.bitis_tarihi);
-  if (bitis.getTime() <= Date.now()) throw new AppError('DISCOUNT_DATE_PAST', { status: 400 });
+  if (bitis.getTime() <= Date.now()) throw new AppError('DISCOUNT_DATE_PAST');
   try {
     return await db.transaction(async (tx) => {
       await ensurePackagesExist(tx, input.paket_id);
@@ -32,7 +32,7 @@ export async function createDiscountCode(db: Db, actor: Actor, input: DiscountIn
       return code;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('DISCOUNT_CODE_TAKEN', { status: 409 });
+    if (isUniqueViolation(err)) throw new AppError('DISCOUNT_CODE_TAKEN');
     throw err;
   }
 }

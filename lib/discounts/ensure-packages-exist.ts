@@ -10,5 +10,5 @@ export async function ensurePackagesExist(db: Db, ids: number[]): Promise<void> 
     .select({ id: packages.id })
     .from(packages)
     .where(and(inArray(packages.id, ids), isNull(packages.deletedAt)));
-  if (found.length !== ids.length) throw new AppError('PACKAGE_NOT_FOUND', { status: 404 });
+  if (found.length !== ids.length) throw new AppError('PACKAGE_NOT_FOUND');
 }

@@ -14,22 +14,22 @@ export type ValidDiscountCode = typeof discountCodes.$inferSelect;
  */
 export async function findValidDiscountCode(db: Db, input: { kod: string; packageId: number; forUpdate?: boolean }): Promise<ValidDiscountCode> {
   const kod = input.kod.trim().toUpperCase();
-  if (!kod) throw new AppError('DISCOUNT_CODE_INVALID', { status: 400 });
+  if (!kod) throw new AppError('DISCOUNT_CODE_INVALID');
   const [pkg] = await db
     .select({ id: packages.id })
     .from(packages)
     .where(and(eq(packages.id, input.packageId), isNull(packages.deletedAt)));
-  if (!pkg) throw new AppError('PACKAGE_NOT_FOUND', { status: 404 });
+  if (!pkg) throw new AppError('PACKAGE_NOT_FOUND');
   const query = db.select().from(discountCodes).where(sql`upper(${discountCodes.kod}) = ${kod}`);
   const [code] = input.forUpdate ? await query.for('update') : await query;
-  if (!code || !code.aktif) throw new AppError('DISCOUNT_CODE_INVALID', { status: 400 });
-  if (code.bitisTarihi.getTime() <= Date.now()) throw new AppError('DISCOUNT_CODE_EXPIRED', { status: 400 });
-  if (code.kullanilanSayisi >= code.maksimumKullanim) throw new AppError('DISCOUNT_CODE_USED_UP', { status: 400 });
+  if (!code || !code.aktif) throw new AppError('DISCOUNT_CODE_INVALID');
+  if (code.bitisTarihi.getTime() <= Date.now()) throw new AppError('DISCOUNT_CODE_EXPIRED');
+  if (code.kullanilanSayisi >= code.maksimumKullanim) throw new AppError('DISCOUNT_CODE_USED_UP');
   const [link] = await db
     .select()
     .from(discountCodePackages)
     .where(and(eq(discountCodePackages.codeId, code.id), eq(discountCodePackages.packageId, pkg.id)));
-  if (!link) throw new AppError('DISCOUNT_CODE_NOT_FOR_PACKAGE', { status: 400 });
+  if (!link) throw new AppError('DISCOUNT_CODE_NOT_FOR_PACKAGE');
   return code;
 }
 

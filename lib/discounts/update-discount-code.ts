@@ -2,7 +2,7 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { discountCodePackages, discountCodes } from '@/db/schema';
-import { AppError, notFound } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { ensurePackagesExist } from './ensure-packages-exist';
 import { parseEndDate } from './dates';
@@ -19,13 +19,13 @@ export async function updateDiscountCode(db: Db, actor: Actor, id: number, input
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for('update');
-      if (!current) throw notFound('DISCOUNT_CODE_NOT_FOUND');
+      if (!current) throw new AppError('DISCOUNT_CODE_NOT_FOUND');
       const currentPackages = await packageIdsOfCode(tx, id);
       const before = toApiDiscountCode(current, currentPackages);
 
       const maksimum = input.maksimum_kullanim ?? current.maksimumKullanim;
       if (maksimum < current.kullanilanSayisi) {
-        throw new AppError('DISCOUNT_MAX_BELOW_USED', { status: 400, params: { used: current.kullanilanSayisi } });
+        throw new AppError('DISCOUNT_MAX_BELOW_USED', { params: { used: current.kullanilanSayisi } });
       }
       const packagesChanged = input.paket_id !== undefined && JSON.stringify([...input.paket_id].sort()) !== JSON.stringify([...currentPackages].sort());
       if (input.paket_id && packagesChanged) await ensurePackagesExist(tx, input.paket_id);
@@ -53,7 +53,7 @@ export async function updateDiscountCode(db: Db, actor: Actor, id: number, input
       return after;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('DISCOUNT_CODE_TAKEN', { status: 409 });
+    if (isUniqueViolation(err)) throw new AppError('DISCOUNT_CODE_TAKEN');
     throw err;
   }
 }

@@ -35,7 +35,7 @@ export async function getLimitInfo(
   const timeZone = options.timeZone ?? env.APP_TIMEZONE;
   const platform: Platform | undefined =
     !serviceOrPlatform ? 'twitter' : (SERVICES as Record<string, unknown>)[serviceOrPlatform] ? (serviceOrPlatform as Platform) : platformOfService(serviceOrPlatform === 'new-tweet' ? 'new_tweet' : serviceOrPlatform);
-  if (!platform) throw new AppError('INVALID_SERVICE', { status: 400 });
+  if (!platform) throw new AppError('INVALID_SERVICE');
 
   const [pkg] = await db
     .select({ paketAdi: userPackages.paketAdi, gunlukLimit: userPackages.gunlukLimit, profilLimit: userPackages.profilLimit })

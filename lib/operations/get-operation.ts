@@ -12,9 +12,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * same 404 as for a task that does not exist). Used by the client after a reconnect.
  */
 export async function getOperation(db: Db, viewer: { id: number; rol: 'user' | 'admin' }, taskId: string) {
-  if (!UUID.test(taskId)) throw new AppError('TASK_NOT_FOUND', { status: 404 });
+  if (!UUID.test(taskId)) throw new AppError('TASK_NOT_FOUND');
   const [order] = await db.select().from(orders).where(eq(orders.id, taskId));
-  if (!order || (order.userId !== viewer.id && viewer.rol !== 'admin')) throw new AppError('TASK_NOT_FOUND', { status: 404 });
+  if (!order || (order.userId !== viewer.id && viewer.rol !== 'admin')) throw new AppError('TASK_NOT_FOUND');
   const results = order.results as ProfileResult[];
   return {
     task_id: order.id,

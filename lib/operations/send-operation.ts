@@ -36,7 +36,7 @@ const money = (cents: number) => centsToDollars(cents).toFixed(2);
  */
 export async function sendOperation(db: Db, sender: Sender, service: Service, input: SendInput, options: SendOptions = {}): Promise<SendResult> {
   const platform = platformOfService(service);
-  if (!platform) throw new AppError('INVALID_SERVICE', { status: 400 });
+  if (!platform) throw new AppError('INVALID_SERVICE');
   const timeZone = options.timeZone ?? env.APP_TIMEZONE;
   const enqueue = options.enqueue ?? enqueueOrder;
   const isAdmin = sender.rol === 'admin';
@@ -47,7 +47,7 @@ export async function sendOperation(db: Db, sender: Sender, service: Service, in
       .from(users)
       .where(eq(users.id, sender.id))
       .for('update');
-    if (!user) throw new AppError('UNAUTHORIZED', { status: 401 });
+    if (!user) throw new AppError('UNAUTHORIZED');
     const now = options.now ?? new Date();
 
     // Input: distinct, existing, active profiles of this platform (distinctness is in the schema).
@@ -55,11 +55,11 @@ export async function sendOperation(db: Db, sender: Sender, service: Service, in
       .select({ id: profiles.id, followersCount: profiles.followersCount })
       .from(profiles)
       .where(and(inArray(profiles.id, input.profileIds), eq(profiles.platform, platform), eq(profiles.status, 'active')));
-    if (chosen.length !== input.profileIds.length) throw new AppError('PROFILES_UNAVAILABLE', { status: 400 });
+    if (chosen.length !== input.profileIds.length) throw new AppError('PROFILES_UNAVAILABLE');
 
     const [platformRow] = await tx.select().from(platforms).where(eq(platforms.ad, platform));
-    if (!platformRow?.aktif) throw new AppError('PLATFORM_INACTIVE', { status: 403 });
-    if (!platformRow.apiEndpoints[service]) throw new AppError('SERVICE_UNAVAILABLE', { status: 503 });
+    if (!platformRow?.aktif) throw new AppError('PLATFORM_INACTIVE');
+    if (!platformRow.apiEndpoints[service]) throw new AppError('SERVICE_UNAVAILABLE');
 
     const [settings] = await tx
       .select({ cooldownSeconds: siteSettings.cooldownSeconds, twitterMinProfiles: siteSettings.twitterMinProfiles })
@@ -81,10 +81,10 @@ export async function sendOperation(db: Db, sender: Sender, service: Service, in
           ),
         )
         .limit(1);
-      if (!pkg) throw new AppError('NO_PACKAGE', { status: 403, params: { platform } });
+      if (!pkg) throw new AppError('NO_PACKAGE', { params: { platform } });
 
       if (input.profileIds.length > pkg.profilLimit) {
-        throw new AppError('PROFILE_LIMIT_EXCEEDED', { status: 400, params: { limit: pkg.profilLimit } });
+        throw new AppError('PROFILE_LIMIT_EXCEEDED', { params: { limit: pkg.profilLimit } });
       }
 
       const [usage] = await tx
@@ -92,7 +92,7 @@ export async function sendOperation(db: Db, sender: Sender, service: Service, in
         .from(usageCounters)
         .where(and(eq(usageCounters.userId, user.id), eq(usageCounters.service, service), eq(usageCounters.day, day)));
       if ((usage?.count ?? 0) >= pkg.gunlukLimit) {
-        throw new AppError('DAILY_LIMIT_EXCEEDED', { status: 429, params: { limit: pkg.gunlukLimit } });
+        throw new AppError('DAILY_LIMIT_EXCEEDED', { params: { limit: pkg.gunlukLimit } });
       }
 
       if (cooldownSeconds > 0) {
@@ -106,14 +106,14 @@ export async function sendOperation(db: Db, sender: Sender, service: Service, in
           const remainingMs = last.lastUsedAt.getTime() + cooldownSeconds * 1000 - now.getTime();
           if (remainingMs > 0) {
             const remainingSeconds = Math.ceil(remainingMs / 1000);
-            throw new AppError('COOLDOWN_ACTIVE', { status: 429, params: { remainingSeconds }, headers: { 'retry-after': String(remainingSeconds) } });
+            throw new AppError('COOLDOWN_ACTIVE', { params: { remainingSeconds }, headers: { 'retry-after': String(remainingSeconds) } });
           }
         }
       }
     }
 
     if (platform === 'twitter' && input.profileIds.length < twitterMinProfiles) {
-      throw new AppError('MIN_PROFILES', { status: 400, params: { min: twitterMinProfiles } });
+      throw new AppError('MIN_PROFILES', { params: { min: twitterMinProfiles } });
     }
 
     let priceCents = 0;
@@ -127,7 +127,6 @@ export async function sendOperation(db: Db, sender: Sender, service: Service, in
         const confirmed = parseDollars(input.tweetPrice);
         if (confirmed !== priceCents) {
           throw new AppError('PRICE_CHANGED', {
-            status: 409,
             params: { price: money(priceCents) },
             extra: { tweetPrice: centsToDollars(priceCents), price: centsToDollars(priceCents) },
           });
@@ -135,7 +134,6 @@ export async function sendOperation(db: Db, sender: Sender, service: Service, in
       }
       if (user.bakiyeCents < priceCents) {
         throw new AppError('INSUFFICIENT_BALANCE', {
-          status: 402,
           params: { required: money(priceCents), current: money(user.bakiyeCents) },
           extra: { required: centsToDollars(priceCents), current: centsToDollars(user.bakiyeCents) },
         });

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { packages } from '@/db/schema';
-import { notFound } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { toApiPackage } from './shapes';
 
@@ -17,7 +17,7 @@ export async function deletePackage(db: Db, actor: Actor, id: number): Promise<v
       .from(packages)
       .where(and(eq(packages.id, id), isNull(packages.deletedAt)))
       .for('update');
-    if (!current) throw notFound('PACKAGE_NOT_FOUND');
+    if (!current) throw new AppError('PACKAGE_NOT_FOUND');
     await tx.update(packages).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(packages.id, id));
     await recordAudit(tx, actor, { action: 'package.delete', entity: 'package', entityId: id, before: toApiPackage(current), after: { deleted: true } });
   });

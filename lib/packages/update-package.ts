@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { packages } from '@/db/schema';
-import { notFound } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { packageColumns } from './package-columns';
 import type { PackageInput } from './schemas';
@@ -19,7 +19,7 @@ export async function updatePackage(db: Db, actor: Actor, id: number, input: Pac
       .from(packages)
       .where(and(eq(packages.id, id), isNull(packages.deletedAt)))
       .for('update');
-    if (!current) throw notFound('PACKAGE_NOT_FOUND');
+    if (!current) throw new AppError('PACKAGE_NOT_FOUND');
     const [row] = await tx.update(packages).set({ ...packageColumns(input), updatedAt: sql`now()` }).where(eq(packages.id, id)).returning();
     const paket = toApiPackage(row!);
     await recordAudit(tx, actor, { action: 'package.update', entity: 'package', entityId: id, before: toApiPackage(current), after: paket });

@@ -1,9 +1,11 @@
+import type { ErrorCode } from '@/lib/errors';
+
 /**
  * §8: card and payment error codes (Stripe's `code` and `decline_code`, from the server or from
  * Stripe.js in the browser) → our error code, whose text is `Errors.<CODE>` in messages. Pure:
  * the browser maps Stripe.js errors with it, the server maps settled intents.
  */
-const CARD_CODES: Record<string, string> = {
+const CARD_CODES: Record<string, ErrorCode> = {
   invalid_number: 'CARD_INVALID_NUMBER',
   incomplete_number: 'CARD_INVALID_NUMBER',
   invalid_expiry_month: 'CARD_INVALID_EXPIRY_MONTH',
@@ -37,7 +39,7 @@ const CARD_CODES: Record<string, string> = {
 };
 
 /** Decline codes that say more than "declined". */
-const DECLINE_CODES: Record<string, string> = {
+const DECLINE_CODES: Record<string, ErrorCode> = {
   insufficient_funds: 'PAYMENT_INSUFFICIENT_FUNDS',
   expired_card: 'CARD_EXPIRED',
   incorrect_cvc: 'CARD_INCORRECT_CVC',
@@ -46,9 +48,9 @@ const DECLINE_CODES: Record<string, string> = {
   currency_not_supported: 'PAYMENT_CURRENCY_NOT_SUPPORTED',
 };
 
-export const GENERIC_PAYMENT_ERROR = 'PAYMENT_GENERIC_ERROR';
+export const GENERIC_PAYMENT_ERROR: ErrorCode = 'PAYMENT_GENERIC_ERROR';
 
-export function paymentErrorCode(code?: string | null, declineCode?: string | null): string {
+export function paymentErrorCode(code?: string | null, declineCode?: string | null): ErrorCode {
   if (declineCode && DECLINE_CODES[declineCode]) return DECLINE_CODES[declineCode];
   if (code && CARD_CODES[code]) return CARD_CODES[code];
   return GENERIC_PAYMENT_ERROR;

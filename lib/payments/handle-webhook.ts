@@ -23,13 +23,13 @@ const FINAL = new Set(['PAYMENT_NOT_FOUND', 'PAYMENT_MISMATCH', 'PAYMENT_NOT_VER
 export async function handleStripeWebhook(db: Db, input: { rawBody: string; signature: string | null }): Promise<WebhookResult> {
   const secret = env.STRIPE_WEBHOOK_SECRET;
   // Without Stripe keys the endpoint does not exist for this deployment: 404, not a server error.
-  if (!secret || !env.STRIPE_SECRET_KEY) throw new AppError('WEBHOOK_NOT_CONFIGURED', { status: 404 });
-  if (!input.signature) throw new AppError('WEBHOOK_SIGNATURE_INVALID', { status: 400 });
+  if (!secret || !env.STRIPE_SECRET_KEY) throw new AppError('WEBHOOK_NOT_CONFIGURED');
+  if (!input.signature) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
   let event: Stripe.Event;
   try {
     event = stripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE }).webhooks.constructEvent(input.rawBody, input.signature, secret);
   } catch {
-    throw new AppError('WEBHOOK_SIGNATURE_INVALID', { status: 400 });
+    throw new AppError('WEBHOOK_SIGNATURE_INVALID');
   }
 
   const [seen] = await db.select({ id: paymentEvents.eventId }).from(paymentEvents).where(eq(paymentEvents.eventId, event.id));

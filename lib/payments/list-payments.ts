@@ -82,6 +82,6 @@ export async function listPayments(db: Db, input: { userId: number; limit?: numb
 /** One of the user's own payments (a receipt); another user's is not found. */
 export async function getPayment(db: Db, input: { userId: number; paymentId: number }): Promise<PaymentView> {
   const [row] = await base(db).where(and(eq(payments.id, input.paymentId), eq(payments.userId, input.userId)));
-  if (!row) throw new AppError('PAYMENT_NOT_FOUND', { status: 404 });
+  if (!row) throw new AppError('PAYMENT_NOT_FOUND');
   return toView(row);
 }

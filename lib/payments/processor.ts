@@ -75,12 +75,12 @@ export function activeProcessor(db: Db): PaymentProcessor {
  */
 export function processorFor(db: Db, provider: string): PaymentProcessor {
   if (provider === 'stripe') {
-    if (!env.STRIPE_SECRET_KEY) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { status: 503 });
+    if (!env.STRIPE_SECRET_KEY) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
     return createStripeProcessor({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE });
   }
   if (provider === 'test') {
-    if (activeProviderName() !== 'test') throw new AppError('TEST_MODE_DISABLED', { status: 409 });
+    if (activeProviderName() !== 'test') throw new AppError('TEST_MODE_DISABLED');
     return createTestProcessor(db);
   }
-  throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { status: 503 });
+  throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
 }

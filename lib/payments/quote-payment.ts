@@ -26,11 +26,11 @@ async function resolvePlatforms(db: Db, refs: (string | number)[]): Promise<Plat
   const chosen = new Set<Platform>();
   for (const ref of refs) {
     const row = typeof ref === 'number' || /^\d+$/.test(ref) ? rows.find((r) => r.id === Number(ref)) : rows.find((r) => r.ad === String(ref).toLowerCase());
-    if (!row || !isPlatform(row.ad)) throw new AppError('PLATFORM_NOT_FOUND', { status: 400 });
-    if (!row.aktif) throw new AppError('PLATFORM_INACTIVE', { status: 400, params: { platform: row.ad } });
+    if (!row || !isPlatform(row.ad)) throw new AppError('PLATFORM_NOT_FOUND');
+    if (!row.aktif) throw new AppError('PLATFORM_INACTIVE', { params: { platform: row.ad } });
     chosen.add(row.ad);
   }
-  if (chosen.size === 0) throw new AppError('PLATFORM_REQUIRED', { status: 400 });
+  if (chosen.size === 0) throw new AppError('PLATFORM_REQUIRED');
   return [...chosen];
 }
 
@@ -44,7 +44,7 @@ export async function quotePackage(db: Db, input: PackageQuoteInput): Promise<Pa
     .select()
     .from(packages)
     .where(and(eq(packages.id, input.packageId), isNull(packages.deletedAt)));
-  if (!pkg) throw new AppError('PACKAGE_NOT_FOUND', { status: 404 });
+  if (!pkg) throw new AppError('PACKAGE_NOT_FOUND');
   const chosen = await resolvePlatforms(db, input.platformIds);
   const prices: PlatformPrices = { instagram: pkg.priceInstagramCents, twitter: pkg.priceTwitterCents, youtube: pkg.priceYoutubeCents };
   const subtotal = subtotalCents(prices, chosen);
@@ -64,11 +64,11 @@ export async function quotePackage(db: Db, input: PackageQuoteInput): Promise<Pa
 
 /** A package total that can actually be charged by card. */
 export function assertChargeable(amountCents: number): void {
-  if (amountCents < MIN_CHARGE_CENTS) throw new AppError('AMOUNT_BELOW_MINIMUM', { status: 400, params: { minimum: (MIN_CHARGE_CENTS / 100).toFixed(2) } });
+  if (amountCents < MIN_CHARGE_CENTS) throw new AppError('AMOUNT_BELOW_MINIMUM', { params: { minimum: (MIN_CHARGE_CENTS / 100).toFixed(2) } });
 }
 
 export function assertTopupAmount(amount: unknown): number {
-  if (!isTopupAmount(amount)) throw new AppError('TOPUP_AMOUNT_INVALID', { status: 400 });
+  if (!isTopupAmount(amount)) throw new AppError('TOPUP_AMOUNT_INVALID');
   return amount;
 }
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { packages, payments, users } from '@/db/schema';
-import { AppError } from '@/lib/errors';
+import { AppError, type ErrorCode } from '@/lib/errors';
 import { logger } from '@/lib/logger';
 import { creditBalance } from '@/lib/balance';
 import { assignSubscriptions } from '@/lib/subscriptions';
@@ -46,7 +46,7 @@ function verifyIntent(row: PaymentRow, intent: ProcessorIntent): void {
   ].filter(Boolean);
   if (mismatches.length) {
     logger.error({ paymentId: row.id, intentId: row.intentId, mismatches }, 'processor intent does not match the recorded payment');
-    throw new AppError('PAYMENT_MISMATCH', { status: 409 });
+    throw new AppError('PAYMENT_MISMATCH');
   }
 }
 
@@ -68,29 +68,28 @@ async function refuse(db: Db, row: PaymentRow, intent: ProcessorIntent): Promise
     case 'canceled':
       await setStatus('canceled', row.failureCode ?? 'canceled');
       if (row.failureCode && OUR_CODE.test(row.failureCode)) throw releasedError(row.failureCode, row.intentId);
-      throw new AppError('PAYMENT_CANCELLED', { status: 409, extra });
+      throw new AppError('PAYMENT_CANCELLED', { extra });
     case 'processing':
       await setStatus('processing', null);
-      throw new AppError('PAYMENT_PROCESSING', { status: 409, extra });
+      throw new AppError('PAYMENT_PROCESSING', { extra });
     case 'requires_action':
       await setStatus('requires_action', null);
-      throw new AppError('PAYMENT_REQUIRES_ACTION', { status: 402, extra });
+      throw new AppError('PAYMENT_REQUIRES_ACTION', { extra });
     default:
       if (intent.lastErrorCode) {
         await setStatus('failed', intent.lastDeclineCode ?? intent.lastErrorCode);
         throw new AppError(paymentErrorCode(intent.lastErrorCode, intent.lastDeclineCode), {
-          status: 402,
           extra: { ...extra, cardCode: intent.lastErrorCode, declineCode: intent.lastDeclineCode },
         });
       }
-      throw new AppError('PAYMENT_NOT_PAID', { status: 402, extra });
+      throw new AppError('PAYMENT_NOT_PAID', { extra });
   }
 }
 
 /** The customer is told the purchase was not made and the card was not charged. */
 function releasedError(reason: string, intentId: string): AppError {
-  const code = reason === 'DISCOUNT_CODE_USED_UP' ? 'DISCOUNT_CODE_EXHAUSTED' : reason === 'DISCOUNT_CODE_CHANGED' ? reason : 'PAYMENT_RELEASED';
-  return new AppError(code, { status: 409, extra: { released: true, reason, paymentIntentId: intentId } });
+  const code: ErrorCode = reason === 'DISCOUNT_CODE_USED_UP' ? 'DISCOUNT_CODE_EXHAUSTED' : reason === 'DISCOUNT_CODE_CHANGED' ? reason : 'PAYMENT_RELEASED';
+  return new AppError(code, { extra: { released: true, reason, paymentIntentId: intentId } });
 }
 
 type Outcome =
@@ -111,9 +110,9 @@ type Outcome =
  * credited: the card authorisation is released, so the buyer is never charged for it.
  */
 export async function settlePayment(db: Db, input: SettleInput): Promise<SettleResult> {
-  if (input.intentId.startsWith('simulated_payment_')) throw new AppError('PAYMENT_SIMULATED', { status: 400 });
+  if (input.intentId.startsWith('simulated_payment_')) throw new AppError('PAYMENT_SIMULATED');
   const [row] = await db.select().from(payments).where(eq(payments.intentId, input.intentId));
-  if (!row || (input.userId !== undefined && row.userId !== input.userId)) throw new AppError('PAYMENT_NOT_FOUND', { status: 404 });
+  if (!row || (input.userId !== undefined && row.userId !== input.userId)) throw new AppError('PAYMENT_NOT_FOUND');
 
   const result = (outcome: Extract<Outcome, { type: 'credited' }> | { balanceCents: number; subscriptions: SettleResult['subscriptions'] }, already: boolean): SettleResult => ({
     paymentId: row.id,
@@ -127,7 +126,7 @@ export async function settlePayment(db: Db, input: SettleInput): Promise<SettleR
 
   const processor = processorFor(db, row.provider);
   const intent = input.intent ?? (await processor.retrieveIntent(row.intentId));
-  if (!intent) throw new AppError('PAYMENT_NOT_VERIFIED', { status: 409 });
+  if (!intent) throw new AppError('PAYMENT_NOT_VERIFIED');
   verifyIntent(row, intent);
   if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') await refuse(db, row, intent);
 
@@ -171,7 +170,7 @@ export async function settlePayment(db: Db, input: SettleInput): Promise<SettleR
 
     if (intent.status === 'requires_capture') {
       const captured = await processorFor(tx, locked.provider).captureIntent(locked.intentId);
-      if (captured.status !== 'succeeded') throw new AppError('PAYMENT_NOT_PAID', { status: 402 });
+      if (captured.status !== 'succeeded') throw new AppError('PAYMENT_NOT_PAID');
     }
     const now = new Date();
     await tx.update(payments).set({ status: 'succeeded', failureCode: null, creditedAt: now, updatedAt: sql`now()` }).where(eq(payments.id, locked.id));

@@ -47,7 +47,7 @@ export function intentFromStripe(pi: Stripe.PaymentIntent): ProcessorIntent {
 
 function unavailable(err: unknown): AppError {
   logger.error({ err }, 'stripe request failed');
-  return new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { status: 503 });
+  return new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
 }
 
 /**
@@ -94,7 +94,7 @@ export function createStripeProcessor(options: StripeOptions): PaymentProcessor 
         const current = await retrieve(id);
         if (current?.status === 'succeeded') return current;
         if (err instanceof Stripe.errors.StripeError && err.type !== 'StripeConnectionError' && err.type !== 'StripeAPIError') {
-          throw new AppError('PAYMENT_NOT_PAID', { status: 402 });
+          throw new AppError('PAYMENT_NOT_PAID');
         }
         throw unavailable(err);
       }

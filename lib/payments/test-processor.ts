@@ -53,7 +53,7 @@ export function createTestProcessor(db: Db): PaymentProcessor {
       const current = await this.retrieveIntent(id);
       // Capturing an intent that is already captured is answered with the intent, as a retry would expect.
       if (current?.status === 'succeeded') return current;
-      throw new AppError('PAYMENT_NOT_PAID', { status: 402 });
+      throw new AppError('PAYMENT_NOT_PAID');
     },
     async cancelIntent(id: string) {
       const [row] = await db
@@ -63,7 +63,7 @@ export function createTestProcessor(db: Db): PaymentProcessor {
         .returning();
       if (row) return toIntent(row);
       const current = await this.retrieveIntent(id);
-      if (!current) throw new AppError('PAYMENT_NOT_FOUND', { status: 404 });
+      if (!current) throw new AppError('PAYMENT_NOT_FOUND');
       return current;
     },
   };
@@ -75,7 +75,7 @@ export type TestCardResult = { status: IntentStatus; paymentIntentId: string };
 
 async function lockOwnIntent(tx: Db, intentId: string, userId: number): Promise<Row> {
   const [row] = await tx.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId)).for('update');
-  if (!row || row.metadata.user_id !== String(userId)) throw new AppError('PAYMENT_NOT_FOUND', { status: 404 });
+  if (!row || row.metadata.user_id !== String(userId)) throw new AppError('PAYMENT_NOT_FOUND');
   return row;
 }
 
@@ -85,7 +85,6 @@ async function fail(tx: Db, id: string, code: string, declineCode: string | null
     .set({ status: 'requires_payment_method', lastErrorCode: code, lastDeclineCode: declineCode, cardLast4: last4, updatedAt: sql`now()` })
     .where(eq(testPaymentIntents.id, id));
   return new AppError(paymentErrorCode(code, declineCode), {
-    status: 402,
     extra: { status: 'requires_payment_method', cardCode: code, declineCode, paymentIntentId: id },
   });
 }
@@ -101,7 +100,7 @@ export async function confirmTestCard(db: Db, input: CardInput & { paymentIntent
   const outcome = await db.transaction(async (tx) => {
     const row = await lockOwnIntent(tx, input.paymentIntentId, input.userId);
     if (!CONFIRMABLE.includes(row.status)) {
-      return new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', { status: 409, extra: { status: row.status, paymentIntentId: row.id } });
+      return new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', { extra: { status: row.status, paymentIntentId: row.id } });
     }
     const number = digitsOnly(input.cardNumber);
     const last4 = /^\d{4,}$/.test(number) ? number.slice(-4) : null;
@@ -125,7 +124,7 @@ export async function authenticateTestCard(db: Db, input: { paymentIntentId: str
   const outcome = await db.transaction(async (tx) => {
     const row = await lockOwnIntent(tx, input.paymentIntentId, input.userId);
     if (row.status !== 'requires_action') {
-      return new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', { status: 409, extra: { status: row.status, paymentIntentId: row.id } });
+      return new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', { extra: { status: row.status, paymentIntentId: row.id } });
     }
     if (!input.approve) return fail(tx, row.id, 'payment_intent_authentication_failure', null, row.cardLast4);
     await tx

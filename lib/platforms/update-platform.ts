@@ -2,7 +2,7 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { platforms } from '@/db/schema';
-import { AppError, notFound } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { publicContentChanged } from '@/lib/cache';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { ENDPOINT_KEYS, isPlatform } from '@/lib/catalogue/services';
@@ -15,14 +15,14 @@ import type { UpdatePlatformInput } from './schemas';
  * keys not sent stay as they are.
  */
 export async function updatePlatform(db: Db, actor: Actor, ad: string, input: UpdatePlatformInput): Promise<AdminPlatform> {
-  if (!isPlatform(ad)) throw notFound('PLATFORM_NOT_FOUND');
+  if (!isPlatform(ad)) throw new AppError('PLATFORM_NOT_FOUND');
   const allowed = ENDPOINT_KEYS[ad] as readonly string[];
   for (const key of Object.keys(input.api_endpoints ?? {})) {
-    if (!allowed.includes(key)) throw new AppError('UNKNOWN_ENDPOINT_KEY', { status: 400, params: { key, keys: allowed.join(', ') } });
+    if (!allowed.includes(key)) throw new AppError('UNKNOWN_ENDPOINT_KEY', { params: { key, keys: allowed.join(', ') } });
   }
   const saved = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(platforms).where(eq(platforms.ad, ad)).for('update');
-    if (!current) throw notFound('PLATFORM_NOT_FOUND');
+    if (!current) throw new AppError('PLATFORM_NOT_FOUND');
     const endpoints = { ...current.apiEndpoints };
     for (const [key, url] of Object.entries(input.api_endpoints ?? {})) {
       if (url) endpoints[key] = url;

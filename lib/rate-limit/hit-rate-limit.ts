@@ -35,7 +35,7 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule): Promise<RateLim
 
 /** The error every limited endpoint answers: 429, a Retry-After header and a localized mesaj. */
 export function rateLimited(seconds: number): AppError {
-  return new AppError('RATE_LIMITED', { status: 429, params: { seconds }, headers: { 'retry-after': String(seconds) } });
+  return new AppError('RATE_LIMITED', { params: { seconds }, headers: { 'retry-after': String(seconds) } });
 }
 
 /** Counts a hit and throws RATE_LIMITED (429, Retry-After) when the rule is over its limit. */

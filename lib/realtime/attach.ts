@@ -5,6 +5,7 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import type { Db } from '@/db/client';
 import { verifyToken } from '@/lib/auth/tokens';
+import { isAdminSession } from '@/lib/auth/is-admin-session';
 import { logger } from '@/lib/logger';
 import { ADMIN_ROOM, setIo, userRoom } from './emit';
 
@@ -75,7 +76,7 @@ async function authenticate(db: Db, socket: Socket, token: string | undefined): 
     socket.data.userId = user.id;
     await socket.join(userRoom(user.id));
     // The admin room is for admin-login tokens only (§6), like the /rooting pages.
-    if (user.rol === 'admin' && user.kind === 'admin') await socket.join(ADMIN_ROOM);
+    if (isAdminSession(user)) await socket.join(ADMIN_ROOM);
     else await socket.leave(ADMIN_ROOM);
     socket.emit('authenticated', { userId: user.id });
   } catch (err) {

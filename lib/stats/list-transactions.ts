@@ -96,20 +96,20 @@ function notes(o: typeof orders.$inferSelect, names: Map<number, string>): strin
 function parseLimit(value: ListTransactionsInput['limit']): number {
   if (value === undefined || value === null || value === '') return DEFAULT_TRANSACTIONS_LIMIT;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new AppError('VALIDATION_FAILED', { status: 400 });
+  if (!Number.isInteger(n) || n < 1) throw new AppError('VALIDATION_FAILED');
   return Math.min(n, MAX_TRANSACTIONS_LIMIT);
 }
 
 function parseServices(service: string | null | undefined, platform: string | null | undefined): Service[] | undefined {
   const list: Service[] = [];
   if (platform) {
-    if (!isPlatform(platform)) throw new AppError('INVALID_SERVICE', { status: 400 });
+    if (!isPlatform(platform)) throw new AppError('INVALID_SERVICE');
     list.push(...SERVICES[platform]);
   }
   if (service) {
     for (const raw of service.split(',').map((s) => s.trim()).filter(Boolean)) {
       const s = normalizeService(raw);
-      if (!s) throw new AppError('INVALID_SERVICE', { status: 400 });
+      if (!s) throw new AppError('INVALID_SERVICE');
       list.push(s);
     }
   }
@@ -123,6 +123,6 @@ function encodeCursor(at: Date, id: string): string {
 function decodeCursor(cursor: string): { at: Date; id: string } {
   const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const at = new Date(iso ?? '');
-  if (!id || Number.isNaN(at.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('INVALID_CURSOR', { status: 400 });
+  if (!id || Number.isNaN(at.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('INVALID_CURSOR');
   return { at, id };
 }

@@ -36,7 +36,7 @@ export async function getPlatformStats(
   platform: string,
   options: { now?: Date; timeZone?: string } = {},
 ): Promise<PlatformStats> {
-  if (!isPlatform(platform)) throw new AppError('PLATFORM_NOT_FOUND', { status: 404 });
+  if (!isPlatform(platform)) throw new AppError('PLATFORM_NOT_FOUND');
   const now = options.now ?? new Date();
   const timeZone = options.timeZone ?? env.APP_TIMEZONE;
 

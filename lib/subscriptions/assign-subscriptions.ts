@@ -29,17 +29,17 @@ export type AssignedSubscription = typeof userPackages.$inferSelect & { extended
  * Call it inside the caller's transaction; it locks the user's subscription rows.
  */
 export async function assignSubscriptions(db: Db, input: AssignInput): Promise<AssignedSubscription[]> {
-  if (input.platforms.length === 0) throw new AppError('PLATFORM_REQUIRED', { status: 400 });
+  if (input.platforms.length === 0) throw new AppError('PLATFORM_REQUIRED');
   const [pkg] = await db
     .select()
     .from(packages)
     .where(and(eq(packages.id, input.packageId), isNull(packages.deletedAt)));
-  if (!pkg) throw new AppError('PACKAGE_NOT_FOUND', { status: 404 });
+  if (!pkg) throw new AppError('PACKAGE_NOT_FOUND');
 
   const now = new Date();
   const startsAt = input.startsAt ?? now;
   const periodMs = (input.endsAt ?? new Date(startsAt.getTime() + SUBSCRIPTION_DAYS * DAY_MS)).getTime() - startsAt.getTime();
-  if (periodMs <= 0) throw new AppError('INVALID_PERIOD', { status: 400 });
+  if (periodMs <= 0) throw new AppError('INVALID_PERIOD');
 
   const unique = [...new Set(input.platforms)];
   const active = await db

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
-import { AppError, unauthorized } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { hashPassword, signToken, verifyPassword, type TokenKind } from '@/lib/auth';
 import { isUniqueViolation } from '@/db/errors';
 import { toKullanici, type Kullanici } from './get-kullanici';
@@ -28,9 +28,9 @@ export async function updateProfile(
         .from(users)
         .where(and(eq(users.id, caller.id), isNull(users.deletedAt)))
         .for('update');
-      if (!user || !user.aktif) throw unauthorized();
+      if (!user || !user.aktif) throw new AppError('UNAUTHORIZED');
       if (changePassword && !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-        throw new AppError('CURRENT_PASSWORD_WRONG', { status: 400 });
+        throw new AppError('CURRENT_PASSWORD_WRONG');
       }
       if (input.email !== user.email.toLowerCase()) {
         const [taken] = await tx
@@ -38,7 +38,7 @@ export async function updateProfile(
           .from(users)
           .where(and(sql`lower(${users.email}) = ${input.email}`, isNull(users.deletedAt), ne(users.id, user.id)))
           .limit(1);
-        if (taken) throw new AppError('EMAIL_TAKEN', { status: 409 });
+        if (taken) throw new AppError('EMAIL_TAKEN');
       }
       const [row] = await tx
         .update(users)
@@ -55,7 +55,7 @@ export async function updateProfile(
       return newHash ? { kullanici, token: await signToken(tx, row!, caller.kind, caller.sid) } : { kullanici };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', { status: 409 });
+    if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
     throw err;
   }
 }

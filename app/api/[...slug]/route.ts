@@ -1,8 +1,10 @@
 import { AppError } from '@/lib/errors';
-import { fail } from '../_lib/handler';
+import { route } from '@/app/api/_lib/route';
 
 // Any /api path without its own handler answers a JSON 404, never an HTML page.
-const notFound = (req: Request) => Promise.resolve(fail(new AppError('ROUTE_NOT_FOUND', { status: 404 }), req));
+const notFound = route({ auth: 'public' }, () => {
+  throw new AppError('ROUTE_NOT_FOUND');
+});
 
 export const GET = notFound;
 export const POST = notFound;

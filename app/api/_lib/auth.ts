@@ -1,7 +1,7 @@
 import { getDb } from '@/db/client';
 import { getCookieUser } from '@/auth';
-import { verifyToken, type AuthUser } from '@/lib/auth';
-import { forbidden, unauthorized } from '@/lib/errors';
+import { isAdminSession, verifyToken, type AuthUser } from '@/lib/auth';
+import { AppError } from '@/lib/errors';
 
 /**
  * The one guard every route handler uses (ARCHITECTURE.md "Known traps": middleware is not
@@ -18,7 +18,7 @@ export function bearerToken(req: Request): string | null {
  * one, is what it sends) or else the next-auth session cookie of a browser page. A cookie only
  * counts for a request from our own origin, so another site cannot act with it (CSRF).
  */
-export async function optionalUser(req: Request): Promise<AuthUser | null> {
+export async function sessionUser(req: Request): Promise<AuthUser | null> {
   const token = bearerToken(req);
   if (token) return verifyToken(await getDb(), token);
   if (!sameOrigin(req)) return null;
@@ -36,14 +36,17 @@ function sameOrigin(req: Request): boolean {
   }
 }
 
+/** @deprecated until every route uses route(); the wrapper reads the session. */
+export const optionalUser = sessionUser;
+
 export async function requireUser(req: Request): Promise<AuthUser> {
-  const user = await optionalUser(req);
-  if (!user) throw unauthorized();
+  const user = await sessionUser(req);
+  if (!user) throw new AppError('UNAUTHORIZED');
   return user;
 }
 
 export async function requireAdmin(req: Request): Promise<AuthUser> {
   const user = await requireUser(req);
-  if (user.rol !== 'admin') throw forbidden();
+  if (!isAdminSession(user)) throw new AppError('FORBIDDEN');
   return user;
 }

@@ -8,7 +8,7 @@ import { handle, ok } from '../_lib/handler';
 export function profilesRoute(platform: Platform) {
   return handle(async (req) => {
     const requested = new URL(req.url).searchParams.get('platform') ?? platform;
-    if (!isPlatform(requested)) throw new AppError('PLATFORM_NOT_FOUND', { status: 404 });
+    if (!isPlatform(requested)) throw new AppError('PLATFORM_NOT_FOUND');
     const profiles = await listProfiles(await getDb(), requested);
     return ok({ profiles }, 200, { 'cache-control': 'no-store' });
   });

@@ -1,6 +1,6 @@
 import { getDb } from '@/db/client';
 import { numericId } from '@/lib/audit';
-import { forbidden } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { listUserSubscriptions } from '@/lib/admin-users';
 import { handle, ok, param } from '../../_lib/handler';
 import { requireUser } from '../../_lib/auth';
@@ -12,6 +12,6 @@ import { requireUser } from '../../_lib/auth';
 export const GET = handle(async (req, ctx) => {
   const user = await requireUser(req);
   const userId = numericId(await param(ctx, 'id'), 'USER_NOT_FOUND');
-  if (user.rol !== 'admin' && user.id !== userId) throw forbidden();
+  if (user.rol !== 'admin' && user.id !== userId) throw new AppError('FORBIDDEN');
   return ok({ kullanici_paketleri: await listUserSubscriptions(await getDb(), userId) });
 });

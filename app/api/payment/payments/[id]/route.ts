@@ -8,6 +8,6 @@ import { getPayment } from '@/lib/payments';
 export const GET = handle(async (req, ctx) => {
   const user = await requireUser(req);
   const id = Number(await param(ctx, 'id'));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('PAYMENT_NOT_FOUND', { status: 404 });
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('PAYMENT_NOT_FOUND');
   return ok({ odeme: await getPayment(await getDb(), { userId: user.id, paymentId: id }) });
 });

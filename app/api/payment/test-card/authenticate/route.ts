@@ -8,7 +8,7 @@ import { testCardAuthenticateSchema } from '@/lib/payments/schemas';
 /** POST /api/payment/test-card/authenticate (test mode only): the 3-D Secure approve/decline step. */
 export const POST = handle(async (req) => {
   const user = await requireUser(req);
-  if (activeProviderName() !== 'test') throw new AppError('TEST_MODE_DISABLED', { status: 409 });
+  if (activeProviderName() !== 'test') throw new AppError('TEST_MODE_DISABLED');
   const input = await parseBody(req, testCardAuthenticateSchema);
   const result = await authenticateTestCard(await getDb(), { ...input, userId: user.id });
   return ok({ ...result });

@@ -11,7 +11,7 @@ import { testCardConfirmSchema } from '@/lib/payments/schemas';
  */
 export const POST = handle(async (req) => {
   const user = await requireUser(req);
-  if (activeProviderName() !== 'test') throw new AppError('TEST_MODE_DISABLED', { status: 409 });
+  if (activeProviderName() !== 'test') throw new AppError('TEST_MODE_DISABLED');
   const input = await parseBody(req, testCardConfirmSchema);
   const result = await confirmTestCard(await getDb(), { ...input, userId: user.id });
   return ok({ ...result });

@@ -11,7 +11,7 @@ export const GET = handle(async (req, ctx) => {
   await requireAdmin(req);
   const userId = numericId(await param(ctx, 'userId'), 'USER_NOT_FOUND');
   const service = normalizeService(await param(ctx, 'service'));
-  if (!service) throw new AppError('INVALID_SERVICE', { status: 400 });
+  if (!service) throw new AppError('INVALID_SERVICE');
   const query = historyQuerySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
   return ok({ transactions: await listUserServiceOrders(await getDb(), { userId, service, ...query }) });
 });

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { users } from '@/db/schema';
+import { signToken } from '@/lib/auth';
+import { AppError } from '@/lib/errors';
+import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { call } from '@/test/http';
+import { MAX_BODY_BYTES, ok, route } from './route';
+
+const schema = z.object({ name: z.string().min(1) });
+const echo = route({ auth: 'public', body: schema }, async ({ input }) => ok({ got: input.name }));
+
+let t: TestDb;
+const tokens = { customer: '', adminPlain: '', admin: '' };
+
+beforeAll(async () => {
+  t = await createTestDb();
+  installAsAppDb(t);
+  const [customer] = await t.db.insert(users).values({ adSoyad: 'Cem', email: 'cem@example.com', passwordHash: 'x' }).returning();
+  const [admin] = await t.db.insert(users).values({ adSoyad: 'Ada', email: 'ada@example.com', passwordHash: 'x', rol: 'admin' }).returning();
+  tokens.customer = await signToken(t.db, customer!, 'user');
+  tokens.adminPlain = await signToken(t.db, admin!, 'user');
+  tokens.admin = await signToken(t.db, admin!, 'admin');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the route wrapper', () => {
+  it('answers success with the fields at the top level', async () => {
+    const res = await call(echo, { body: { name: 'Ada' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, got: 'Ada' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('turns malformed JSON into a 400 with a localized mesaj', async () => {
+    const res = await call(echo, { method: 'POST', rawBody: '{"name":', headers: { 'accept-language': 'en' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'MALFORMED_JSON', mesaj: 'The request body is not valid JSON.' });
+  });
+
+  it('refuses a body over 1 MB with 413, even without a Content-Length', async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(MAX_BODY_BYTES) });
+    const res = await call(echo, { method: 'POST', rawBody: big });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('turns a schema failure into a 400 VALIDATION_FAILED, in Turkish by default', async () => {
+    const res = await call(echo, { body: { name: 42 } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', mesaj: 'Gönderilen bilgiler geçersiz.' });
+  });
+
+  it('maps an AppError to the status of its code in the table, with its message parameters', async () => {
+    const limited = route({ auth: 'public' }, () => {
+      throw new AppError('RATE_LIMITED', { params: { seconds: 12 }, headers: { 'retry-after': '12' } });
+    });
+    const res = await call(limited, { headers: { 'accept-language': 'de' } });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('12');
+    expect(res.body.mesaj).toBe('Zu viele Versuche. Bitte versuchen Sie es in 12 Sekunden erneut.');
+  });
+
+  it('hides unexpected errors behind a generic 500', async () => {
+    const broken = route({ auth: 'public' }, () => {
+      throw new Error('connection string postgres://secret');
+    });
+    const res = await call(broken);
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ success: false, code: 'INTERNAL', mesaj: 'Beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.' });
+  });
+
+  it('parses the query and the route params with their schemas', async () => {
+    const h = route(
+      { auth: 'public', query: z.object({ limit: z.coerce.number().int().max(50) }), params: z.object({ id: z.string().regex(/^\d+$/) }) },
+      async ({ query, params }) => ok({ limit: query.limit, id: params.id }),
+    );
+    expect((await call(h, { path: '/api/x/7?limit=5', params: { id: '7' } })).body).toEqual({ success: true, limit: 5, id: '7' });
+    expect(await call(h, { path: '/api/x/7?limit=500', params: { id: '7' } })).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(await call(h, { path: '/api/x/a?limit=5', params: { id: 'a' } })).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+  });
+
+  it('hands a raw body to a route that asks for it, within the same size limit', async () => {
+    const raw = route({ auth: 'public', body: 'raw' }, async ({ input }) => ok({ length: input.length }));
+    expect((await call(raw, { method: 'POST', rawBody: 'not json at all' })).body).toEqual({ success: true, length: 15 });
+    expect((await call(raw, { method: 'POST', rawBody: 'x'.repeat(MAX_BODY_BYTES + 1) })).status).toBe(413);
+  });
+});
+
+describe('the auth levels of the route wrapper', () => {
+  const whoAmI = (auth: 'public' | 'optional' | 'user' | 'admin') =>
+    route({ auth }, async ({ user }) => ok({ id: user?.id ?? null, kind: user?.kind ?? null }));
+
+  it('reads no session on a public route', async () => {
+    const res = await call(whoAmI('public'), { token: tokens.admin });
+    expect(res.body).toEqual({ success: true, id: null, kind: null });
+  });
+
+  it('gives an optional route the caller or nobody', async () => {
+    expect((await call(whoAmI('optional'))).body.id).toBeNull();
+    expect((await call(whoAmI('optional'), { token: 'forged' })).body.id).toBeNull();
+    expect((await call(whoAmI('optional'), { token: tokens.customer })).body.kind).toBe('user');
+  });
+
+  it('asks a visitor to log in on a user route and lets any account in', async () => {
+    expect(await call(whoAmI('user'))).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+    for (const token of [tokens.customer, tokens.adminPlain, tokens.admin]) expect((await call(whoAmI('user'), { token })).status).toBe(200);
+  });
+
+  it('lets only an admin-login session into an admin route: an admin account’s plain-login token gets 403', async () => {
+    expect(await call(whoAmI('admin'))).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+    expect(await call(whoAmI('admin'), { token: tokens.customer })).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect(await call(whoAmI('admin'), { token: tokens.adminPlain })).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect(await call(whoAmI('admin'), { token: tokens.admin })).toMatchObject({ status: 200, body: { kind: 'admin' } });
+  });
+
+  it('checks the caller before it reads the input', async () => {
+    const h = route({ auth: 'admin', body: schema }, async () => ok());
+    expect((await call(h, { rawBody: '{', method: 'POST' })).status).toBe(401);
+    expect((await call(h, { rawBody: '{', method: 'POST', token: tokens.adminPlain })).status).toBe(403);
+    expect((await call(h, { rawBody: '{', method: 'POST', token: tokens.admin })).status).toBe(400);
+  });
+});

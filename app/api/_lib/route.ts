@@ -1,0 +1,179 @@
+import { ZodError, type z } from 'zod';
+import { getDb, type Db } from '@/db/client';
+import { isAdminSession, type AuthUser } from '@/lib/auth';
+import { AppError, isAppError } from '@/lib/errors';
+import { logger } from '@/lib/logger';
+import { clientIp } from '@/lib/rate-limit';
+import { localeFromRequest } from '@/lib/i18n/locale-from-request';
+import { translate } from '@/lib/i18n/translate';
+import type { Locale } from '@/lib/i18n/routing';
+import { sessionUser } from './auth';
+
+/**
+ * The one route wrapper (STYLE.md "Route handlers", issue #14 item 7). Every handler under
+ * app/api declares what it needs and gets it parsed:
+ *
+ *   export const POST = route({ auth: 'user', body: schema }, async ({ db, user, input }) => ok({ … }, 201));
+ *
+ * It is the only place that reads the session, checks the role, parses the body, query and
+ * route params, catches errors and builds `{ success:false, mesaj, code }`. Order: auth (401/403)
+ * → params → query → body (400), so a visitor learns nothing about an admin route's input.
+ *
+ * auth: 'public'   no session is read; `user` is null.
+ *       'optional' `user` is the caller or null.
+ *       'user'     any logged-in account, else 401.
+ *       'admin'    an admin session (isAdminSession: rol admin through admin login), else 401
+ *                  for a visitor and 403 for anyone else, including an admin account's
+ *                  plain-login token (§6: the admin area is reached through the admin token).
+ * body:  a zod schema for the JSON body (at most 1 MB); 'raw' hands the handler the body text
+ *        (same limit), for signatures computed on the exact bytes (the payment webhook); absent,
+ *        the body is not read.
+ */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export type AuthLevel = 'public' | 'optional' | 'user' | 'admin';
+type BodySpec = z.ZodType | 'raw';
+
+type UserOf<A extends AuthLevel> = A extends 'user' | 'admin' ? AuthUser : A extends 'optional' ? AuthUser | null : null;
+type InputOf<B> = B extends 'raw' ? string : B extends z.ZodType ? z.output<B> : undefined;
+type ParsedOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type RouteSpec<A extends AuthLevel, B, Q, P> = { auth: A; body?: B; query?: Q; params?: P };
+
+export type RouteArgs<A extends AuthLevel, B, Q, P> = {
+  req: Request;
+  db: Db;
+  user: UserOf<A>;
+  input: InputOf<B>;
+  query: ParsedOf<Q>;
+  params: ParsedOf<P>;
+  locale: Locale;
+  /** The client's address as the rate limits see it (lib/rate-limit clientIp). */
+  ip: string;
+};
+
+/** What Next.js calls: the request and a context whose params are a promise. */
+export type RouteContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteHandler = (req: Request, ctx: RouteContext) => Promise<Response>;
+
+export function route<
+  A extends AuthLevel,
+  B extends BodySpec | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(spec: RouteSpec<A, B, Q, P>, fn: (args: RouteArgs<A, B, Q, P>) => Response | Promise<Response>): RouteHandler {
+  const handler: RouteHandler = async (req, ctx) => {
+    try {
+      const user = spec.auth === 'public' ? null : await sessionUser(req);
+      if (spec.auth === 'user' || spec.auth === 'admin') {
+        if (!user) throw new AppError('UNAUTHORIZED');
+        if (spec.auth === 'admin' && !isAdminSession(user)) throw new AppError('FORBIDDEN');
+      }
+      const params = spec.params ? spec.params.parse((await ctx?.params) ?? {}) : undefined;
+      const query = spec.query ? spec.query.parse(Object.fromEntries(new URL(req.url).searchParams)) : undefined;
+      const input = spec.body === undefined ? undefined : spec.body === 'raw' ? await readText(req) : spec.body.parse(await readJson(req));
+      return await fn({
+        req,
+        db: await getDb(),
+        user: user as UserOf<A>,
+        input: input as InputOf<B>,
+        query: query as ParsedOf<Q>,
+        params: params as ParsedOf<P>,
+        locale: requestLocale(req),
+        ip: clientIp(req),
+      });
+    } catch (err) {
+      return fail(err, req);
+    }
+  };
+  // The access table and the sweep read this to know what each route declared.
+  return Object.assign(handler, { auth: spec.auth });
+}
+
+/** Success keeps the §7 field names at the top level. */
+export function ok(data: Record<string, unknown> = {}, status = 200, headers?: HeadersInit): Response {
+  return Response.json({ success: true, ...data }, { status, headers: withNoStore(headers) });
+}
+
+function withNoStore(headers?: HeadersInit): Headers {
+  const h = new Headers(headers);
+  if (!h.has('cache-control')) h.set('cache-control', 'no-store');
+  return h;
+}
+
+/** The only place that builds an error answer: `{success:false, mesaj, code}` in the request's language. */
+export function fail(err: unknown, req: Request): Response {
+  const locale = requestLocale(req);
+  if (isAppError(err)) {
+    const mesaj = translate(locale, `Errors.${err.code}`, err.params) ?? translate(locale, 'Errors.INTERNAL') ?? err.code;
+    const headers = withNoStore(err.headers);
+    return Response.json({ success: false, mesaj, code: err.code, ...err.params, ...err.extra }, { status: err.status, headers });
+  }
+  if (err instanceof ZodError) {
+    const errors = err.issues.map((issue) => ({
+      path: issue.path.join('.'),
+      mesaj: messageOfIssue(locale, issue.message) ?? translate(locale, 'Errors.VALIDATION_FAILED') ?? 'invalid',
+    }));
+    const first = errors[0]?.mesaj ?? translate(locale, 'Errors.VALIDATION_FAILED');
+    return Response.json({ success: false, mesaj: first, code: 'VALIDATION_FAILED', errors }, { status: 400, headers: withNoStore() });
+  }
+  logger.error({ err, route: safePath(req), method: req.method }, 'unhandled error in route handler');
+  return Response.json(
+    { success: false, mesaj: translate(locale, 'Errors.INTERNAL') ?? 'Internal error', code: 'INTERNAL' },
+    { status: 500, headers: withNoStore() },
+  );
+}
+
+/** A zod message is a message key (`Validation.email_required`); a raw zod text falls back to the generic one. */
+function messageOfIssue(locale: Locale, message: string): string | undefined {
+  return /^[A-Z][A-Za-z]+\.[A-Za-z0-9_.]+$/.test(message) ? translate(locale, message) : undefined;
+}
+
+/** The request's language (?lng=, X-Locale, NEXT_LOCALE, Accept-Language); Turkish when unreadable. */
+export function requestLocale(req: Request): Locale {
+  try {
+    return localeFromRequest(req);
+  } catch {
+    return 'tr';
+  }
+}
+
+function safePath(req: Request): string {
+  try {
+    return new URL(req.url).pathname;
+  } catch {
+    return '?';
+  }
+}
+
+/** Reads the body as text, at most 1 MB (413 beyond, even without a Content-Length). */
+async function readText(req: Request): Promise<string> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new AppError('PAYLOAD_TOO_LARGE');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Reads a JSON body of at most 1 MB; a missing or malformed one is a 400, a larger one a 413. */
+async function readJson(req: Request): Promise<unknown> {
+  if (!req.body) throw new AppError('MALFORMED_JSON');
+  const text = await readText(req);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('MALFORMED_JSON');
+  }
+}

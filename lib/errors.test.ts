@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AppError, ERROR_CODES, ERROR_STATUS } from './errors';
+import { PAYMENT_ERROR_CODES } from './payments/error-codes';
+
+const catalogue = (locale: string) =>
+  (JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8')) as { Errors: Record<string, unknown> }).Errors;
+
+/** Every SCREAMING_SNAKE literal passed to `new AppError(` in the server's source. */
+function thrownCodes(): string[] {
+  const found = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts')) {
+        for (const m of fs.readFileSync(full, 'utf8').matchAll(/new AppError\(\s*'([A-Z0-9_]+)'/g)) found.add(m[1]!);
+      }
+    }
+  };
+  for (const dir of ['app', 'lib', 'components']) walk(path.join(process.cwd(), dir));
+  return [...found].sort();
+}
+
+describe('the error table', () => {
+  it.each(['tr', 'en', 'de'])('has a message in %s for every error code', (locale) => {
+    const messages = catalogue(locale);
+    const missing = ERROR_CODES.filter((code) => typeof messages[code] !== 'string' || !(messages[code] as string).trim());
+    expect(missing).toEqual([]);
+  });
+
+  it('gives every code an HTTP error status', () => {
+    for (const code of ERROR_CODES) {
+      const status = ERROR_STATUS[code];
+      expect(Number.isInteger(status) && status >= 400 && status <= 599, `${code}: ${status}`).toBe(true);
+    }
+  });
+
+  it('covers every code thrown in the source and every payment code', () => {
+    const known = new Set<string>(ERROR_CODES);
+    expect(thrownCodes().filter((c) => !known.has(c))).toEqual([]);
+    expect(PAYMENT_ERROR_CODES.filter((c) => !known.has(c))).toEqual([]);
+  });
+
+  it('takes the status from the table, never from the throw site', () => {
+    expect(new AppError('PLATFORM_NOT_FOUND').status).toBe(404);
+    expect(new AppError('PLATFORM_INACTIVE', { params: { platform: 'youtube' } }).status).toBe(403);
+    expect(new AppError('COOLDOWN_ACTIVE', { params: { remainingSeconds: 3 } }).status).toBe(429);
+    // @ts-expect-error the status option is gone: a code has one status.
+    expect(new AppError('NOT_FOUND', { status: 200 }).status).toBe(404);
+  });
+});
