@@ -99,7 +99,9 @@ export const SEND_SCHEMAS = {
 } as const satisfies Record<Service, z.ZodType>;
 
 export type SendInput = {
+  /** The chosen profiles; empty with `quantity` set: the server picks (reseller API, pick-profiles.ts). */
   profileIds: number[];
+  quantity?: number;
   targetUrl?: string;
   tweetText?: string;
   quoteTweetUrl?: string;
@@ -108,11 +110,16 @@ export type SendInput = {
   tweetPrice?: number | string | null;
 };
 
-/** Parses a §7 send body of a service into the one input shape of sendOperation. */
-export function parseSendBody(service: Service, body: unknown): SendInput {
-  const data = SEND_SCHEMAS[service].parse(body) as Record<string, unknown> & { profile_ids: number[] };
+/**
+ * Parses a §7 send body of a service into the one input shape of sendOperation. With
+ * `withoutProfiles` the body names no profiles (the reseller API's `quantity`: the server picks
+ * them) and every other field is checked by the same schema.
+ */
+export function parseSendBody(service: Service, body: unknown, options: { withoutProfiles?: boolean } = {}): SendInput {
+  const schema = options.withoutProfiles ? (SEND_SCHEMAS[service] as z.ZodObject).omit({ profile_ids: true }) : SEND_SCHEMAS[service];
+  const data = schema.parse(body) as Record<string, unknown> & { profile_ids?: number[] };
   return {
-    profileIds: data.profile_ids,
+    profileIds: data.profile_ids ?? [],
     targetUrl: (data.tweet_url ?? data.reels_url ?? data.youtube_url) as string | undefined,
     tweetText: data.tweet_text as string | undefined,
     quoteTweetUrl: data.quote_tweet_url as string | undefined,

@@ -124,6 +124,15 @@ export const TABLE: Record<string, Entry> = {
   'PUT /api/kullanici-paketleri/[id]/cancel': adminOnly(404, { params: () => ({ id: NONE }) }),
   'PUT /api/kullanici-paketleri/[id]/reset-limits': adminOnly(404, { params: () => ({ id: NONE }) }),
 
+  // Reseller API (issue #16): keys of the caller, the admin's view of every key, and the protocol.
+  'GET /api/api-keys': loggedIn(200),
+  'POST /api/api-keys': loggedIn(400, { body: EMPTY }),
+  'DELETE /api/api-keys/[id]': loggedIn(404, { params: () => ({ id: NONE }), why: 'only the caller’s own keys; another user’s key is the same 404 (lib/api-keys/api-keys.test.ts)' }),
+  'POST /api/api-keys/[id]/rotate': loggedIn(400, { params: () => ({ id: NONE }), body: EMPTY }),
+  'GET /api/api-keys/admin': adminOnly(200),
+  'DELETE /api/api-keys/admin/[id]': adminOnly(404, { params: () => ({ id: NONE }) }),
+  'POST /api/v2': everyone(401, { body: EMPTY, why: 'the API key is the credential, not a session: no key is the same 401 for everyone' }),
+
   // The benchmark baseline answers only when BENCH_ROUTES=1 (never in tests or production).
   'GET /api/bench-bare': everyone(404),
 };

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { SERVICES } from '@/lib/catalogue/services';
+import { MAX_PROFILES_PER_SEND } from '@/lib/operations/schemas';
+
+/**
+ * The reseller protocol's request bodies (issue #16, docs/reseller-api.md). Every field may come
+ * as form text or as JSON, so numbers and lists are read from text too; lists are comma-separated
+ * text or JSON arrays. `key` is read and removed by the API-key wrapper before this parses.
+ */
+export const V2_ACTIONS = ['services', 'add', 'status', 'cancel', 'refill', 'refill_status', 'balance'] as const;
+export type V2Action = (typeof V2_ACTIONS)[number];
+export const MAX_IDS_PER_REQUEST = 100;
+
+const ALL_SERVICES = Object.values(SERVICES).flat() as [string, ...string[]];
+
+/** One id or a comma-separated list (or a JSON array) of ids, as trimmed text. */
+const idList = (max: number) =>
+  z
+    .union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()])
+    .transform((v) => (Array.isArray(v) ? v : String(v).split(',')).map((x) => String(x).trim()).filter(Boolean))
+    .pipe(z.array(z.string().max(64)).min(1, 'Validation.v2_ids_required').max(max, 'Validation.v2_too_many_ids'));
+
+const oneId = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+
+const profileIdList = z
+  .union([z.array(z.union([z.string(), z.number()])), z.string()])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((x) => String(x).trim()).filter(Boolean))
+  .pipe(z.array(z.coerce.number<string>().int().positive('Validation.profile_required')).max(MAX_PROFILES_PER_SEND, 'Validation.profile_required'));
+
+const quantity = z.coerce
+  .number({ message: 'Validation.v2_quantity_invalid' })
+  .int('Validation.v2_quantity_invalid')
+  .min(1, 'Validation.v2_quantity_invalid')
+  .max(MAX_PROFILES_PER_SEND, 'Validation.v2_quantity_invalid');
+
+export const servicesRequest = z.object({ action: z.literal('services') });
+export const balanceRequest = z.object({ action: z.literal('balance') });
+
+export const addRequest = z
+  .object({
+    action: z.literal('add'),
+    /** A service key from `services` (e.g. `like`, `reels_comment`). */
+    service: z.enum(ALL_SERVICES, { message: 'Errors.INVALID_SERVICE' }),
+    /** The post or video (for `new_tweet`: an optional tweet to quote). */
+    link: z.string().max(2000).optional(),
+    /** How many profiles: the server picks them, most reliable first. */
+    quantity: quantity.optional(),
+    /** Or exactly these profiles (comma-separated ids), as the UI sends. */
+    profile_ids: profileIdList.optional(),
+    /** The prompt of a comment service; the text of a new tweet. */
+    comments: z.string().max(2000).optional(),
+    /** Drip-feed: not offered (the services list says dripfeed: false); more than one run is refused. */
+    runs: z.coerce.number().int().min(1).max(1, 'Validation.v2_dripfeed_unsupported').optional(),
+    interval: z.coerce.number().int().min(0).optional(),
+    /** Idempotency: the same request id always answers the same order and never makes a second one. */
+    request_id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100, 'Validation.v2_request_id_invalid')
+      .regex(/^[\x21-\x7e]+$/, 'Validation.v2_request_id_invalid')
+      .optional(),
+  })
+  .refine((v) => v.quantity !== undefined || (v.profile_ids?.length ?? 0) > 0, { message: 'Validation.v2_quantity_invalid', path: ['quantity'] })
+  .refine((v) => v.quantity === undefined || !v.profile_ids?.length || v.profile_ids.length === v.quantity, {
+    message: 'Validation.v2_quantity_mismatch',
+    path: ['quantity'],
+  });
+
+export const statusRequest = z
+  .object({ action: z.literal('status'), order: oneId.optional(), orders: idList(MAX_IDS_PER_REQUEST).optional() })
+  .refine((v) => v.order !== undefined || v.orders !== undefined, { message: 'Validation.v2_ids_required', path: ['order'] });
+
+export const cancelRequest = z
+  .object({ action: z.literal('cancel'), order: oneId.optional(), orders: idList(MAX_IDS_PER_REQUEST).optional() })
+  .refine((v) => v.order !== undefined || v.orders !== undefined, { message: 'Validation.v2_ids_required', path: ['orders'] });
+
+export const refillRequest = z
+  .object({ action: z.literal('refill'), order: oneId.optional(), orders: idList(MAX_IDS_PER_REQUEST).optional() })
+  .refine((v) => v.order !== undefined || v.orders !== undefined, { message: 'Validation.v2_ids_required', path: ['order'] });
+
+export const refillStatusRequest = z
+  .object({ action: z.literal('refill_status'), refill: oneId.optional(), refills: idList(MAX_IDS_PER_REQUEST).optional() })
+  .refine((v) => v.refill !== undefined || v.refills !== undefined, { message: 'Validation.v2_ids_required', path: ['refill'] });
+
+/** The body of POST /api/v2 (after `key`), one shape per action. */
+export const v2Request = z.discriminatedUnion('action', [
+  servicesRequest,
+  addRequest,
+  statusRequest,
+  cancelRequest,
+  refillRequest,
+  refillStatusRequest,
+  balanceRequest,
+]);
+export type V2Request = z.output<typeof v2Request>;
+export type AddRequest = z.output<typeof addRequest>;
