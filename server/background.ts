@@ -6,6 +6,7 @@ import { startQueue, stopQueue } from '@/lib/queue';
 import { env } from '@/env';
 import { startOrderWorker } from '@/lib/operations';
 import { startProfileSync } from '@/lib/profiles';
+import { startWebhookWorker } from '@/lib/webhooks';
 
 export type Background = { stop: () => Promise<void> };
 
@@ -43,6 +44,8 @@ export async function startBackground(handle: DbHandle, options: { worker: boole
   if (options.worker) {
     const orderWorker = await startOrderWorker(handle.db);
     tasks.push({ name: 'order-worker', stop: async () => orderWorker.stop() });
+    // Reseller webhooks: one queued attempt per job, retried with back-off for 24 h (lib/webhooks).
+    await startWebhookWorker(handle.db);
     const profileSync = startProfileSync(handle.db);
     tasks.push({ name: 'profile-sync', stop: profileSync.stop });
   }

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { balanceLedger, orders, usageCounters, users, type ProfileResult } from '@/db/schema';
 import { AppError } from '@/lib/errors';
+import { queueOrderWebhook } from '@/lib/webhooks';
 import { emitOperationUpdate, operationUpdate, type Emit } from './operation-update';
 
 type Order = typeof orders.$inferSelect;
@@ -63,6 +64,7 @@ export async function cancelOrder(db: Db, input: { userId: number; orderId: stri
       .set({ status: 'cancelled', results, successCount: 0, refundedCents: order.refundedCents + refundCents, completedAt: now, updatedAt: now })
       .where(eq(orders.id, order.id))
       .returning();
+    await queueOrderWebhook(tx, updated!);
     return updated!;
   });
   (options.emit ?? emitOperationUpdate)(cancelled.userId, operationUpdate(cancelled));

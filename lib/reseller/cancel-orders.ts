@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { AppError, isAppError } from '@/lib/errors';
 import { cancelOrder } from '@/lib/operations';
 import type { ItemResult } from './get-statuses';
-import { isOrderId } from './order-view';
+import { isOrderId } from '@/lib/order-view';
 
 /** `cancel`: each order on its own (one that cannot be cancelled does not stop the others). */
 export async function cancelOrders(db: Db, userId: number, ids: string[]): Promise<Map<string, ItemResult<1>>> {

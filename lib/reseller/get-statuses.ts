@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { isOrderId, toOrderView, usernamesOf, type OrderView } from './order-view';
+import { isOrderId, toOrderView, usernamesOf, type OrderView } from '@/lib/order-view';
 
 export type ItemResult<T> = { ok: true; value: T } | { ok: false; error: AppError };
 

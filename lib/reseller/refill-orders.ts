@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { AppError, isAppError } from '@/lib/errors';
 import { refillOrder } from '@/lib/operations';
 import type { ItemResult } from './get-statuses';
-import { isOrderId } from './order-view';
+import { isOrderId } from '@/lib/order-view';
 
 /** `refill`: each order on its own; the value is the refill's id (for `refill_status`). */
 export async function refillOrders(db: Db, userId: number, ids: string[]): Promise<Map<string, ItemResult<string>>> {

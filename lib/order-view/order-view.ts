@@ -6,6 +6,12 @@ import { centsToDecimal } from '@/lib/money';
 
 type Order = typeof orders.$inferSelect;
 
+/*
+ * An order as the reseller protocol shows it (issue #16, docs/reseller-api.md): the answer of
+ * `status` in POST /api/v2 and the body of every webhook. One module both use, depending on
+ * nothing but the schema, so lib/operations can queue webhooks without importing the API.
+ */
+
 /** The protocol's statuses. */
 export type ProtocolStatus = 'Pending' | 'In progress' | 'Completed' | 'Partial' | 'Canceled';
 
