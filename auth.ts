@@ -110,18 +110,33 @@ export async function getCookieUser(req: Request): Promise<AuthUser | null> {
   const cookie = req.headers.get('cookie');
   if (!cookie || !/next-auth\.session-token=/.test(cookie)) return null;
   const options = await getAuthOptions();
-  const parsed = Object.fromEntries(
-    cookie.split(';').map((part) => {
-      const i = part.indexOf('=');
-      return [part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim())];
-    }),
-  );
+  const parsed = parseCookies(cookie);
   const jwt = (await getToken({
     req: { headers: Object.fromEntries(req.headers.entries()), cookies: parsed } as never,
     secret: options.secret,
     secureCookie: options.useSecureCookies,
   })) as SessionJwt | null;
   return userFromJwt(jwt);
+}
+
+/**
+ * The cookies of a Cookie header, decoded. A cookie whose value is not a valid %-encoding (say
+ * `%E0%A4%A`) is left out, as if it were not sent: the request goes on as a visitor or with its
+ * bearer token instead of failing with a URIError (issue #14 item 4).
+ */
+export function parseCookies(header: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i < 0) continue;
+    const name = part.slice(0, i).trim();
+    try {
+      if (name) out[name] = decodeURIComponent(part.slice(i + 1).trim());
+    } catch {
+      // a malformed cookie is ignored
+    }
+  }
+  return out;
 }
 
 /**

@@ -32,7 +32,10 @@ const schema = z.object({
   ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
   WORKER: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
-  /** 1: the app is behind a reverse proxy; per-IP rate limits use the right-most X-Forwarded-For address. */
+  /**
+   * 1: the app is behind a reverse proxy; per-IP rate limits use the right-most X-Forwarded-For
+   * address and the CSRF origin check accepts X-Forwarded-Host. 0: both headers are ignored.
+   */
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   /** Seconds a rendered public page is kept for visitors (server/page-cache.ts); 0 turns the cache off. */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),

@@ -247,7 +247,14 @@ test.describe('two nodes on one PostgreSQL', () => {
     // These rows of test/access/table.ts can only run inside Next's request scope.
     const A = a!.url;
     const adminLogin = await api<{ token: string }>(`${A}/api/auth/admin-login`, { body: { email: 'admin@example.com', sifre: ADMIN_PASSWORD } });
-    const tokens: Record<Role, string | undefined> = { visitor: undefined, user: adminLogin.body.token, other: adminLogin.body.token, admin: adminLogin.body.token };
+    const adminPlain = await api<{ token: string }>(`${A}/api/auth/login`, { body: { email: 'admin@example.com', password: ADMIN_PASSWORD } });
+    const tokens: Record<Role, string | undefined> = {
+      visitor: undefined,
+      user: adminLogin.body.token,
+      other: adminLogin.body.token,
+      adminPlain: adminPlain.body.token,
+      admin: adminLogin.body.token,
+    };
     // Customers' tokens: any customer will do here, these endpoints do not read bearer tokens.
     const email = `na-${Date.now()}@example.com`;
     await api(`${A}/api/users`, { token: adminLogin.body.token, body: { ad_soyad: 'NA', email, sifre: 'secret-pass' } });

@@ -13,7 +13,7 @@ export {
   createUserSchema,
   updateUserSchema,
   assignPackagesSchema,
-  userSearchSchema,
+  userListQuerySchema,
   type CreateUserInput,
   type UpdateUserInput,
 } from './schemas';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
+import { id, int, text } from '@/lib/validation';
 
 /** §3 profession options (the stored value is the Turkish text, as the registration form sends it). */
 export const PROFESSIONS = ['Sosyal Medya Uzmanı', 'İşletme Sahibi', 'Influencer', 'Diğer'] as const;
@@ -7,11 +8,8 @@ export const PROFESSIONS = ['Sosyal Medya Uzmanı', 'İşletme Sahibi', 'Influen
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD = 6;
 
-/** PostgreSQL text cannot hold NUL; such input is refused rather than failing in the database. */
-const noNul = (s: string) => !s.includes('\u0000');
-const text = (max: number) => z.string().trim().max(max).refine(noNul).default('');
-/** A database id (PostgreSQL integer). */
-const dbId = (message?: string) => z.coerce.number({ message }).int({ message }).positive({ message }).max(2_147_483_647, { message });
+/** An optional text field, empty when left out (text() refuses NUL and lone surrogates). */
+const field = (max: number) => text({ max }).default('');
 
 /**
  * POST /users (§5 admin create user): name, e-mail and password required ('Ad, email ve şifre
@@ -20,13 +18,13 @@ const dbId = (message?: string) => z.coerce.number({ message }).int({ message })
  */
 export const createUserSchema = z
   .object({
-    ad: text(120),
-    ad_soyad: text(120),
-    email: text(254).transform((v) => v.toLowerCase()),
-    telefon: text(32),
-    meslek: text(60),
-    sifre: z.string().max(200).default(''),
-    sifre_tekrar: z.string().max(200).optional(),
+    ad: field(120),
+    ad_soyad: field(120),
+    email: field(254).transform((v) => v.toLowerCase()),
+    telefon: field(32),
+    meslek: field(60),
+    sifre: text({ max: 200, trim: false }).default(''),
+    sifre_tekrar: text({ max: 200, trim: false }).optional(),
     rol: z.enum(['user', 'admin']).default('user'),
   })
   .superRefine((v, ctx) => {
@@ -52,15 +50,15 @@ export type CreateUserInput = z.output<typeof createUserSchema>;
  */
 export const updateUserSchema = z
   .object({
-    ad: text(120),
-    ad_soyad: text(120),
-    email: text(254).transform((v) => v.toLowerCase()),
-    telefon: z.string().trim().max(32).refine(noNul).optional(),
-    meslek: z.string().trim().max(60).refine(noNul).optional(),
+    ad: field(120),
+    ad_soyad: field(120),
+    email: field(254).transform((v) => v.toLowerCase()),
+    telefon: text({ max: 32 }).optional(),
+    meslek: text({ max: 60 }).optional(),
     rol: z.enum(['user', 'admin']).optional(),
     aktif: z.boolean().optional(),
-    sifre: z.string().max(200).optional(),
-    sifre_tekrar: z.string().max(200).optional(),
+    sifre: text({ max: 200, trim: false }).optional(),
+    sifre_tekrar: text({ max: 200, trim: false }).optional(),
   })
   .superRefine((v, ctx) => {
     const name = v.ad_soyad || v.ad;
@@ -83,7 +81,7 @@ export type UpdateUserInput = z.output<typeof updateUserSchema>;
 
 /** A comma-joined list (§3 "platform (comma-joined list)") or an array, of known platforms. */
 const platformList = z
-  .union([z.string(), z.array(z.string())])
+  .union([text({ max: 200 }), z.array(text({ max: 20 })).max(10)])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((p) => p.trim().toLowerCase()).filter(Boolean))
   .pipe(
     z
@@ -92,7 +90,7 @@ const platformList = z
   );
 
 const optionalDate = z
-  .union([z.string(), z.null()])
+  .union([text({ max: 40 }), z.null()])
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === null || v.trim() === '') return undefined;
@@ -107,17 +105,22 @@ const optionalDate = z
 
 /** POST /kullanici-paketleri {kullanici_id, paket_id, platform, baslangic_tarihi, bitis_tarihi}. */
 export const assignPackagesSchema = z.object({
-  kullanici_id: dbId('AdminValidation.userRequiredForAssign'),
-  paket_id: dbId('AdminValidation.packageRequired'),
-  platform: z.union([z.string(), z.array(z.string()), z.undefined(), z.null()]).transform((v) => v ?? '').pipe(platformList),
+  kullanici_id: id('AdminValidation.userRequiredForAssign'),
+  paket_id: id('AdminValidation.packageRequired'),
+  platform: z.union([text({ max: 200 }), z.array(text({ max: 20 })).max(10), z.undefined(), z.null()]).transform((v) => v ?? '').pipe(platformList),
   baslangic_tarihi: optionalDate,
   bitis_tarihi: optionalDate,
 });
 export type AssignPackagesInput = z.output<typeof assignPackagesSchema> & { platform: Platform[] };
 
-/** GET /users/with-packages?q=&limit=&offset=: search and paging (without them, every user). */
-export const userSearchSchema = z.object({
-  q: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(24),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
+/**
+ * GET /users/with-packages?q=&limit=&offset=: with any of them, one page of the search (limit 24
+ * and offset 0 by default); without them null, meaning every user.
+ */
+export const userListQuerySchema = z
+  .object({
+    q: text({ max: 100 }).optional(),
+    limit: int({ min: 1, max: 100 }).optional(),
+    offset: int({ min: 0, max: 1_000_000 }).optional(),
+  })
+  .transform((v) => (v.q === undefined && v.limit === undefined && v.offset === undefined ? null : { q: v.q, limit: v.limit ?? 24, offset: v.offset ?? 0 }));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidPhoneNumber } from 'libphonenumber-js';
-import { emailField, MAX_NAME, MAX_PHONE, newPasswordField, professionField, requiredText } from './schemas';
+import { text } from '@/lib/validation';
+import { emailField, MAX_NAME, MAX_PASSWORD, MAX_PHONE, newPasswordField, professionField, requiredText } from './schemas';
 
 /**
  * Registration (§5), apart from schemas.ts because the phone check needs libphonenumber's
@@ -26,7 +27,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 /** The registration form: the same fields plus the confirmation and the terms box (§5). */
 export const registerFormSchema = registerSchema
   .extend({
-    sifre_tekrar: z.string({ error: ALL }).min(1, ALL),
+    sifre_tekrar: text({ max: MAX_PASSWORD, message: ALL, trim: false }).min(1, ALL),
     terms: z.boolean().refine((v) => v, 'Validation.accept_terms_required'),
   })
   .refine((v) => v.sifre === v.sifre_tekrar, { message: 'Validation.password_mismatch', path: ['sifre_tekrar'] });

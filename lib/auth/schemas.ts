@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@/lib/validation';
 
 /**
  * The zod schemas of the §7 auth calls, shared by the route handlers and the forms (no
@@ -20,12 +21,7 @@ export const MAX_PHONE = 32;
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 /** A required text field: missing, a wrong type, or blank all give the same message key. */
-export const requiredText = (key: string, max: number) =>
-  z
-    .string({ error: key })
-    .trim()
-    .min(1, key)
-    .max(max, 'Validation.too_long');
+export const requiredText = (key: string, max: number) => text({ max, message: key, tooLong: 'Validation.too_long' }).min(1, key);
 
 /** A required e-mail, compared lower-cased everywhere. */
 export const emailField = (requiredKey: string) =>
@@ -34,12 +30,12 @@ export const emailField = (requiredKey: string) =>
     .transform((v) => v.toLowerCase());
 
 /** A password is never trimmed: spaces are characters too. */
-export const requiredPassword = (key: string) => z.string({ error: key }).min(1, key).max(MAX_PASSWORD, 'Validation.too_long');
+export const requiredPassword = (key: string) => text({ max: MAX_PASSWORD, message: key, tooLong: 'Validation.too_long', trim: false }).min(1, key);
 
 export const newPasswordField = (requiredKey: string) => requiredPassword(requiredKey).min(MIN_PASSWORD, 'Validation.password_min_length');
 
 export const professionField = (requiredKey: string) =>
-  z.string({ error: requiredKey }).refine((v): v is Profession => (PROFESSIONS as readonly string[]).includes(v), {
+  text({ max: 60, message: requiredKey, trim: false }).refine((v): v is Profession => (PROFESSIONS as readonly string[]).includes(v), {
     message: requiredKey,
   });
 
@@ -62,11 +58,7 @@ export const forgotPasswordSchema = z.object({ email: emailField('Validation.ema
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 /** Reset tokens are 43 base64url characters; anything else is refused before a lookup. */
-export const resetTokenField = z
-  .string({ error: 'Validation.invalid_token' })
-  .trim()
-  .min(1, 'Validation.invalid_token')
-  .max(200, 'Validation.invalid_token');
+export const resetTokenField = text({ max: 200, message: 'Validation.invalid_token' }).min(1, 'Validation.invalid_token');
 
 /** POST /api/auth/reset-password {token, newPassword} (§5: invalid_token, new_password_required, password_min_length). */
 export const resetPasswordSchema = z.object({
@@ -77,6 +69,6 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** The reset form: the same plus the confirmation (passwords_not_match). */
 export const resetPasswordFormSchema = resetPasswordSchema
-  .extend({ confirmPassword: z.string() })
+  .extend({ confirmPassword: text({ max: MAX_PASSWORD, trim: false }) })
   .refine((v) => v.newPassword === v.confirmPassword, { message: 'Validation.passwords_not_match', path: ['confirmPassword'] });
 export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;

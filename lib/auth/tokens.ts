@@ -70,7 +70,8 @@ export async function verifyToken(db: Db, token: string | null | undefined): Pro
   if (!token || token.length > 4096) return null;
   let payload: { sub?: string; sv?: unknown; kind?: unknown; sid?: unknown };
   try {
-    ({ payload } = await jwtVerify(token, await key(db), { algorithms: ['HS256'] }));
+    // Every token we issue expires (TOKEN_TTL); one without `exp` would be valid forever.
+    ({ payload } = await jwtVerify(token, await key(db), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] }));
   } catch {
     return null;
   }

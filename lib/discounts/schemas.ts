@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, int, text } from '@/lib/validation';
 
 const REQUIRED = 'DiscountValidation.required';
 const empty = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -24,9 +25,8 @@ function isReasonableDate(s: string): boolean {
 }
 
 export const discountFields = {
-  kod: z
-    .string({ message: REQUIRED })
-    .transform((s) => s.trim().toUpperCase())
+  kod: text({ max: 200, message: REQUIRED })
+    .transform((s) => s.toUpperCase())
     .pipe(
       z
         .string()
@@ -37,30 +37,15 @@ export const discountFields = {
   paket_id: z.preprocess(
     packageIds,
     z
-      .array(z.coerce.number({ message: 'DiscountValidation.packageRequired' }).int().positive().max(2_147_483_647), { message: 'DiscountValidation.packageRequired' })
+      .array(id('DiscountValidation.packageRequired'), { message: 'DiscountValidation.packageRequired' })
       .min(1, { message: 'DiscountValidation.packageRequired' })
+      .max(1000, { message: 'DiscountValidation.packageRequired' })
       .transform((ids) => [...new Set(ids)]),
   ),
-  indirim_yuzdesi: z.preprocess(
-    empty,
-    z.coerce
-      .number({ message: REQUIRED })
-      .int({ message: 'DiscountValidation.percentRange' })
-      .min(1, { message: 'DiscountValidation.percentRange' })
-      .max(100, { message: 'DiscountValidation.percentRange' }),
-  ),
-  maksimum_kullanim: z.preprocess(
-    empty,
-    z.coerce
-      .number({ message: REQUIRED })
-      .int({ message: 'DiscountValidation.maxUsageMin' })
-      .min(1, { message: 'DiscountValidation.maxUsageMin' })
-      .max(1_000_000, { message: 'DiscountValidation.maxUsageMin' }),
-  ),
+  indirim_yuzdesi: z.preprocess(empty, int({ min: 1, max: 100, message: 'DiscountValidation.percentRange', required: REQUIRED })),
+  maksimum_kullanim: z.preprocess(empty, int({ min: 1, max: 1_000_000, message: 'DiscountValidation.maxUsageMin', required: REQUIRED })),
   /** A day (YYYY-MM-DD: valid through that day in APP_TIMEZONE) or a full ISO timestamp. */
-  bitis_tarihi: z
-    .string({ message: REQUIRED })
-    .trim()
+  bitis_tarihi: text({ max: 40, message: REQUIRED })
     .min(1, { message: REQUIRED })
     .refine(isReasonableDate, { message: 'DiscountValidation.dateInvalid' }),
   aktif: z.boolean().default(true),
@@ -83,13 +68,8 @@ export type DiscountUpdateInput = z.output<typeof discountUpdateSchema>;
 
 /** POST /indirim-kodlari/validate {kod, paketId} (§5 customer discount: trimmed, upper-cased, not empty). */
 export const validateDiscountSchema = z.object({
-  kod: z
-    .string({ message: 'DiscountValidation.codeRequired' })
-    .transform((s) => s.trim().toUpperCase())
-    .pipe(z.string().min(1, { message: 'DiscountValidation.codeRequired' }).max(40, { message: 'DiscountValidation.codeRequired' }).refine((s) => !s.includes('\u0000'), { message: 'DiscountValidation.codeRequired' })),
-  paketId: z.coerce
-    .number({ message: 'DiscountValidation.packageRequired' })
-    .int({ message: 'DiscountValidation.packageRequired' })
-    .positive({ message: 'DiscountValidation.packageRequired' })
-    .max(2_147_483_647, { message: 'DiscountValidation.packageRequired' }),
+  kod: text({ max: 40, message: 'DiscountValidation.codeRequired' })
+    .min(1, { message: 'DiscountValidation.codeRequired' })
+    .transform((s) => s.toUpperCase()),
+  paketId: id('DiscountValidation.packageRequired'),
 });

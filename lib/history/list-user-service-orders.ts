@@ -3,6 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders } from '@/db/schema';
 import { durumOf } from '@/lib/operations';
+import { normalizeService } from '@/lib/catalogue/services';
+import { AppError } from '@/lib/errors';
 
 type Durum = ReturnType<typeof durumOf>;
 
@@ -18,15 +20,17 @@ export type Transaction = {
   bakiye_harcanan: number;
 };
 
-/** GET /api/islem-gecmisi/user/{userId}/service/{service}: newest first. */
+/** GET /api/islem-gecmisi/user/{userId}/service/{service}: newest first; an unknown service is 400 INVALID_SERVICE. */
 export async function listUserServiceOrders(
   db: Db,
   input: { userId: number; service: string; limit?: number; offset?: number },
 ): Promise<Transaction[]> {
+  const service = normalizeService(input.service);
+  if (!service) throw new AppError('INVALID_SERVICE');
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, input.userId), eq(orders.service, input.service)))
+    .where(and(eq(orders.userId, input.userId), eq(orders.service, service)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(Math.min(Math.max(input.limit ?? 20, 1), 100))
     .offset(Math.max(input.offset ?? 0, 0));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { int } from '@/lib/validation';
 
 export const historyQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  limit: int({ min: 1, max: 100 }).optional(),
+  offset: int({ min: 0 }).optional(),
 });

@@ -3,18 +3,20 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders, type ProfileResult } from '@/db/schema';
 import { AppError } from '@/lib/errors';
+import { isAdminSession, type AuthUser } from '@/lib/auth';
 import { clientStatus, durumOf } from './operation-update';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * GET /operations/{task_id}: §3 Task tracking, for the owner or an admin (anyone else gets the
- * same 404 as for a task that does not exist). Used by the client after a reconnect.
+ * GET /operations/{task_id}: §3 Task tracking, for the owner or an admin session (anyone else,
+ * including an admin account signed in through the customer login, gets the same 404 as for a
+ * task that does not exist). Used by the client after a reconnect.
  */
-export async function getOperation(db: Db, viewer: { id: number; rol: 'user' | 'admin' }, taskId: string) {
+export async function getOperation(db: Db, viewer: Pick<AuthUser, 'id' | 'rol' | 'kind'>, taskId: string) {
   if (!UUID.test(taskId)) throw new AppError('TASK_NOT_FOUND');
   const [order] = await db.select().from(orders).where(eq(orders.id, taskId));
-  if (!order || (order.userId !== viewer.id && viewer.rol !== 'admin')) throw new AppError('TASK_NOT_FOUND');
+  if (!order || (order.userId !== viewer.id && !isAdminSession(viewer))) throw new AppError('TASK_NOT_FOUND');
   const results = order.results as ProfileResult[];
   return {
     task_id: order.id,

@@ -2,7 +2,7 @@ export { sendOperation, type Sender, type SendResult, type SendOptions, type Sen
 export { pickProfiles, RELIABILITY_WINDOW_DAYS, type PickInput } from './pick-profiles';
 export { cancelOrder, type CancelOptions } from './cancel-order';
 export { refillOrder, REFILL_DAYS, type RefillOptions } from './refill-order';
-export { parseSendBody, SEND_SCHEMAS, TWEET_MAX, PROMPT_MAX, type SendInput } from './schemas';
+export { sendInputSchema, SEND_SCHEMAS, TWEET_MAX, PROMPT_MAX, type SendInput } from './schemas';
 export { getOperation } from './get-operation';
 export { getLimitInfo, type LimitInfo } from './get-limits';
 export { processOrder, type ProcessOptions, type ProcessOutcome } from './process-order';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Service } from '@/lib/catalogue/services';
+import { id, text } from '@/lib/validation';
 
 /**
  * The send bodies of §7 "Service use", shared by the route handlers and the service-page forms.
@@ -27,24 +28,16 @@ export const isYoutubeChannelUrl = (url: string) => YOUTUBE_CHANNEL.test(url.tri
 export const textLength = (text: string) => [...text].length;
 
 const profileIds = z
-  .array(z.coerce.number({ message: 'Validation.profile_required' }).int('Validation.profile_required').positive('Validation.profile_required'), {
-    message: 'Validation.profile_required',
-  })
+  .array(id('Validation.profile_required'), { message: 'Validation.profile_required' })
   .min(1, 'Validation.profile_required')
   .max(MAX_PROFILES_PER_SEND, 'Validation.profile_required')
   .refine((ids) => new Set(ids).size === ids.length, 'Validation.profiles_distinct');
 
 const url = (message: string, test: (u: string) => boolean) =>
-  z
-    .string({ message: 'Validation.url_required' })
-    .trim()
-    .min(1, 'Validation.url_required')
-    .max(2000, message)
-    .refine(test, message);
+  text({ max: 2000, message: 'Validation.url_required', tooLong: message }).min(1, 'Validation.url_required').refine(test, message);
 
-const prompt = z
-  .string()
-  .trim()
+// A code point is at most two UTF-16 units: the unit limit only cuts off what the count refuses anyway.
+const prompt = text({ max: PROMPT_MAX * 2, tooLong: 'Validation.prompt_too_long' })
   .refine((p) => textLength(p) <= PROMPT_MAX, 'Validation.prompt_too_long')
   .optional()
   .nullable()
@@ -58,21 +51,16 @@ export const tweetActionSchema = z.object({ profile_ids: profileIds, tweet_url: 
 export const tweetCommentSchema = z.object({ profile_ids: profileIds, tweet_url: tweetUrl, prompt });
 export const newTweetSchema = z.object({
   profile_ids: profileIds,
-  tweet_text: z
-    .string({ message: 'Validation.tweet_text_required' })
-    .trim()
+  tweet_text: text({ max: TWEET_MAX * 2, message: 'Validation.tweet_text_required', tooLong: 'Validation.tweet_text_too_long' })
     .min(1, 'Validation.tweet_text_required')
     .refine((t) => textLength(t) <= TWEET_MAX, 'Validation.tweet_text_too_long'),
-  quote_tweet_url: z
-    .string()
-    .trim()
-    .max(2000, 'Validation.tweet_url_invalid')
+  quote_tweet_url: text({ max: 2000, message: 'Validation.tweet_url_invalid' })
     .refine((u) => u === '' || isTweetUrl(u), 'Validation.tweet_url_invalid')
     .optional()
     .nullable()
     .transform((u) => u || undefined),
   /** The price the user confirmed, in dollars; the server's own price is what is charged. */
-  tweetPrice: z.union([z.number(), z.string()]).optional().nullable(),
+  tweetPrice: z.union([z.number(), text({ max: 40 })]).optional().nullable(),
 });
 export const reelsActionSchema = z.object({ profile_ids: profileIds, reels_url: reelsUrl });
 export const reelsCommentSchema = z.object({ profile_ids: profileIds, reels_url: reelsUrl, prompt });
@@ -111,19 +99,20 @@ export type SendInput = {
 };
 
 /**
- * Parses a §7 send body of a service into the one input shape of sendOperation. With
+ * The send body schema of a service, parsed into the one input shape of sendOperation. With
  * `withoutProfiles` the body names no profiles (the reseller API's `quantity`: the server picks
- * them) and every other field is checked by the same schema.
+ * them, issue #16) and every other field is checked by the same schema.
  */
-export function parseSendBody(service: Service, body: unknown, options: { withoutProfiles?: boolean } = {}): SendInput {
-  const schema = options.withoutProfiles ? (SEND_SCHEMAS[service] as z.ZodObject).omit({ profile_ids: true }) : SEND_SCHEMAS[service];
-  const data = schema.parse(body) as Record<string, unknown> & { profile_ids?: number[] };
-  return {
-    profileIds: data.profile_ids ?? [],
-    targetUrl: (data.tweet_url ?? data.reels_url ?? data.youtube_url) as string | undefined,
-    tweetText: data.tweet_text as string | undefined,
-    quoteTweetUrl: data.quote_tweet_url as string | undefined,
-    prompt: data.prompt as string | undefined,
-    tweetPrice: data.tweetPrice as number | string | null | undefined,
-  };
+export function sendInputSchema(service: Service, options: { withoutProfiles?: boolean } = {}) {
+  const base = options.withoutProfiles ? (SEND_SCHEMAS[service] as z.ZodObject).omit({ profile_ids: true }) : SEND_SCHEMAS[service];
+  return (base as z.ZodType<Record<string, unknown> & { profile_ids?: number[] }>).transform(
+    (data): SendInput => ({
+      profileIds: data.profile_ids ?? [],
+      targetUrl: (data.tweet_url ?? data.reels_url ?? data.youtube_url) as string | undefined,
+      tweetText: data.tweet_text as string | undefined,
+      quoteTweetUrl: data.quote_tweet_url as string | undefined,
+      prompt: data.prompt as string | undefined,
+      tweetPrice: data.tweetPrice as number | string | null | undefined,
+    }),
+  );
 }

@@ -1,47 +1,46 @@
 import { z } from 'zod';
+import { id, int, INT4_MAX, text } from '@/lib/validation';
 
 /**
  * Request shapes of /api/payment/* (§7 payment payload), shared by the route handlers and the
  * browser forms. The client's `amount` is never trusted: for a top-up it only says which of the
  * allowed amounts was chosen, for a package it is ignored.
  */
-const platformRef = z.union([z.string().trim().min(1).max(20), z.number().int().positive()]);
+const platformRef = z.union([text({ max: 20 }).min(1), z.number().int().positive().max(INT4_MAX)]);
 
-export const cardholderNameSchema = z
-  .string({ message: 'Payments.nameRequired' })
-  .trim()
-  .min(1, { message: 'Payments.nameRequired' })
-  .max(120, { message: 'Payments.nameTooLong' });
+export const cardholderNameSchema = text({ max: 120, message: 'Payments.nameRequired', tooLong: 'Payments.nameTooLong' }).min(1, {
+  message: 'Payments.nameRequired',
+});
 
 export const quoteSchema = z.object({
-  packageId: z.coerce.number({ message: 'Payments.packageRequired' }).int().positive({ message: 'Payments.packageRequired' }),
+  packageId: id('Payments.packageRequired'),
   platformIds: z.array(platformRef, { message: 'Payments.platformRequired' }).min(1, { message: 'Payments.platformRequired' }).max(3),
-  discountCode: z.string().trim().max(40).nullish(),
+  discountCode: text({ max: 40 }).nullish(),
 });
 
 export const createPaymentIntentSchema = z.object({
   type: z.enum(['balance', 'package']).optional(),
   amount: z.number().optional(),
-  packageId: z.coerce.number().int().positive().optional(),
+  packageId: id().optional(),
   platformIds: z.array(platformRef).max(3).optional(),
-  discountCode: z.string().trim().max(40).nullish(),
+  discountCode: text({ max: 40 }).nullish(),
   cardholderName: cardholderNameSchema,
 });
 export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentSchema>;
 
 export const confirmPaymentSchema = z.object({
-  paymentIntentId: z.string({ message: 'Payments.intentRequired' }).trim().min(1, { message: 'Payments.intentRequired' }).max(200),
+  paymentIntentId: text({ max: 200, message: 'Payments.intentRequired' }).min(1, { message: 'Payments.intentRequired' }),
 });
 
 export const testCardConfirmSchema = z.object({
-  paymentIntentId: z.string().trim().min(1).max(200),
-  cardNumber: z.string().max(40),
-  expMonth: z.coerce.number().int(),
-  expYear: z.coerce.number().int(),
-  cvc: z.string().max(8),
+  paymentIntentId: text({ max: 200 }).min(1),
+  cardNumber: text({ max: 40, trim: false }),
+  expMonth: int(),
+  expYear: int(),
+  cvc: text({ max: 8, trim: false }),
 });
 
 export const testCardAuthenticateSchema = z.object({
-  paymentIntentId: z.string().trim().min(1).max(200),
+  paymentIntentId: text({ max: 200 }).min(1),
   approve: z.boolean(),
 });

@@ -4,11 +4,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { testPaymentIntents } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import type { CreateIntentInput, IntentStatus, PaymentProcessor, ProcessorIntent } from './processor';
+import { activeProviderName, type CreateIntentInput, type IntentStatus, type PaymentProcessor, type ProcessorIntent } from './processor';
 import { cardInputError, cardOutcome, digitsOnly, type CardInput } from './test-cards';
 import { paymentErrorCode } from './error-codes';
 
 type Row = typeof testPaymentIntents.$inferSelect;
+
+/** The test card endpoints exist only while the test mode is the active processor (no Stripe keys). */
+function assertTestMode(): void {
+  if (activeProviderName() !== 'test') throw new AppError('TEST_MODE_DISABLED');
+}
 
 function toIntent(row: Row): ProcessorIntent {
   return {
@@ -97,6 +102,7 @@ async function fail(tx: Db, id: string, code: string, declineCode: string | null
  * the money is captured by the server when it credits the payment.
  */
 export async function confirmTestCard(db: Db, input: CardInput & { paymentIntentId: string; userId: number }): Promise<TestCardResult> {
+  assertTestMode();
   const outcome = await db.transaction(async (tx) => {
     const row = await lockOwnIntent(tx, input.paymentIntentId, input.userId);
     if (!CONFIRMABLE.includes(row.status)) {
@@ -121,6 +127,7 @@ export async function confirmTestCard(db: Db, input: CardInput & { paymentIntent
 
 /** The 3-D Secure step of the test mode: approve authorises the card, decline fails like Stripe does. */
 export async function authenticateTestCard(db: Db, input: { paymentIntentId: string; userId: number; approve: boolean }): Promise<TestCardResult> {
+  assertTestMode();
   const outcome = await db.transaction(async (tx) => {
     const row = await lockOwnIntent(tx, input.paymentIntentId, input.userId);
     if (row.status !== 'requires_action') {

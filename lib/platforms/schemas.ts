@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '@/lib/validation';
 
 /**
  * PUT /platformlar/{platform} {aktif, api_endpoints}: either or both (the state switch and the
@@ -10,12 +11,8 @@ export const updatePlatformSchema = z
     aktif: z.boolean().optional(),
     api_endpoints: z
       .record(
-        z.string(),
-        z
-          .string({ message: 'PlatformValidation.endpointUrl' })
-          .trim()
-          .max(2000, { message: 'PlatformValidation.endpointUrl' })
-          .refine((v) => v === '' || isHttpUrl(v), { message: 'PlatformValidation.endpointUrl' }),
+        text({ max: 40 }),
+        text({ max: 2000, message: 'PlatformValidation.endpointUrl' }).refine((v) => v === '' || isHttpUrl(v), { message: 'PlatformValidation.endpointUrl' }),
       )
       .optional(),
   })

@@ -1,17 +1,20 @@
 import { z } from 'zod';
+import { text } from '@/lib/validation';
 
 /**
  * The HTTP contract we speak to the fulfilment provider, version 1 (docs/provider-api.md).
  * Shared by our client (lib/provider/client.ts) and the simulated provider (lib/provider/sim).
+ * Text fields refuse NUL and lone surrogates (lib/validation text()): what the provider sends is
+ * stored in PostgreSQL.
  */
 export const PROVIDER_API_VERSION = '1';
 
 export const providerProfileSchema = z.object({
-  id: z.union([z.string().min(1).max(200), z.number().int()]).transform(String),
-  username: z.string().min(1).max(200),
-  name: z.string().max(200).optional().default(''),
+  id: z.union([text({ max: 200, trim: false }).min(1), z.number().int()]).transform(String),
+  username: text({ max: 200, trim: false }).min(1),
+  name: text({ max: 200, trim: false }).optional().default(''),
   followers: z.number().int().min(0).max(10_000_000_000),
-  followers_text: z.string().max(20).optional(),
+  followers_text: text({ max: 20, trim: false }).optional(),
   status: z.enum(['active', 'inactive']).optional().default('active'),
 });
 export type ProviderProfile = z.infer<typeof providerProfileSchema>;
@@ -21,16 +24,16 @@ export const profileListSchema = z.object({
 });
 
 export const profileResultSchema = z.object({
-  profile_id: z.union([z.string().min(1), z.number().int()]).transform(String),
+  profile_id: z.union([text({ max: 200, trim: false }).min(1), z.number().int()]).transform(String),
   result: z.enum(['success', 'failed', 'pending']),
-  error: z.string().max(500).optional(),
+  error: text({ max: 500, trim: false }).optional(),
 });
 export type ProviderProfileResult = z.infer<typeof profileResultSchema>;
 
 export const TASK_FINAL = ['completed', 'failed'] as const;
 
 export const taskSchema = z.object({
-  task_id: z.string().min(1).max(200),
+  task_id: text({ max: 200, trim: false }).min(1),
   status: z.enum(['pending', 'processing', 'completed', 'failed']),
   results: z.array(profileResultSchema).max(10_000).optional().default([]),
 });
@@ -48,13 +51,13 @@ export type SendRequest = {
 };
 
 export const sendRequestSchema = z.object({
-  order_id: z.string().min(1).max(200),
-  service: z.string().min(1).max(50),
-  profile_ids: z.array(z.string().min(1).max(200)).min(1).max(1000),
-  target_url: z.string().max(2000).optional(),
-  text: z.string().max(2000).optional(),
-  quote_url: z.string().max(2000).optional(),
-  prompt: z.string().max(2000).optional(),
+  order_id: text({ max: 200, trim: false }).min(1),
+  service: text({ max: 50, trim: false }).min(1),
+  profile_ids: z.array(text({ max: 200, trim: false }).min(1)).min(1).max(1000),
+  target_url: text({ max: 2000, trim: false }).optional(),
+  text: text({ max: 2000, trim: false }).optional(),
+  quote_url: text({ max: 2000, trim: false }).optional(),
+  prompt: text({ max: 2000, trim: false }).optional(),
 });
 
-export const errorBodySchema = z.object({ error: z.string().max(500), message: z.string().max(2000).optional() });
+export const errorBodySchema = z.object({ error: text({ max: 500, trim: false }), message: text({ max: 2000, trim: false }).optional() });

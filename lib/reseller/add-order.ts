@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/db/client';
 import type { AuthUser } from '@/lib/auth';
 import { PROMPT_SERVICES, platformOfService, type Service } from '@/lib/catalogue/services';
-import { parseSendBody, sendOperation } from '@/lib/operations';
+import { sendInputSchema, sendOperation } from '@/lib/operations';
 import type { AddRequest } from './schemas';
 
 /** The §7 field that carries the link of each platform's sends. */
@@ -29,7 +29,7 @@ export async function addOrder(db: Db, caller: { user: Pick<AuthUser, 'id' | 'ro
     body[LINK_FIELD[platform]] = input.link ?? '';
     if (PROMPT_SERVICES.includes(service)) body.prompt = input.comments ?? '';
   }
-  const send = parseSendBody(service, body, { withoutProfiles: !explicit });
+  const send = sendInputSchema(service, { withoutProfiles: !explicit }).parse(body);
   if (!explicit) send.quantity = input.quantity;
   const result = await sendOperation(db, caller.user, service, send, { origin: { apiKeyId: caller.keyId, requestId: input.request_id } });
   return { order: result.taskId, replayed: result.replayed === true };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVICES } from '@/lib/catalogue/services';
 import { MAX_PROFILES_PER_SEND } from '@/lib/operations/schemas';
+import { id, int, text } from '@/lib/validation';
 
 /**
  * The reseller protocol's request bodies (issue #16, docs/reseller-api.md). Every field may come
@@ -16,22 +17,18 @@ const ALL_SERVICES = Object.values(SERVICES).flat() as [string, ...string[]];
 /** One id or a comma-separated list (or a JSON array) of ids, as trimmed text. */
 const idList = (max: number) =>
   z
-    .union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()])
+    .union([z.array(z.union([text({ max: 64 }), z.number()])), text({ max: 64 * 101 }), z.number()])
     .transform((v) => (Array.isArray(v) ? v : String(v).split(',')).map((x) => String(x).trim()).filter(Boolean))
-    .pipe(z.array(z.string().max(64)).min(1, 'Validation.v2_ids_required').max(max, 'Validation.v2_too_many_ids'));
+    .pipe(z.array(text({ max: 64 })).min(1, 'Validation.v2_ids_required').max(max, 'Validation.v2_too_many_ids'));
 
-const oneId = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+const oneId = z.union([text({ max: 64 }), z.number()]).transform((v) => String(v).trim());
 
 const profileIdList = z
-  .union([z.array(z.union([z.string(), z.number()])), z.string()])
-  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((x) => String(x).trim()).filter(Boolean))
-  .pipe(z.array(z.coerce.number<string>().int().positive('Validation.profile_required')).max(MAX_PROFILES_PER_SEND, 'Validation.profile_required'));
+  .union([z.array(z.union([text({ max: 20 }), z.number()])), text({ max: 20 * 501 })])
+  .transform((v): unknown[] => (Array.isArray(v) ? v : v.split(',')).map((x) => String(x).trim()).filter(Boolean))
+  .pipe(z.array(id('Validation.profile_required')).max(MAX_PROFILES_PER_SEND, 'Validation.profile_required'));
 
-const quantity = z.coerce
-  .number({ message: 'Validation.v2_quantity_invalid' })
-  .int('Validation.v2_quantity_invalid')
-  .min(1, 'Validation.v2_quantity_invalid')
-  .max(MAX_PROFILES_PER_SEND, 'Validation.v2_quantity_invalid');
+const quantity = int({ min: 1, max: MAX_PROFILES_PER_SEND, message: 'Validation.v2_quantity_invalid' });
 
 export const servicesRequest = z.object({ action: z.literal('services') });
 export const balanceRequest = z.object({ action: z.literal('balance') });
@@ -42,22 +39,18 @@ export const addRequest = z
     /** A service key from `services` (e.g. `like`, `reels_comment`). */
     service: z.enum(ALL_SERVICES, { message: 'Errors.INVALID_SERVICE' }),
     /** The post or video (for `new_tweet`: an optional tweet to quote). */
-    link: z.string().max(2000).optional(),
+    link: text({ max: 2000 }).optional(),
     /** How many profiles: the server picks them, most reliable first. */
     quantity: quantity.optional(),
     /** Or exactly these profiles (comma-separated ids), as the UI sends. */
     profile_ids: profileIdList.optional(),
     /** The prompt of a comment service; the text of a new tweet. */
-    comments: z.string().max(2000).optional(),
+    comments: text({ max: 2000 }).optional(),
     /** Drip-feed: not offered (the services list says dripfeed: false); more than one run is refused. */
-    runs: z.coerce.number().int().min(1).max(1, 'Validation.v2_dripfeed_unsupported').optional(),
-    interval: z.coerce.number().int().min(0).optional(),
+    runs: int({ min: 1, max: 1, message: 'Validation.v2_dripfeed_unsupported' }).optional(),
+    interval: int({ min: 0, max: 100_000 }).optional(),
     /** Idempotency: the same request id always answers the same order and never makes a second one. */
-    request_id: z
-      .string()
-      .trim()
-      .min(1)
-      .max(100, 'Validation.v2_request_id_invalid')
+    request_id: text({ max: 100, message: 'Validation.v2_request_id_invalid' })
       .regex(/^[\x21-\x7e]+$/, 'Validation.v2_request_id_invalid')
       .optional(),
   })

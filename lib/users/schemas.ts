@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidPhoneNumber } from 'libphonenumber-js';
+import { text } from '@/lib/validation';
 import { emailField, MAX_NAME, MAX_PASSWORD, MAX_PHONE, MIN_PASSWORD, PROFESSIONS, requiredText } from '@/lib/auth/schemas';
 
 /**
@@ -12,18 +13,14 @@ export const profileSchema = z
   .object({
     ad_soyad: requiredText('Validation.profile_fields_required', MAX_NAME),
     email: emailField('Validation.profile_fields_required'),
-    telefon: z
-      .string({ error: 'Validation.phone_invalid' })
-      .trim()
-      .max(MAX_PHONE, 'Validation.too_long')
+    telefon: text({ max: MAX_PHONE, message: 'Validation.phone_invalid', tooLong: 'Validation.too_long' })
       .refine((v) => v === '' || isValidPhoneNumber(v), 'Validation.phone_invalid')
       .default(''),
-    meslek: z
-      .string({ error: 'Validation.meslek_invalid' })
+    meslek: text({ max: 60, message: 'Validation.meslek_invalid', trim: false })
       .refine((v) => v === '' || (PROFESSIONS as readonly string[]).includes(v), 'Validation.meslek_invalid')
       .default(''),
-    currentPassword: z.string({ error: 'Validation.current_password_required' }).max(MAX_PASSWORD, 'Validation.too_long').default(''),
-    newPassword: z.string({ error: 'Validation.password_min_length' }).max(MAX_PASSWORD, 'Validation.too_long').default(''),
+    currentPassword: text({ max: MAX_PASSWORD, message: 'Validation.current_password_required', tooLong: 'Validation.too_long', trim: false }).default(''),
+    newPassword: text({ max: MAX_PASSWORD, message: 'Validation.password_min_length', tooLong: 'Validation.too_long', trim: false }).default(''),
   })
   .superRefine((v, ctx) => {
     if (v.newPassword === '') return;
@@ -34,6 +31,6 @@ export type ProfileInput = z.output<typeof profileSchema>;
 
 /** The settings form: the same plus the confirmation of a new password (passwords_not_match). */
 export const profileFormSchema = profileSchema
-  .and(z.object({ newPasswordConfirm: z.string().default('') }))
+  .and(z.object({ newPasswordConfirm: text({ max: MAX_PASSWORD, trim: false }).default('') }))
   .refine((v) => v.newPassword === v.newPasswordConfirm, { message: 'Validation.passwords_not_match', path: ['newPasswordConfirm'] });
 export type ProfileFormInput = z.input<typeof profileFormSchema>;

@@ -6,18 +6,23 @@ import { signToken } from '@/lib/auth';
 import { call } from '@/test/http';
 import { createWorld, makeUser, URLS, type World } from '@/lib/operations/testing/world';
 import { discoverRoutes, METHODS, type Method } from '@/test/fuzz/routes';
-import { ROLES, TABLE, type Ids, type Role, type Statuses } from './table';
+import { ROLES, ROUTES_WITHOUT_WRAPPER, TABLE, type Ids, type Role, type Statuses } from './table';
+import { GET as platformList } from '@/app/api/platformlar/route';
+import { GET as siteSettings } from '@/app/api/site-ayar/route';
 import { POST as like } from '@/app/api/twitter/like/route';
 import { POST as createIntent } from '@/app/api/payment/create-payment-intent/route';
 import { POST as confirmCard } from '@/app/api/payment/test-card/confirm/route';
 import { POST as confirmPayment } from '@/app/api/payment/confirm-payment/route';
 
 /**
- * The access table (issue #10): every API route × {visitor, user, another user, admin} with the
- * status each must get. "user" is A, who owns a real order, a real payment and a subscription;
- * "other" is B, another customer asking for A's things (IDOR). The table is explicit: a route
- * added without an entry fails the completeness test, and so does an entry whose route is gone.
- * Besides the status, nothing A owns may appear in any answer to the visitor or to B.
+ * The access table (issues #10, #14): every API route × {visitor, user, another user, admin
+ * account through the customer login, admin} with the status each must get. "user" is A, who owns
+ * a real order, a real payment and a subscription; "other" is B, another customer asking for A's
+ * things (IDOR); "adminPlain" is the admin account with a plain-login token, a customer outside
+ * the admin area. The table is explicit: a route added without an entry fails the completeness
+ * test, and so does an entry whose route is gone; a handler not made by route() fails too, unless
+ * it is one of the justified ROUTES_WITHOUT_WRAPPER. Besides the status, nothing A owns may appear
+ * in any answer to the visitor, to B or to the admin account's plain login.
  */
 
 let w: World;
@@ -28,6 +33,7 @@ async function tokenFor(role: Role): Promise<string | undefined> {
   if (role === 'visitor') return undefined;
   const id = role === 'user' ? ids.a : role === 'other' ? ids.b : ids.admin;
   const [row] = await w.t.db.select().from(users).where(eq(users.id, id));
+  // adminPlain: the admin account signed in through the customer login (a user-kind token).
   return signToken(w.t.db, row!, role === 'admin' ? 'admin' : 'user');
 }
 
@@ -96,6 +102,34 @@ describe('the access table', () => {
     expect(Object.keys(TABLE).sort()).toEqual(keys);
   });
 
+  it('finds every handler made by route(), with the auth level the table lists, but the justified exceptions', async () => {
+    const wrong: string[] = [];
+    for (const { key, method, route } of discovered) {
+      const mod = (await import(/* @vite-ignore */ route.file)) as Record<string, unknown>;
+      const handler = mod[method] as ((...args: unknown[]) => unknown) & { auth?: string };
+      const listed = TABLE[key]?.auth;
+      if (ROUTES_WITHOUT_WRAPPER[route.template]) {
+        if (handler.auth !== undefined || (listed !== 'next-auth' && listed !== 'bare')) wrong.push(`${key}: listed as an exception but ${handler.auth ?? 'unwrapped'} / ${listed}`);
+      } else if (handler.auth === undefined) wrong.push(`${key}: does not use route() (app/api/_lib/route.ts)`);
+      else if (handler.auth !== listed) wrong.push(`${key}: declares auth '${handler.auth}', the table says '${listed}'`);
+    }
+    expect(wrong).toEqual([]);
+    for (const template of Object.keys(ROUTES_WITHOUT_WRAPPER)) expect(discovered.some((d) => d.route.template === template), template).toBe(true);
+  });
+
+  it('shows the admin views of the optional routes to an admin session only, not to the admin account’s plain login', async () => {
+    const endpoints = async (role: Role) => {
+      const res = await call(platformList as never, { token: await tokenFor(role) });
+      return (res.body.platformlar as Record<string, unknown>[]).some((p) => 'api_endpoints' in p);
+    };
+    expect(await endpoints('admin')).toBe(true);
+    expect(await endpoints('adminPlain')).toBe(false);
+    expect(await endpoints('user')).toBe(false);
+    const settings = async (role: Role) => Object.keys((await call(siteSettings as never, { token: await tokenFor(role) })).body.site_ayar as object).sort();
+    expect(await settings('adminPlain')).toEqual(await settings('user'));
+    expect(await settings('admin')).not.toEqual(await settings('user'));
+  });
+
   for (const { key, method, route } of discovered) {
     const test = TABLE[key]?.overHttp ? it.skip : it;
     test(`${key} answers each role as the table says and shows A’s things to nobody else`, async () => {
@@ -120,12 +154,12 @@ describe('the access table', () => {
           ...(entry!.body ? { body: entry!.body(ids) } : method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
         }).catch((err: unknown) => ({ status: 599, body: { error: String(err) }, headers: new Headers() }));
         got[role] = res.status;
-        if (role === 'visitor' || role === 'other') {
+        if (role === 'visitor' || role === 'other' || role === 'adminPlain') {
           const text = JSON.stringify(res.body);
           for (const m of markers) if (text.includes(m)) leaks.push(`${role} saw ${m}`);
         }
       }
-      const want = { visitor: entry!.visitor, user: entry!.user, other: entry!.other, admin: entry!.admin };
+      const want = { visitor: entry!.visitor, user: entry!.user, other: entry!.other, adminPlain: entry!.adminPlain, admin: entry!.admin };
       expect(got, key).toEqual(want);
       expect(leaks, key).toEqual([]);
     }, 60_000);

@@ -1,14 +1,24 @@
 /**
- * The access table of issue #10: every API route × {visitor, user, another user, admin} and the
- * status each must get. "user" is customer A, who owns a real order, payment and subscription;
- * "other" is customer B asking for A's things (IDOR). Checked by test/access/access-table.test.ts
- * (route handlers) and, for the rows marked `overHttp`, by e2e/two-node.spec.ts (built server).
+ * The access table of issues #10 and #14: every API route × {visitor, user, another user, admin
+ * account through the customer login, admin} and the status each must get, and the auth level
+ * the route declares to the route wrapper. "user" is customer A, who owns a real order, payment
+ * and subscription; "other" is customer B asking for A's things (IDOR); "adminPlain" is the admin
+ * account with a plain-login (user-kind) token, which gets 403 on every admin route and is a
+ * customer everywhere else (§6: the admin area is reached through the admin token); "admin" holds
+ * the admin-login token. Checked by test/access/access-table.test.ts (route handlers) and, for the
+ * rows marked `overHttp`, by e2e/two-node.spec.ts (built server).
  */
-export type Role = 'visitor' | 'user' | 'other' | 'admin';
-export const ROLES: Role[] = ['visitor', 'other', 'user', 'admin'];
+export type Role = 'visitor' | 'user' | 'other' | 'adminPlain' | 'admin';
+export const ROLES: Role[] = ['visitor', 'other', 'adminPlain', 'user', 'admin'];
 export type Statuses = Record<Role, number>;
 export type Ids = { a: number; b: number; admin: number; order: string; paymentId: number; intentId: string; subscriptionId: number; announcementId: number; discountId: number };
+/**
+ * What the route declares to route() (app/api/_lib/route.ts). Two routes do not use the wrapper,
+ * each for a reason given in ROUTES_WITHOUT_WRAPPER.
+ */
+export type Auth = 'public' | 'optional' | 'user' | 'admin' | 'apiKey' | 'next-auth' | 'bare';
 export type Entry = Statuses & {
+  auth: Auth;
   params?: (ids: Ids) => Record<string, string | string[]>;
   body?: (ids: Ids) => unknown;
   query?: string;
@@ -18,12 +28,23 @@ export type Entry = Statuses & {
   why?: string;
 };
 
-/** Admin-only routes: a visitor is asked to log in, a customer is refused. */
-const adminOnly = (admin: number, extra: Partial<Entry> = {}): Entry => ({ visitor: 401, user: 403, other: 403, admin, ...extra });
+/**
+ * The routes that do not go through route(), and why. The access-table test fails for any other
+ * route.ts whose handlers were not made by route().
+ */
+export const ROUTES_WITHOUT_WRAPPER: Record<string, string> = {
+  '/api/auth/[...nextauth]':
+    'next-auth’s own endpoints (session, csrf, callback/token, signout): next-auth must answer them itself, with its cookies, redirects and CSRF check; they read no body of ours and grant nothing but the cookie session made from a token that /api/auth/login issued.',
+  '/api/bench-bare':
+    'the benchmark baseline (npm run bench) measures a bare Next.js handler without our wrapper; it is off (404) unless BENCH_ROUTES=1, reads no session, no input and no database.',
+};
+
+/** Admin-only routes: a visitor is asked to log in, everyone else without an admin session is refused. */
+const adminOnly = (admin: number, extra: Partial<Entry> = {}): Entry => ({ auth: 'admin', visitor: 401, user: 403, other: 403, adminPlain: 403, admin, ...extra });
 /** Routes for any logged-in account. */
-const loggedIn = (status: number, extra: Partial<Entry> = {}): Entry => ({ visitor: 401, user: status, other: status, admin: status, ...extra });
+const loggedIn = (status: number, extra: Partial<Entry> = {}): Entry => ({ auth: 'user', visitor: 401, user: status, other: status, adminPlain: status, admin: status, ...extra });
 /** Public routes: the same for everyone. */
-const everyone = (status: number, extra: Partial<Entry> = {}): Entry => ({ visitor: status, user: status, other: status, admin: status, ...extra });
+const everyone = (status: number, extra: Partial<Entry> = {}): Entry => ({ auth: 'public', visitor: status, user: status, other: status, adminPlain: status, admin: status, ...extra });
 
 const NONE = '2147483000';
 const EMPTY = () => ({});
@@ -51,33 +72,33 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/auth/register': everyone(400, { body: EMPTY }),
   'POST /api/auth/reset-password': everyone(400, { body: EMPTY }),
   'GET /api/auth/verify-reset-token/[token]': everyone(400, { params: () => ({ token: 'not-a-token' }) }),
-  'POST /api/auth/logout': everyone(200),
+  'POST /api/auth/logout': everyone(200, { auth: 'optional' }),
   'POST /api/auth/logout-all': loggedIn(200, { why: 'revokes the caller’s own sessions only (tokens are minted afresh per request here)' }),
   'GET /api/auth/verify': loggedIn(200),
   // next-auth's own endpoints read cookies() and run only inside Next's request scope: they are
   // requested over HTTP from the built server in e2e/two-node.spec.ts, with these statuses.
-  'GET /api/auth/[...nextauth]': everyone(200, { overHttp: true, params: () => ({ nextauth: ['session'] }), why: 'the session of the cookie; a bearer token is not a session here' }),
-  'POST /api/auth/[...nextauth]': everyone(302, { overHttp: true, params: () => ({ nextauth: ['signout'] }), why: 'next-auth sends a POST without its CSRF token to its sign-out page; nothing is signed out' }),
+  'GET /api/auth/[...nextauth]': everyone(200, { auth: 'next-auth', overHttp: true, params: () => ({ nextauth: ['session'] }), why: 'the session of the cookie; a bearer token is not a session here' }),
+  'POST /api/auth/[...nextauth]': everyone(302, { auth: 'next-auth', overHttp: true, params: () => ({ nextauth: ['signout'] }), why: 'next-auth sends a POST without its CSRF token to its sign-out page; nothing is signed out' }),
   'PUT /api/users/profile/me': loggedIn(400, { body: EMPTY }),
 
   // Money of the caller.
   'GET /api/bakiye/kullanici-bakiye': loggedIn(200),
   'GET /api/payment/config': everyone(200),
   'GET /api/payment/payments': loggedIn(200),
-  'GET /api/payment/payments/[id]': { visitor: 401, user: 200, other: 404, admin: 404, params: (i) => ({ id: String(i.paymentId) }), why: 'a receipt is its payer’s only' },
-  'POST /api/payment/confirm-payment': { visitor: 401, user: 200, other: 404, admin: 404, body: (i) => ({ paymentIntentId: i.intentId }), why: 'A’s own: already credited, nothing happens again' },
-  'POST /api/payment/test-card/confirm': { visitor: 401, user: 409, other: 404, admin: 404, body: (i) => ({ paymentIntentId: i.intentId, cardNumber: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123', cardholderName: 'A' }), why: 'A’s intent is already captured' },
-  'POST /api/payment/test-card/authenticate': { visitor: 401, user: 409, other: 404, admin: 404, body: (i) => ({ paymentIntentId: i.intentId, approve: true }), why: 'A’s intent needs no 3-D Secure step' },
+  'GET /api/payment/payments/[id]': { auth: 'user', visitor: 401, user: 200, other: 404, adminPlain: 404, admin: 404, params: (i) => ({ id: String(i.paymentId) }), why: 'a receipt is its payer’s only' },
+  'POST /api/payment/confirm-payment': { auth: 'user', visitor: 401, user: 200, other: 404, adminPlain: 404, admin: 404, body: (i) => ({ paymentIntentId: i.intentId }), why: 'A’s own: already credited, nothing happens again' },
+  'POST /api/payment/test-card/confirm': { auth: 'user', visitor: 401, user: 409, other: 404, adminPlain: 404, admin: 404, body: (i) => ({ paymentIntentId: i.intentId, cardNumber: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123', cardholderName: 'A' }), why: 'A’s intent is already captured' },
+  'POST /api/payment/test-card/authenticate': { auth: 'user', visitor: 401, user: 409, other: 404, adminPlain: 404, admin: 404, body: (i) => ({ paymentIntentId: i.intentId, approve: true }), why: 'A’s intent needs no 3-D Secure step' },
   'POST /api/payment/create-payment-intent': loggedIn(400, { body: EMPTY }),
   'POST /api/payment/quote': loggedIn(400, { body: EMPTY }),
   'POST /api/payment/webhook': everyone(404, { body: EMPTY, why: 'no Stripe keys: the endpoint does not exist' }),
   'POST /api/indirim-kodlari/validate': loggedIn(400, { body: EMPTY }),
 
   // Orders.
-  'GET /api/operations/[taskId]': { visitor: 401, user: 200, other: 404, admin: 200, params: (i) => ({ taskId: i.order }) },
+  'GET /api/operations/[taskId]': { auth: 'user', visitor: 401, user: 200, other: 404, adminPlain: 404, admin: 200, params: (i) => ({ taskId: i.order }) },
   'GET /api/users/transactions/me': loggedIn(200),
   'GET /api/users/limits/me': loggedIn(200),
-  'GET /api/kullanici-paketleri/[id]': { visitor: 401, user: 200, other: 403, admin: 200, params: (i) => ({ id: String(i.a) }) },
+  'GET /api/kullanici-paketleri/[id]': { auth: 'user', visitor: 401, user: 200, other: 403, adminPlain: 403, admin: 200, params: (i) => ({ id: String(i.a) }) },
   'POST /api/twitter/like': loggedIn(400, { body: EMPTY }),
   'POST /api/twitter/retweet': loggedIn(400, { body: EMPTY }),
   'POST /api/twitter/bookmark': loggedIn(400, { body: EMPTY }),
@@ -95,13 +116,13 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/youtube/profiles': everyone(200),
 
   // Public catalogue and settings; their writes are the admin's.
-  'GET /api/platformlar': everyone(200),
+  'GET /api/platformlar': everyone(200, { auth: 'optional', why: 'endpoint URLs only for an admin session (checked apart)' }),
   'PUT /api/platformlar/[platform]': adminOnly(400, { params: () => ({ platform: 'twitter' }), body: () => ({ aktif: 'maybe' }) }),
   'GET /api/paketler': everyone(200),
   'POST /api/paketler': adminOnly(400, { body: EMPTY }),
-  'PUT /api/paketler/[id]': adminOnly(404, { params: () => ({ id: NONE }), body: EMPTY }),
+  'PUT /api/paketler/[id]': adminOnly(400, { params: () => ({ id: NONE }), body: EMPTY, why: 'route() checks the body before the package is looked up' }),
   'DELETE /api/paketler/[id]': adminOnly(404, { params: () => ({ id: NONE }) }),
-  'GET /api/site-ayar': everyone(200),
+  'GET /api/site-ayar': everyone(200, { auth: 'optional', why: 'the send rules only for an admin session (checked apart)' }),
   'PUT /api/site-ayar': adminOnly(400, { body: EMPTY }),
   'GET /api/duyurular': everyone(200),
   'POST /api/duyurular': adminOnly(400, { body: EMPTY }),
@@ -134,8 +155,8 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/api-keys/[id]/webhook/test': loggedIn(404, { params: () => ({ id: NONE }) }),
   'GET /api/api-keys/admin': adminOnly(200),
   'DELETE /api/api-keys/admin/[id]': adminOnly(404, { params: () => ({ id: NONE }) }),
-  'POST /api/v2': everyone(401, { body: EMPTY, why: 'the API key is the credential, not a session: no key is the same 401 for everyone' }),
+  'POST /api/v2': everyone(401, { auth: 'apiKey', body: EMPTY, why: 'the reseller protocol (app/api/_lib/api-key-route.ts): the API key is the credential, not a session; no key is the same 401 for everyone' }),
 
   // The benchmark baseline answers only when BENCH_ROUTES=1 (never in tests or production).
-  'GET /api/bench-bare': everyone(404),
+  'GET /api/bench-bare': everyone(404, { auth: 'bare' }),
 };

@@ -5,13 +5,20 @@ import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { seed } from '@/db/seed';
 import { users } from '@/db/schema';
 import { signToken } from '@/lib/auth';
-import { discoverRoutes, METHODS, type Method } from './routes';
+import { discoverRoutes, METHODS, type Method, type RouteFile } from './routes';
 
 /**
- * Bad input over every API route (issue #10): random and malformed JSON, wrong types, huge and
- * unicode strings, negative and enormous numbers, as a visitor, a user and an admin. Whatever
+ * Bad input over every API route (issues #10, #14): random and malformed JSON, wrong types, huge
+ * and unicode strings, negative and enormous numbers, as a visitor, a user and an admin. Whatever
  * comes in, a route never answers 5xx; an error is always `{success:false, mesaj}`; and a
  * refused request never changes the database.
+ *
+ * Random bodies are almost always refused by the first field check, so the sweep also runs, on
+ * every route, examples built from what the route declares to route(): a body that is valid
+ * field by field but for one field carrying a NUL, a lone surrogate, an int4 overflow or a huge
+ * array; path params and query values with int4 overflow, NUL, lone surrogates and broken
+ * %-escapes; and broken cookie encodings. Each of these reached PostgreSQL or a URL decoder and
+ * answered 500 before issue #14.
  */
 
 // Tables whose change is the point of a refused request (rate limits count attempts) or that
@@ -30,9 +37,20 @@ const FIELD_NAMES = [
   'site_logo', 'site_favicon', 'name', 'subject', 'message', 'id', 'service', 'limit', 'cursor',
 ];
 
+const INT4_OVERFLOW = [2 ** 31, -(2 ** 31) - 1, 99_999_999_999, '99999999999', '2147483648'];
+const BAD_STRINGS = ['a\u0000b', '\u0000', 'x\ud800y', '\udc00', 'ok\ud83d', '%E0%A4%A'];
+const BROKEN_COOKIES = [
+  'next-auth.session-token=%E0%A4%A',
+  'next-auth.session-token=%',
+  '__Secure-next-auth.session-token=%zz; NEXT_LOCALE=%E0',
+  'NEXT_LOCALE=%ff; next-auth.session-token=a%',
+];
+
 const nasty = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.constantFrom(...BAD_STRINGS, ...INT4_OVERFLOW),
   fc.constantFrom('', ' ', '\u0000', "'; drop table users; --", '<script>alert(1)</script>', '../../etc/passwd', 'x'.repeat(20000), 'ğüşıöç ĞÜŞİÖÇ 😀', 'NaN', '-1', '1e309', 'https://x.com/a/status/1'),
   fc.integer({ min: -2147483648, max: 2147483647 }),
   fc.constantFrom(-1, 0, 1, 2 ** 31, 2 ** 53, -(2 ** 53), 1e308, -0, 0.5),
@@ -40,20 +58,93 @@ const nasty = fc.oneof(
   fc.boolean(),
   fc.constant(null),
 );
-const value = fc.oneof(nasty, fc.array(nasty, { maxLength: 5 }), fc.dictionary(fc.string({ maxLength: 8 }), nasty, { maxKeys: 3 }));
+const value = fc.oneof(
+  nasty,
+  fc.array(nasty, { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), nasty, { maxKeys: 3 }),
+  fc.constantFrom(Array(100_000).fill(1), Array(20_000).fill('twitter')),
+);
 const body = fc.oneof(
   { weight: 5, arbitrary: fc.dictionary(fc.constantFrom(...FIELD_NAMES), value, { maxKeys: 8 }).map((o) => ({ json: o })) },
   { weight: 1, arbitrary: fc.jsonValue().map((v) => ({ json: v })) },
   { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', 'null', '[]', '"x"', 'not json', '\u0000', '{"email":}').map((raw) => ({ raw })) },
 );
+const BAD_PARAMS = ['99999999999', '2147483648', '%E0%A4%A', '%00', 'a%00b', '%ED%A0%80', '%'];
 const paramValue = fc.oneof(
   fc.constantFrom('1', '2', '0', '-1', '999999999999', 'abc', '%00', 'twitter', 'like', '00000000-0000-0000-0000-000000000000', 'a'.repeat(300)),
+  fc.constantFrom(...BAD_PARAMS),
   fc.string({ minLength: 1, maxLength: 20 }).map((s) => encodeURIComponent(s)),
 );
-const query = fc.dictionary(fc.constantFrom('service', 'limit', 'cursor', 'lang', 'platform', 'lng'), fc.string({ maxLength: 12 }), { maxKeys: 3 });
+const QUERY_KEYS = ['service', 'limit', 'offset', 'cursor', 'lang', 'platform', 'lng', 'q', 'entity', 'action'];
+const query = fc.dictionary(fc.constantFrom(...QUERY_KEYS), fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...BAD_STRINGS, '99999999999')), { maxKeys: 3 });
+const cookie = fc.option(fc.constantFrom(...BROKEN_COOKIES), { nil: undefined });
+
+type Role = 'visitor' | 'user' | 'admin';
+type Body = { json: unknown } | { raw: string };
+type Example = [Role, Body, string[], Record<string, string>, string | undefined];
+
+/** A value each known field accepts, so that one bad field is not hidden behind another refusal. */
+const VALID: Record<string, unknown> = {
+  email: 'fuzz@example.com', sifre: 'secret-pass', password: 'secret-pass', newPassword: 'secret-pass', currentPassword: 'admin-pass',
+  sifre_tekrar: 'secret-pass', ad: 'Fuzz Tester', ad_soyad: 'Fuzz Tester', telefon: '+905321234567', meslek: 'Diğer', rol: 'user',
+  token: 'a'.repeat(43), profile_ids: [1], tweet_url: 'https://x.com/a/status/1', tweet_text: 'hello', quote_tweet_url: '',
+  tweetPrice: 2, prompt: 'nice', reels_url: 'https://www.instagram.com/reel/abcdef/', youtube_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  amount: 1000, type: 'balance', cardholderName: 'Fuzz Tester', packageId: 1, platformIds: ['twitter'], discountCode: 'KOD',
+  paymentIntentId: 'pi_fuzz', cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123', approve: true, kod: 'KOD', paketId: 1,
+  paket_id: [1], indirim_yuzdesi: 10, maksimum_kullanim: 5, bitis_tarihi: '2099-01-01', aktif: true, baslik: 'Başlık', icerik: 'İçerik',
+  baslik_en: 'Title', icerik_en: 'Text', oncelik: 0, platform_fiyatlari: { instagram: 1, twitter: 1, youtube: 1 }, gunluk_limit: 10,
+  profil_limit: 5, kullanici_id: 1, platform: 'twitter', baslangic_tarihi: '2099-01-01', api_endpoints: { like: 'https://example.com/like' },
+  site_adi: 'Site', site_aciklama: 'About', head_etiketleri: '', site_logo: '', site_favicon: '', name: 'Fuzz', subject: 'other', message: 'hello',
+};
+const VALID_PARAMS: Record<string, string> = { platform: 'twitter', service: 'like', taskId: '00000000-0000-0000-0000-000000000000', token: 'a'.repeat(43), slug: 'x' };
+
+/** Bad variants of one field's valid value: what reached the database or a decoder with a 500. */
+function badVariants(valid: unknown): unknown[] {
+  if (typeof valid === 'string') return ['a\u0000' + valid, valid + '\ud800', '\udc00' + valid];
+  if (typeof valid === 'number') return [2 ** 31, '99999999999', -(2 ** 31) - 1];
+  if (Array.isArray(valid)) {
+    const first = valid[0];
+    return typeof first === 'number'
+      ? [[2 ** 31], ['99999999999'], Array(100_000).fill(first)]
+      : [[`${first}\u0000`], [`${first}\ud800`], Array(20_000).fill(first)];
+  }
+  if (valid && typeof valid === 'object') {
+    return Object.keys(valid).flatMap((k) => badVariants((valid as Record<string, unknown>)[k]).map((v) => ({ ...(valid as object), [k]: v })));
+  }
+  return ['\u0000', 2 ** 31];
+}
+
+/** The field names of a zod object schema, through pipes, transforms and wrappers. */
+function shapeOf(schema: unknown): Record<string, unknown> | undefined {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
+  if (!def) return undefined;
+  if (def.type === 'object') return def.shape as Record<string, unknown>;
+  if (def.type === 'pipe') return shapeOf(def.in) ?? shapeOf(def.out);
+  if ('innerType' in def) return shapeOf(def.innerType);
+  return undefined;
+}
+
+type Declared = { auth?: string; spec?: { body?: unknown; query?: unknown } };
+
+/** The examples every route runs, from what it declared to route(). */
+function examplesFor(route: RouteFile, handler: Declared): Example[] {
+  const role: Role = handler.auth === 'admin' ? 'admin' : 'user';
+  const params = route.params.map((p) => VALID_PARAMS[p.name] ?? '1');
+  const out: Example[] = [];
+  const keys = handler.spec?.body && handler.spec.body !== 'raw' ? Object.keys(shapeOf(handler.spec.body) ?? {}) : [];
+  const base = Object.fromEntries(keys.map((k) => [k, VALID[k] ?? 'x']));
+  for (const k of keys) for (const bad of badVariants(base[k])) out.push([role, { json: { ...base, [k]: bad } }, params, {}, undefined]);
+  route.params.forEach((_, i) => {
+    for (const bad of BAD_PARAMS) out.push([role, { json: base }, params.map((v, j) => (j === i ? bad : v)), {}, undefined]);
+  });
+  const queryKeys = Object.keys(shapeOf(handler.spec?.query) ?? {});
+  for (const k of queryKeys) for (const bad of [...BAD_STRINGS, '99999999999']) out.push([role, { json: base }, params, { [k]: bad }, undefined]);
+  for (const c of BROKEN_COOKIES) out.push(['visitor', { json: base }, params, {}, c]);
+  return out;
+}
 
 let t: TestDb;
-const tokens: Record<'visitor' | 'user' | 'admin', string | undefined> = { visitor: undefined, user: undefined, admin: undefined };
+const tokens: Record<Role, string | undefined> = { visitor: undefined, user: undefined, admin: undefined };
 
 async function fingerprint(): Promise<string> {
   const rows = (await t.db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as
@@ -89,17 +180,19 @@ const runs = Number(process.env.FUZZ_RUNS ?? 12);
 describe('every API route under bad input', () => {
   for (const route of routes) {
     it(`${route.template} never answers 5xx, always explains a refusal and changes nothing when it refuses`, async () => {
-      const mod = (await import(/* @vite-ignore */ route.file)) as Partial<Record<Method, (req: Request, ctx: unknown) => Promise<Response>>>;
+      const mod = (await import(/* @vite-ignore */ route.file)) as Partial<Record<Method, ((req: Request, ctx: unknown) => Promise<Response>) & Declared>>;
       const methods = METHODS.filter((m) => typeof mod[m] === 'function');
       for (const method of methods) {
         const handler = mod[method]!;
+        const examples = examplesFor(route, handler);
         await fc.assert(
           fc.asyncProperty(
-            fc.constantFrom('visitor', 'user', 'admin') as fc.Arbitrary<keyof typeof tokens>,
-            body,
+            fc.constantFrom('visitor', 'user', 'admin') as fc.Arbitrary<Role>,
+            body as fc.Arbitrary<Body>,
             fc.array(paramValue, { minLength: route.params.length, maxLength: route.params.length }),
             query,
-            async (role, input, paramValues, q) => {
+            cookie,
+            async (role, input, paramValues, q, brokenCookie) => {
               const params: Record<string, string | string[]> = {};
               let urlPath = route.template;
               route.params.forEach((p, i) => {
@@ -109,6 +202,7 @@ describe('every API route under bad input', () => {
               });
               const headers = new Headers();
               if (tokens[role]) headers.set('authorization', `Bearer ${tokens[role]}`);
+              if (brokenCookie) headers.set('cookie', brokenCookie);
               const withBody = method !== 'GET' && method !== 'DELETE';
               let payload: string | undefined;
               if (withBody) {
@@ -140,7 +234,7 @@ describe('every API route under bad input', () => {
               }
             },
           ),
-          { numRuns: runs, seed: Number(process.env.FUZZ_SEED ?? 20261122) },
+          { numRuns: runs, seed: Number(process.env.FUZZ_SEED ?? 20261122), examples },
         );
       }
     }, 300_000);

@@ -4,6 +4,7 @@ import { apiKeyRequestRule, authenticateApiKey } from '@/lib/api-keys';
 import type { AuthUser } from '@/lib/auth';
 import { AppError } from '@/lib/errors';
 import { translate } from '@/lib/i18n/translate';
+import { isCleanText } from '@/lib/validation';
 import type { Locale } from '@/lib/i18n/routing';
 import { clientIp, hitRateLimit, rateLimited } from '@/lib/rate-limit';
 import { fail, readText, requestLocale, type RouteContext, type RouteHandler } from './route';
@@ -50,6 +51,8 @@ export function apiKeyRoute<S extends z.ZodType>(spec: ApiKeyRouteSpec<S>, fn: (
       const hit = await hitRateLimit(db, apiKeyRequestRule(caller.keyId));
       if (!hit.allowed) throw rateLimited(hit.retryAfterSeconds);
       delete fields.key;
+      // route()'s backstop: no string anywhere (keys included) with a NUL or a lone surrogate.
+      if (!Object.entries(fields).every(([k, v]) => isCleanText(k) && isClean(v))) throw new AppError('VALIDATION_FAILED');
       if (spec.actions && !spec.actions.includes(String(fields.action ?? ''))) throw new AppError('UNKNOWN_ACTION');
       const input = spec.body.parse(fields);
       const data = await fn({ req, db, user: caller.user, keyId: caller.keyId, input, locale: requestLocale(req), ip: clientIp(req) });
@@ -103,4 +106,11 @@ async function readFields(req: Request): Promise<Record<string, unknown>> {
 /** A per-item error of a list answer (`orders`, `refills`): `{error, code}` in the request's language. */
 export function itemError(err: AppError, locale: Locale): { error: string; code: string } {
   return { error: translate(locale, `Errors.${err.code}`, err.params) ?? err.code, code: err.code };
+}
+
+function isClean(value: unknown): boolean {
+  if (typeof value === 'string') return isCleanText(value);
+  if (Array.isArray(value)) return value.every(isClean);
+  if (value && typeof value === 'object') return Object.entries(value).every(([k, v]) => isCleanText(k) && isClean(v));
+  return true;
 }

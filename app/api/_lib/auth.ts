@@ -1,11 +1,12 @@
 import { getDb } from '@/db/client';
 import { getCookieUser } from '@/auth';
-import { isAdminSession, verifyToken, type AuthUser } from '@/lib/auth';
-import { AppError } from '@/lib/errors';
+import { verifyToken, type AuthUser } from '@/lib/auth';
+import { env } from '@/env';
 
 /**
- * The one guard every route handler uses (ARCHITECTURE.md "Known traps": middleware is not
- * access control). A bearer token is checked against the database on every request.
+ * How the route wrapper (./route.ts) reads the session; nothing else calls this (ARCHITECTURE.md
+ * "Known traps": middleware is not access control). A bearer token is checked against the
+ * database on every request.
  */
 export function bearerToken(req: Request): string | null {
   const header = req.headers.get('authorization');
@@ -25,28 +26,19 @@ export async function sessionUser(req: Request): Promise<AuthUser | null> {
   return getCookieUser(req);
 }
 
-function sameOrigin(req: Request): boolean {
+/**
+ * Whether a cookie-carrying request comes from our own pages (the CSRF check). The Origin must
+ * name this host: the Host header, or X-Forwarded-Host only behind a trusted reverse proxy
+ * (TRUST_PROXY=1), since any client can send that header to a server reached directly.
+ */
+export function sameOrigin(req: Request): boolean {
   if (req.method === 'GET' || req.method === 'HEAD') return true;
   const origin = req.headers.get('origin');
   if (!origin) return req.headers.get('sec-fetch-site') !== 'cross-site';
+  const forwarded = env.TRUST_PROXY === '1' ? req.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
   try {
-    return new URL(origin).host === (req.headers.get('x-forwarded-host') ?? req.headers.get('host'));
+    return new URL(origin).host === (forwarded || req.headers.get('host'));
   } catch {
     return false;
   }
-}
-
-/** @deprecated until every route uses route(); the wrapper reads the session. */
-export const optionalUser = sessionUser;
-
-export async function requireUser(req: Request): Promise<AuthUser> {
-  const user = await sessionUser(req);
-  if (!user) throw new AppError('UNAUTHORIZED');
-  return user;
-}
-
-export async function requireAdmin(req: Request): Promise<AuthUser> {
-  const user = await requireUser(req);
-  if (!isAdminSession(user)) throw new AppError('FORBIDDEN');
-  return user;
 }

@@ -89,6 +89,37 @@ describe('the route wrapper', () => {
   });
 });
 
+describe('input the database or a decoder would choke on', () => {
+  it('refuses NUL and lone surrogates anywhere in the body, the query or the params with 400 VALIDATION_FAILED', async () => {
+    const loose = route(
+      { auth: 'public', body: z.record(z.string(), z.unknown()), query: z.object({ q: z.string().optional() }), params: z.object({ id: z.string() }) },
+      async () => ok(),
+    );
+    const bad = ['a\u0000b', 'x\ud800', '\udc00'];
+    for (const v of bad) {
+      for (const res of [
+        await call(loose, { body: { deep: [{ v }] }, params: { id: '1' } }),
+        await call(loose, { body: { [v]: 1 }, params: { id: '1' } }),
+        await call(loose, { body: {}, path: `/api/x?q=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, ''))}%00`, params: { id: '1' } }),
+        await call(loose, { body: {}, params: { id: v } }),
+      ]) {
+        expect(res).toMatchObject({ status: 400, body: { success: false, code: 'VALIDATION_FAILED' } });
+      }
+    }
+    expect((await call(loose, { body: { ok: 'ğüş 😀' }, params: { id: '1' } })).status).toBe(200);
+  });
+
+  it('ignores a cookie with a broken %-escape: the caller is a visitor, or the bearer token’s user', async () => {
+    const who = route({ auth: 'optional' }, async ({ user }) => ok({ id: user?.id ?? null }));
+    for (const cookie of ['next-auth.session-token=%E0%A4%A', 'next-auth.session-token=%; NEXT_LOCALE=%zz']) {
+      expect(await call(who, { method: 'POST', rawBody: '', headers: { cookie } })).toMatchObject({ status: 200, body: { id: null } });
+      const withBearer = await call(who, { method: 'POST', rawBody: '', headers: { cookie }, token: tokens.customer });
+      expect(withBearer.status).toBe(200);
+      expect(withBearer.body.id).not.toBeNull();
+    }
+  });
+});
+
 describe('the auth levels of the route wrapper', () => {
   const whoAmI = (auth: 'public' | 'optional' | 'user' | 'admin') =>
     route({ auth }, async ({ user }) => ok({ id: user?.id ?? null, kind: user?.kind ?? null }));

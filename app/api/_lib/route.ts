@@ -2,6 +2,7 @@ import { ZodError, type z } from 'zod';
 import { getDb, type Db } from '@/db/client';
 import { isAdminSession, type AuthUser } from '@/lib/auth';
 import { AppError, isAppError } from '@/lib/errors';
+import { isCleanText } from '@/lib/validation';
 import { logger } from '@/lib/logger';
 import { clientIp } from '@/lib/rate-limit';
 import { localeFromRequest } from '@/lib/i18n/locale-from-request';
@@ -28,6 +29,11 @@ import { sessionUser } from './auth';
  * body:  a zod schema for the JSON body (at most 1 MB); 'raw' hands the handler the body text
  *        (same limit), for signatures computed on the exact bytes (the payment webhook); absent,
  *        the body is not read.
+ *
+ * Every string of a JSON body, the query and the route params, keys included, is checked before
+ * its schema: one with a NUL or a lone surrogate is a 400 VALIDATION_FAILED (issue #14 item 4).
+ * The schemas refuse them too (lib/validation text()); this is the backstop for a field that
+ * forgets, since such text fails in PostgreSQL or in a URL encoder with a 500.
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -69,9 +75,9 @@ export function route<
         if (!user) throw new AppError('UNAUTHORIZED');
         if (spec.auth === 'admin' && !isAdminSession(user)) throw new AppError('FORBIDDEN');
       }
-      const params = spec.params ? spec.params.parse((await ctx?.params) ?? {}) : undefined;
-      const query = spec.query ? spec.query.parse(Object.fromEntries(new URL(req.url).searchParams)) : undefined;
-      const input = spec.body === undefined ? undefined : spec.body === 'raw' ? await readText(req) : spec.body.parse(await readJson(req));
+      const params = spec.params ? spec.params.parse(clean((await ctx?.params) ?? {})) : undefined;
+      const query = spec.query ? spec.query.parse(clean(Object.fromEntries(new URL(req.url).searchParams))) : undefined;
+      const input = spec.body === undefined ? undefined : spec.body === 'raw' ? await readText(req) : spec.body.parse(clean(await readJson(req)));
       return await fn({
         req,
         db: await getDb(),
@@ -86,8 +92,8 @@ export function route<
       return fail(err, req);
     }
   };
-  // The access table and the sweep read this to know what each route declared.
-  return Object.assign(handler, { auth: spec.auth });
+  // The access table and the fuzz sweep read what each route declared.
+  return Object.assign(handler, { auth: spec.auth, spec: spec as RouteSpec<AuthLevel, unknown, unknown, unknown> });
 }
 
 /** Success keeps the §7 field names at the top level. */
@@ -144,6 +150,22 @@ function safePath(req: Request): string {
   } catch {
     return '?';
   }
+}
+
+/** The value itself, when no string in it (keys included) holds a NUL or a lone surrogate; else 400. */
+function clean<T>(value: T): T {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (!isCleanText(v)) throw new AppError('VALIDATION_FAILED');
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+    } else if (v && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) stack.push(k, item);
+    }
+  }
+  return value;
 }
 
 /** Reads the body as text, at most 1 MB (413 beyond, even without a Content-Length). */

@@ -1,12 +1,8 @@
-import { getDb } from '@/db/client';
 import { auditLogQuerySchema, listAuditLog } from '@/lib/audit';
-import { handle, ok } from '../_lib/handler';
-import { requireAdmin } from '../_lib/auth';
+import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/audit-log?limit=&offset=&entity=&action= → audit_log, total. */
-export const GET = handle(async (req) => {
-  await requireAdmin(req);
-  const query = auditLogQuerySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
-  const { entries, total } = await listAuditLog(await getDb(), query);
+export const GET = route({ auth: 'admin', query: auditLogQuerySchema }, async ({ db, query }) => {
+  const { entries, total } = await listAuditLog(db, query);
   return ok({ audit_log: entries, total });
 });

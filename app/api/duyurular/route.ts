@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { actorFrom } from '@/lib/audit';
 import { announcementSchema, createAnnouncement, listActiveAnnouncements } from '@/lib/announcements';
+import { text } from '@/lib/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
-const listQuery = z.object({ lang: z.string().optional() });
+const listQuery = z.object({ lang: text({ max: 20 }).optional() });
 
 /** GET /api/duyurular?lang= (public, default tr) → duyurular: active ones in that language, Turkish otherwise. */
 export const GET = route({ auth: 'public', query: listQuery }, async ({ db, query }) => {

@@ -1,19 +1,15 @@
-import { getDb } from '@/db/client';
 import type { Service } from '@/lib/catalogue/services';
-import { parseSendBody, sendOperation } from '@/lib/operations';
-import { handle, ok, readJson } from '../_lib/handler';
-import { requireUser } from '../_lib/auth';
+import { sendInputSchema, sendOperation } from '@/lib/operations';
 import { notifyDashboard } from '@/lib/realtime';
+import { ok, route } from '@/app/api/_lib/route';
 
 /**
  * One POST handler per send route of §7 "Service use" (and POST /youtube/subscribe):
  * login (401) → body (400) → lib/operations.sendOperation → `{success: true, task_id}`.
  */
 export function sendRoute(service: Service) {
-  return handle(async (req) => {
-    const user = await requireUser(req);
-    const input = parseSendBody(service, await readJson(req));
-    const { taskId } = await sendOperation(await getDb(), user, service, input);
+  return route({ auth: 'user', body: sendInputSchema(service) }, async ({ db, user, input }) => {
+    const { taskId } = await sendOperation(db, user, service, input);
     notifyDashboard();
     return ok({ task_id: taskId });
   });

@@ -1,15 +1,11 @@
-import { getDb } from '@/db/client';
 import { actorFrom } from '@/lib/audit';
 import { createPackage, listPackages, packageSchema } from '@/lib/packages';
-import { handle, ok, parseBody } from '../_lib/handler';
-import { requireAdmin } from '../_lib/auth';
+import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/paketler (public) → paketler, prices in dollars. */
-export const GET = handle(async () => ok({ paketler: await listPackages(await getDb()) }));
+export const GET = route({ auth: 'public' }, async ({ db }) => ok({ paketler: await listPackages(db) }));
 
 /** POST /api/paketler {ad, platform_fiyatlari, gunluk_limit, profil_limit} → paket. */
-export const POST = handle(async (req) => {
-  const admin = await requireAdmin(req);
-  const input = await parseBody(req, packageSchema);
-  return ok({ paket: await createPackage(await getDb(), actorFrom(admin, req), input) }, 201);
-});
+export const POST = route({ auth: 'admin', body: packageSchema }, async ({ req, db, user, input }) =>
+  ok({ paket: await createPackage(db, actorFrom(user, req), input) }, 201),
+);

@@ -1,12 +1,8 @@
-import { getDb } from '@/db/client';
+import { isAdminSession } from '@/lib/auth';
 import { cachedPlatforms, listPlatforms } from '@/lib/platforms';
-import { handle, ok } from '../_lib/handler';
-import { optionalUser } from '../_lib/auth';
+import { ok, route } from '@/app/api/_lib/route';
 
-/** GET /api/platformlar (§7): name and state for everyone; endpoint URLs only for admins. */
-export const GET = handle(async (req) => {
-  const user = await optionalUser(req);
-  const db = await getDb();
-  const platformlar = user?.rol === 'admin' ? await listPlatforms(db, { withEndpoints: true }) : await cachedPlatforms(db);
-  return ok({ platformlar });
-});
+/** GET /api/platformlar (§7): name and state for everyone; endpoint URLs only for an admin session. */
+export const GET = route({ auth: 'optional' }, async ({ db, user }) =>
+  ok({ platformlar: isAdminSession(user) ? await listPlatforms(db, { withEndpoints: true }) : await cachedPlatforms(db) }),
+);

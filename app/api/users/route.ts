@@ -1,21 +1,14 @@
-import { getDb } from '@/db/client';
 import { actorFrom } from '@/lib/audit';
 import { createUser, createUserSchema, listUsers } from '@/lib/admin-users';
-import { handle, ok, parseBody } from '../_lib/handler';
-import { requireAdmin } from '../_lib/auth';
 import { notifyDashboard } from '@/lib/realtime';
+import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/users (§7 Admin) → users. */
-export const GET = handle(async (req) => {
-  await requireAdmin(req);
-  return ok({ users: await listUsers(await getDb()) });
-});
+export const GET = route({ auth: 'admin' }, async ({ db }) => ok({ users: await listUsers(db) }));
 
 /** POST /api/users {ad, ad_soyad, email, telefon, meslek, sifre, rol} → kullanici. */
-export const POST = handle(async (req) => {
-  const admin = await requireAdmin(req);
-  const input = await parseBody(req, createUserSchema);
-  const kullanici = await createUser(await getDb(), actorFrom(admin, req), input);
+export const POST = route({ auth: 'admin', body: createUserSchema }, async ({ req, db, user, input }) => {
+  const kullanici = await createUser(db, actorFrom(user, req), input);
   notifyDashboard();
   return ok({ kullanici }, 201);
 });

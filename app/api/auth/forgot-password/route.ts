@@ -1,13 +1,9 @@
-import { getDb } from '@/db/client';
-import { handle, ok, parseBody, requestLocale } from '@/app/api/_lib/handler';
 import { forgotPasswordSchema, requestPasswordReset } from '@/lib/auth';
-import { clientIp } from '@/lib/rate-limit';
 import { translate } from '@/lib/i18n/translate';
+import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/auth/forgot-password {email} → {success, mesaj}, the same whether or not the account exists. */
-export const POST = handle(async (req) => {
-  const input = await parseBody(req, forgotPasswordSchema);
-  const locale = requestLocale(req);
-  await requestPasswordReset(await getDb(), { email: input.email, ip: clientIp(req), locale });
+export const POST = route({ auth: 'public', body: forgotPasswordSchema }, async ({ db, input, ip, locale }) => {
+  await requestPasswordReset(db, { email: input.email, ip, locale });
   return ok({ mesaj: translate(locale, 'Auth.forgot.success') });
 });

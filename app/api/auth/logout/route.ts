@@ -1,7 +1,5 @@
-import { getDb } from '@/db/client';
-import { handle, ok } from '@/app/api/_lib/handler';
-import { optionalUser } from '@/app/api/_lib/auth';
 import { endSession } from '@/lib/auth';
+import { ok, route } from '@/app/api/_lib/route';
 import { clearSessionCookies } from '../_session-cookies';
 
 /**
@@ -10,8 +8,7 @@ import { clearSessionCookies } from '../_session-cookies';
  * other logins stay; POST /api/auth/logout-all ends them all. Without a valid credential it only
  * deletes the cookie (logging out twice is not an error).
  */
-export const POST = handle(async (req) => {
-  const user = await optionalUser(req);
-  if (user) await endSession(await getDb(), user);
+export const POST = route({ auth: 'optional' }, async ({ db, user }) => {
+  if (user) await endSession(db, user);
   return ok({}, 200, clearSessionCookies());
 });

@@ -1,15 +1,11 @@
-import { getDb } from '@/db/client';
-import { handle, ok, parseBody, requestLocale } from '@/app/api/_lib/handler';
 import { registerSchema, registerUser } from '@/lib/auth';
-import { clientIp } from '@/lib/rate-limit';
 import { translate } from '@/lib/i18n/translate';
 import { notifyDashboard } from '@/lib/realtime';
+import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/auth/register {ad_soyad, email, telefon, meslek, sifre} → 201 {success, mesaj, kullanici}. */
-export const POST = handle(async (req) => {
-  const input = await parseBody(req, registerSchema);
-  const locale = requestLocale(req);
-  const kullanici = await registerUser(await getDb(), { ...input, ip: clientIp(req), locale });
+export const POST = route({ auth: 'public', body: registerSchema }, async ({ db, input, ip, locale }) => {
+  const kullanici = await registerUser(db, { ...input, ip, locale });
   notifyDashboard();
   return ok({ mesaj: translate(locale, 'Auth.register.success'), kullanici }, 201);
 });

@@ -1,13 +1,10 @@
-import { getDb } from '@/db/client';
-import { handle, ok } from '@/app/api/_lib/handler';
-import { requireUser } from '@/app/api/_lib/auth';
-import { getKullanici } from '@/lib/users';
 import { AppError } from '@/lib/errors';
+import { getKullanici } from '@/lib/users';
+import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/auth/verify → {success, kullanici}; 401 for a missing, forged, expired or revoked token. */
-export const GET = handle(async (req) => {
-  const user = await requireUser(req);
-  const kullanici = await getKullanici(await getDb(), user.id);
+export const GET = route({ auth: 'user' }, async ({ db, user }) => {
+  const kullanici = await getKullanici(db, user.id);
   if (!kullanici) throw new AppError('UNAUTHORIZED');
   return ok({ kullanici });
 });

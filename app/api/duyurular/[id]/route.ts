@@ -1,21 +1,18 @@
-import { getDb } from '@/db/client';
-import { actorFrom, numericId } from '@/lib/audit';
+import { z } from 'zod';
+import { actorFrom } from '@/lib/audit';
 import { announcementSchema, deleteAnnouncement, updateAnnouncement } from '@/lib/announcements';
-import { handle, ok, param, parseBody } from '../../_lib/handler';
-import { requireAdmin } from '../../_lib/auth';
+import { idParam } from '@/lib/validation';
+import { ok, route } from '@/app/api/_lib/route';
+
+const params = z.object({ id: idParam });
 
 /** PUT /api/duyurular/{id} → duyuru. */
-export const PUT = handle(async (req, ctx) => {
-  const admin = await requireAdmin(req);
-  const id = numericId(await param(ctx, 'id'), 'ANNOUNCEMENT_NOT_FOUND');
-  const input = await parseBody(req, announcementSchema);
-  return ok({ duyuru: await updateAnnouncement(await getDb(), actorFrom(admin, req), id, input) });
-});
+export const PUT = route({ auth: 'admin', params, body: announcementSchema }, async ({ req, db, user, params, input }) =>
+  ok({ duyuru: await updateAnnouncement(db, actorFrom(user, req), params.id, input) }),
+);
 
 /** DELETE /api/duyurular/{id}. */
-export const DELETE = handle(async (req, ctx) => {
-  const admin = await requireAdmin(req);
-  const id = numericId(await param(ctx, 'id'), 'ANNOUNCEMENT_NOT_FOUND');
-  await deleteAnnouncement(await getDb(), actorFrom(admin, req), id);
+export const DELETE = route({ auth: 'admin', params }, async ({ req, db, user, params }) => {
+  await deleteAnnouncement(db, actorFrom(user, req), params.id);
   return ok();
 });

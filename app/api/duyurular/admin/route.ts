@@ -1,10 +1,5 @@
-import { getDb } from '@/db/client';
 import { listAllAnnouncements } from '@/lib/announcements';
-import { handle, ok } from '../../_lib/handler';
-import { requireAdmin } from '../../_lib/auth';
+import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/duyurular/admin → duyurular (all, both languages). */
-export const GET = handle(async (req) => {
-  await requireAdmin(req);
-  return ok({ duyurular: await listAllAnnouncements(await getDb()) });
-});
+export const GET = route({ auth: 'admin' }, async ({ db }) => ok({ duyurular: await listAllAnnouncements(db) }));

@@ -1,21 +1,18 @@
-import { getDb } from '@/db/client';
-import { actorFrom, numericId } from '@/lib/audit';
+import { z } from 'zod';
+import { actorFrom } from '@/lib/audit';
 import { deleteDiscountCode, discountUpdateSchema, updateDiscountCode } from '@/lib/discounts';
-import { handle, ok, param, parseBody } from '../../_lib/handler';
-import { requireAdmin } from '../../_lib/auth';
+import { idParam } from '@/lib/validation';
+import { ok, route } from '@/app/api/_lib/route';
+
+const params = z.object({ id: idParam });
 
 /** PUT /api/indirim-kodlari/{id}: full code with a changed aktif, or the form body. */
-export const PUT = handle(async (req, ctx) => {
-  const admin = await requireAdmin(req);
-  const id = numericId(await param(ctx, 'id'), 'DISCOUNT_CODE_NOT_FOUND');
-  const input = await parseBody(req, discountUpdateSchema);
-  return ok({ indirim_kodu: await updateDiscountCode(await getDb(), actorFrom(admin, req), id, input) });
-});
+export const PUT = route({ auth: 'admin', params, body: discountUpdateSchema }, async ({ req, db, user, params, input }) =>
+  ok({ indirim_kodu: await updateDiscountCode(db, actorFrom(user, req), params.id, input) }),
+);
 
 /** DELETE /api/indirim-kodlari/{id}. */
-export const DELETE = handle(async (req, ctx) => {
-  const admin = await requireAdmin(req);
-  const id = numericId(await param(ctx, 'id'), 'DISCOUNT_CODE_NOT_FOUND');
-  await deleteDiscountCode(await getDb(), actorFrom(admin, req), id);
+export const DELETE = route({ auth: 'admin', params }, async ({ req, db, user, params }) => {
+  await deleteDiscountCode(db, actorFrom(user, req), params.id);
   return ok();
 });

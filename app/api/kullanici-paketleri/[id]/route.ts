@@ -1,17 +1,16 @@
-import { getDb } from '@/db/client';
-import { numericId } from '@/lib/audit';
-import { AppError } from '@/lib/errors';
+import { z } from 'zod';
 import { listUserSubscriptions } from '@/lib/admin-users';
-import { handle, ok, param } from '../../_lib/handler';
-import { requireUser } from '../../_lib/auth';
+import { isAdminSession } from '@/lib/auth';
+import { AppError } from '@/lib/errors';
+import { idParam } from '@/lib/validation';
+import { ok, route } from '@/app/api/_lib/route';
 
 /**
- * GET /api/kullanici-paketleri/{userId} → kullanici_paketleri. Admins read anyone's; a customer
- * only their own (the segment is named `id` because reset-limits and cancel share it).
+ * GET /api/kullanici-paketleri/{userId} → kullanici_paketleri. An admin session reads anyone's; a
+ * customer (and an admin account through the customer login) only their own. The segment is
+ * named `id` because reset-limits and cancel share it.
  */
-export const GET = handle(async (req, ctx) => {
-  const user = await requireUser(req);
-  const userId = numericId(await param(ctx, 'id'), 'USER_NOT_FOUND');
-  if (user.rol !== 'admin' && user.id !== userId) throw new AppError('FORBIDDEN');
-  return ok({ kullanici_paketleri: await listUserSubscriptions(await getDb(), userId) });
+export const GET = route({ auth: 'user', params: z.object({ id: idParam }) }, async ({ db, user, params }) => {
+  if (!isAdminSession(user) && user.id !== params.id) throw new AppError('FORBIDDEN');
+  return ok({ kullanici_paketleri: await listUserSubscriptions(db, params.id) });
 });

@@ -1,10 +1,9 @@
-import { getDb } from '@/db/client';
+import { z } from 'zod';
 import { getOperation } from '@/lib/operations';
-import { handle, ok, param } from '../../_lib/handler';
-import { requireUser } from '../../_lib/auth';
+import { textParam } from '@/lib/validation';
+import { ok, route } from '@/app/api/_lib/route';
 
-/** GET /api/operations/{task_id}: §3 Task tracking, owner or admin only. */
-export const GET = handle(async (req, ctx) => {
-  const user = await requireUser(req);
-  return ok(await getOperation(await getDb(), user, await param(ctx, 'taskId')));
-});
+/** GET /api/operations/{task_id}: §3 Task tracking, owner or admin session only. */
+export const GET = route({ auth: 'user', params: z.object({ taskId: textParam(100) }) }, async ({ db, user, params }) =>
+  ok(await getOperation(db, user, params.taskId)),
+);

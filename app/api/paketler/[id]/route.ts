@@ -1,21 +1,18 @@
-import { getDb } from '@/db/client';
-import { actorFrom, numericId } from '@/lib/audit';
+import { z } from 'zod';
+import { actorFrom } from '@/lib/audit';
 import { deletePackage, packageSchema, updatePackage } from '@/lib/packages';
-import { handle, ok, param, parseBody } from '../../_lib/handler';
-import { requireAdmin } from '../../_lib/auth';
+import { idParam } from '@/lib/validation';
+import { ok, route } from '@/app/api/_lib/route';
+
+const params = z.object({ id: idParam });
 
 /** PUT /api/paketler/{id} → paket. */
-export const PUT = handle(async (req, ctx) => {
-  const admin = await requireAdmin(req);
-  const id = numericId(await param(ctx, 'id'), 'PACKAGE_NOT_FOUND');
-  const input = await parseBody(req, packageSchema);
-  return ok({ paket: await updatePackage(await getDb(), actorFrom(admin, req), id, input) });
-});
+export const PUT = route({ auth: 'admin', params, body: packageSchema }, async ({ req, db, user, params, input }) =>
+  ok({ paket: await updatePackage(db, actorFrom(user, req), params.id, input) }),
+);
 
 /** DELETE /api/paketler/{id}: soft delete; running subscriptions keep working. */
-export const DELETE = handle(async (req, ctx) => {
-  const admin = await requireAdmin(req);
-  const id = numericId(await param(ctx, 'id'), 'PACKAGE_NOT_FOUND');
-  await deletePackage(await getDb(), actorFrom(admin, req), id);
+export const DELETE = route({ auth: 'admin', params }, async ({ req, db, user, params }) => {
+  await deletePackage(db, actorFrom(user, req), params.id);
   return ok();
 });

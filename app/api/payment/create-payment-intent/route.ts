@@ -1,17 +1,13 @@
-import { getDb } from '@/db/client';
-import { handle, ok, parseBody, requestLocale } from '@/app/api/_lib/handler';
-import { requireUser } from '@/app/api/_lib/auth';
 import { createPaymentIntent } from '@/lib/payments';
 import { createPaymentIntentSchema } from '@/lib/payments/schemas';
 import { translate } from '@/lib/i18n/translate';
+import { ok, route } from '@/app/api/_lib/route';
 
 /** §7 POST /payment/create-payment-intent: the server computes the amount; the client's is ignored. */
-export const POST = handle(async (req) => {
-  const user = await requireUser(req);
-  const input = await parseBody(req, createPaymentIntentSchema);
+export const POST = route({ auth: 'user', body: createPaymentIntentSchema }, async ({ db, user, input, locale }) => {
   const kind = input.type ?? (input.packageId ? 'package' : 'balance');
   const created = await createPaymentIntent(
-    await getDb(),
+    db,
     kind === 'balance'
       ? { userId: user.id, kind, amount: input.amount, cardholderName: input.cardholderName }
       : {
@@ -29,6 +25,6 @@ export const POST = handle(async (req) => {
     amount: created.amountCents,
     provider: created.provider,
     indirim_yuzdesi: created.discountPercent,
-    mesaj: translate(requestLocale(req), 'Payments.intentCreated'),
+    mesaj: translate(locale, 'Payments.intentCreated'),
   });
 });

@@ -1,11 +1,11 @@
-import { getDb } from '@/db/client';
-import { handle, ok } from '@/app/api/_lib/handler';
-import { requireUser } from '@/app/api/_lib/auth';
+import { z } from 'zod';
 import { listPayments } from '@/lib/payments';
+import { int } from '@/lib/validation';
+import { ok, route } from '@/app/api/_lib/route';
 
-/** GET /api/payment/payments: the caller's own payments, newest first. */
-export const GET = handle(async (req) => {
-  const user = await requireUser(req);
-  const limit = Number(new URL(req.url).searchParams.get('limit') ?? 50);
-  return ok({ odemeler: await listPayments(await getDb(), { userId: user.id, limit: Number.isFinite(limit) ? limit : 50 }) });
-});
+const query = z.object({ limit: int({ min: 1, max: 200 }).optional() });
+
+/** GET /api/payment/payments?limit=: the caller's own payments, newest first. */
+export const GET = route({ auth: 'user', query }, async ({ db, user, query }) =>
+  ok({ odemeler: await listPayments(db, { userId: user.id, limit: query.limit }) }),
+);

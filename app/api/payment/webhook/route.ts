@@ -1,14 +1,13 @@
-import { getDb } from '@/db/client';
-import { MAX_BODY_BYTES, handle, ok } from '@/app/api/_lib/handler';
-import { AppError } from '@/lib/errors';
 import { handleStripeWebhook } from '@/lib/payments';
 import { notifyDashboard } from '@/lib/realtime';
+import { ok, route } from '@/app/api/_lib/route';
 
-/** POST /api/payment/webhook: Stripe's signed events; the signature is checked on the raw body. */
-export const POST = handle(async (req) => {
-  const raw = await req.text();
-  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
-  const result = await handleStripeWebhook(await getDb(), { rawBody: raw, signature: req.headers.get('stripe-signature') });
+/**
+ * POST /api/payment/webhook: Stripe's signed events. Public (Stripe has no session); the
+ * signature is checked on the raw body, so the wrapper hands it over unparsed (at most 1 MB).
+ */
+export const POST = route({ auth: 'public', body: 'raw' }, async ({ req, db, input }) => {
+  const result = await handleStripeWebhook(db, { rawBody: input, signature: req.headers.get('stripe-signature') });
   notifyDashboard();
   return ok({ ...result });
 });

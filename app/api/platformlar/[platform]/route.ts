@@ -1,13 +1,11 @@
-import { getDb } from '@/db/client';
+import { z } from 'zod';
 import { actorFrom } from '@/lib/audit';
 import { updatePlatform, updatePlatformSchema } from '@/lib/platforms';
-import { handle, ok, param, parseBody } from '../../_lib/handler';
-import { requireAdmin } from '../../_lib/auth';
+import { textParam } from '@/lib/validation';
+import { ok, route } from '@/app/api/_lib/route';
 
 /** PUT /api/platformlar/{platform} {aktif, api_endpoints} → platform. */
-export const PUT = handle(async (req, ctx) => {
-  const admin = await requireAdmin(req);
-  const ad = await param(ctx, 'platform');
-  const input = await parseBody(req, updatePlatformSchema);
-  return ok({ platform: await updatePlatform(await getDb(), actorFrom(admin, req), ad, input) });
-});
+export const PUT = route(
+  { auth: 'admin', params: z.object({ platform: textParam(40) }), body: updatePlatformSchema },
+  async ({ req, db, user, params, input }) => ok({ platform: await updatePlatform(db, actorFrom(user, req), params.platform, input) }),
+);

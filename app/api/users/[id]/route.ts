@@ -1,23 +1,20 @@
-import { getDb } from '@/db/client';
-import { actorFrom, numericId } from '@/lib/audit';
+import { z } from 'zod';
+import { actorFrom } from '@/lib/audit';
 import { deleteUser, updateUser, updateUserSchema } from '@/lib/admin-users';
-import { handle, ok, param, parseBody } from '../../_lib/handler';
-import { requireAdmin } from '../../_lib/auth';
 import { notifyDashboard } from '@/lib/realtime';
+import { idParam } from '@/lib/validation';
+import { ok, route } from '@/app/api/_lib/route';
+
+const params = z.object({ id: idParam });
 
 /** PUT /api/users/{id} {edited user, including rol}. */
-export const PUT = handle(async (req, ctx) => {
-  const admin = await requireAdmin(req);
-  const id = numericId(await param(ctx, 'id'), 'USER_NOT_FOUND');
-  const input = await parseBody(req, updateUserSchema);
-  return ok({ kullanici: await updateUser(await getDb(), actorFrom(admin, req), id, input) });
-});
+export const PUT = route({ auth: 'admin', params, body: updateUserSchema }, async ({ req, db, user, params, input }) =>
+  ok({ kullanici: await updateUser(db, actorFrom(user, req), params.id, input) }),
+);
 
 /** DELETE /api/users/{id}: soft delete. */
-export const DELETE = handle(async (req, ctx) => {
-  const admin = await requireAdmin(req);
-  const id = numericId(await param(ctx, 'id'), 'USER_NOT_FOUND');
-  await deleteUser(await getDb(), actorFrom(admin, req), id);
+export const DELETE = route({ auth: 'admin', params }, async ({ req, db, user, params }) => {
+  await deleteUser(db, actorFrom(user, req), params.id);
   notifyDashboard();
   return ok();
 });

@@ -1,9 +1,10 @@
-import { getDb } from '@/db/client';
-import { handle, ok, param } from '@/app/api/_lib/handler';
+import { z } from 'zod';
 import { verifyResetToken } from '@/lib/auth';
+import { textParam } from '@/lib/validation';
+import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/auth/verify-reset-token/{token} → {success, email}, or 400 INVALID_RESET_TOKEN. */
-export const GET = handle(async (req, ctx) => {
-  const { email } = await verifyResetToken(await getDb(), await param(ctx, 'token'));
+export const GET = route({ auth: 'public', params: z.object({ token: textParam(500) }) }, async ({ db, params }) => {
+  const { email } = await verifyResetToken(db, params.token);
   return ok({ email });
 });

@@ -1,12 +1,10 @@
-import { getDb } from '@/db/client';
-import { actorFrom, numericId } from '@/lib/audit';
+import { z } from 'zod';
+import { actorFrom } from '@/lib/audit';
 import { resetSubscriptionLimits } from '@/lib/admin-users';
-import { handle, ok, param } from '../../../_lib/handler';
-import { requireAdmin } from '../../../_lib/auth';
+import { idParam } from '@/lib/validation';
+import { ok, route } from '@/app/api/_lib/route';
 
 /** PUT /api/kullanici-paketleri/{id}/reset-limits (empty body). */
-export const PUT = handle(async (req, ctx) => {
-  const admin = await requireAdmin(req);
-  const id = numericId(await param(ctx, 'id'), 'SUBSCRIPTION_NOT_FOUND');
-  return ok(await resetSubscriptionLimits(await getDb(), actorFrom(admin, req), id));
-});
+export const PUT = route({ auth: 'admin', params: z.object({ id: idParam }) }, async ({ req, db, user, params }) =>
+  ok(await resetSubscriptionLimits(db, actorFrom(user, req), params.id)),
+);

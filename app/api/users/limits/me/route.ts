@@ -1,15 +1,15 @@
-import { getDb } from '@/db/client';
+import { z } from 'zod';
 import { getLimitInfo } from '@/lib/operations';
-import { handle, ok } from '../../../_lib/handler';
-import { requireUser } from '../../../_lib/auth';
+import { text } from '@/lib/validation';
+import { ok, route } from '@/app/api/_lib/route';
+
+const query = z.object({ service: text({ max: 40 }).optional() });
 
 /**
  * GET /api/users/limits/me?service= (§3 Limit info): `limitInfo` (null without an active package
  * on the service's platform), its fields also at the top level.
  */
-export const GET = handle(async (req) => {
-  const user = await requireUser(req);
-  const service = new URL(req.url).searchParams.get('service') ?? undefined;
-  const limitInfo = await getLimitInfo(await getDb(), user, service);
+export const GET = route({ auth: 'user', query }, async ({ db, user, query }) => {
+  const limitInfo = await getLimitInfo(db, user, query.service || undefined);
   return ok({ limitInfo, ...(limitInfo ?? {}) });
 });

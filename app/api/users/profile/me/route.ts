@@ -1,14 +1,10 @@
-import { getDb } from '@/db/client';
-import { handle, ok, parseBody } from '@/app/api/_lib/handler';
-import { requireUser } from '@/app/api/_lib/auth';
 import { profileSchema, updateProfile } from '@/lib/users';
+import { ok, route } from '@/app/api/_lib/route';
 
 /**
  * PUT /api/users/profile/me {ad_soyad, email, telefon, meslek, currentPassword?, newPassword?}
  * → {success, kullanici}, plus a new `token` after a password change (the old ones stop working).
  */
-export const PUT = handle(async (req) => {
-  const user = await requireUser(req);
-  const input = await parseBody(req, profileSchema);
-  return ok(await updateProfile(await getDb(), { id: user.id, kind: user.kind }, input));
-});
+export const PUT = route({ auth: 'user', body: profileSchema }, async ({ db, user, input }) =>
+  ok(await updateProfile(db, { id: user.id, kind: user.kind }, input)),
+);

@@ -1,18 +1,23 @@
-import { getDb } from '@/db/client';
+import { z } from 'zod';
 import { listTransactions } from '@/lib/stats';
-import { handle, ok } from '../../../_lib/handler';
-import { requireUser } from '../../../_lib/auth';
+import { text } from '@/lib/validation';
+import { ok, route } from '@/app/api/_lib/route';
+
+const query = z.object({
+  service: text({ max: 40 }).optional(),
+  platform: text({ max: 40 }).optional(),
+  limit: text({ max: 12 }).optional(),
+  cursor: text({ max: 200 }).optional(),
+});
 
 /** GET /api/users/transactions/me?service=&platform=&limit=20&cursor= → transactions, next_cursor. */
-export const GET = handle(async (req) => {
-  const user = await requireUser(req);
-  const q = new URL(req.url).searchParams;
-  const page = await listTransactions(await getDb(), {
+export const GET = route({ auth: 'user', query }, async ({ db, user, query }) => {
+  const page = await listTransactions(db, {
     userId: user.id,
-    service: q.get('service'),
-    platform: q.get('platform'),
-    limit: q.get('limit'),
-    cursor: q.get('cursor'),
+    service: query.service ?? null,
+    platform: query.platform ?? null,
+    limit: query.limit ?? null,
+    cursor: query.cursor ?? null,
   });
   return ok({ ...page });
 });

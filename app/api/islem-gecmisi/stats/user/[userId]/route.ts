@@ -1,12 +1,9 @@
-import { getDb } from '@/db/client';
-import { numericId } from '@/lib/audit';
+import { z } from 'zod';
 import { getUserStats } from '@/lib/history';
-import { handle, ok, param } from '../../../../_lib/handler';
-import { requireAdmin } from '../../../../_lib/auth';
+import { idParam } from '@/lib/validation';
+import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/islem-gecmisi/stats/user/{userId} → stats (also served at /api/api/…, as §7 writes it). */
-export const GET = handle(async (req, ctx) => {
-  await requireAdmin(req);
-  const userId = numericId(await param(ctx, 'userId'), 'USER_NOT_FOUND');
-  return ok({ stats: await getUserStats(await getDb(), userId) });
-});
+export const GET = route({ auth: 'admin', params: z.object({ userId: idParam }) }, async ({ db, params }) =>
+  ok({ stats: await getUserStats(db, params.userId) }),
+);

@@ -1,10 +1,9 @@
-import { getDb } from '@/db/client';
+import { z } from 'zod';
 import { getPlatformStats } from '@/lib/stats';
-import { handle, ok, param } from '../../../../../_lib/handler';
-import { requireUser } from '../../../../../_lib/auth';
+import { textParam } from '@/lib/validation';
+import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/islem-gecmisi/stats/benim/platform/{platform} → stats (§3 Platform stats + 30-day series). */
-export const GET = handle(async (req, ctx) => {
-  const user = await requireUser(req);
-  return ok({ stats: await getPlatformStats(await getDb(), user.id, await param(ctx, 'platform')) });
-});
+export const GET = route({ auth: 'user', params: z.object({ platform: textParam(40) }) }, async ({ db, user, params }) =>
+  ok({ stats: await getPlatformStats(db, user.id, params.platform) }),
+);

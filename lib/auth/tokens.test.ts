@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { users } from '@/db/schema';
+import { createTestDb, type TestDb } from '@/test/db';
+import { getAuthSecret } from './secret';
+import { signToken, verifyToken } from './tokens';
+
+let t: TestDb;
+let user: typeof users.$inferSelect;
+let secret: Uint8Array;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  [user] = (await t.db.insert(users).values({ adSoyad: 'Ada', email: 'ada-tokens@example.com', passwordHash: 'x' }).returning()) as [typeof users.$inferSelect];
+  secret = new TextEncoder().encode(await getAuthSecret(t.db));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A token signed with the real key, as signToken would make it, but with the claims given. */
+const forge = (claims: { exp?: number; sub?: string }) => {
+  const jwt = new SignJWT({ rol: 'user', sv: user.sessionVersion, kind: 'user' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt();
+  if (claims.sub !== undefined) jwt.setSubject(claims.sub);
+  if (claims.exp !== undefined) jwt.setExpirationTime(claims.exp);
+  return jwt.sign(secret);
+};
+
+describe('bearer tokens', () => {
+  it('accepts a token it issued', async () => {
+    expect((await verifyToken(t.db, await signToken(t.db, user, 'user')))?.id).toBe(user.id);
+  });
+
+  it('accepts a correctly signed token with an expiry in the future', async () => {
+    expect((await verifyToken(t.db, await forge({ sub: String(user.id), exp: Math.floor(Date.now() / 1000) + 60 })))?.id).toBe(user.id);
+  });
+
+  it('refuses a correctly signed token without an expiry (it would never end)', async () => {
+    expect(await verifyToken(t.db, await forge({ sub: String(user.id) }))).toBeNull();
+  });
+
+  it('refuses an expired token and one without a subject', async () => {
+    expect(await verifyToken(t.db, await forge({ sub: String(user.id), exp: Math.floor(Date.now() / 1000) - 60 }))).toBeNull();
+    expect(await verifyToken(t.db, await forge({ exp: Math.floor(Date.now() / 1000) + 60 }))).toBeNull();
+  });
+});
