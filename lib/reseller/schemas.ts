@@ -37,22 +37,23 @@ export const addRequest = z
   .object({
     action: z.literal('add'),
     /** A service key from `services` (e.g. `like`, `reels_comment`). */
-    service: z.enum(ALL_SERVICES, { message: 'Errors.INVALID_SERVICE' }),
+    service: z.enum(ALL_SERVICES, { message: 'Errors.INVALID_SERVICE' }).describe('A service key from `services`.'),
     /** The post or video (for `new_tweet`: an optional tweet to quote). */
-    link: text({ max: 2000 }).optional(),
+    link: text({ max: 2000 }).optional().describe('The tweet, reel or video (a channel for youtube_subscribe); for new_tweet an optional tweet to quote.'),
     /** How many profiles: the server picks them, most reliable first. */
-    quantity: quantity.optional(),
+    quantity: quantity.optional().describe('How many profiles: the server picks them, the most reliable that can still act on the target.'),
     /** Or exactly these profiles (comma-separated ids), as the UI sends. */
-    profile_ids: profileIdList.optional(),
+    profile_ids: profileIdList.optional().describe('Instead of quantity: exactly these profiles (comma-separated ids).'),
     /** The prompt of a comment service; the text of a new tweet. */
-    comments: text({ max: 2000 }).optional(),
+    comments: text({ max: 2000 }).optional().describe('The prompt of a comment service; the text of a new tweet.'),
     /** Drip-feed: not offered (the services list says dripfeed: false); more than one run is refused. */
-    runs: int({ min: 1, max: 1, message: 'Validation.v2_dripfeed_unsupported' }).optional(),
+    runs: int({ min: 1, max: 1, message: 'Validation.v2_dripfeed_unsupported' }).optional().describe('Drip-feed is not offered: only 1.'),
     interval: int({ min: 0, max: 100_000 }).optional(),
     /** Idempotency: the same request id always answers the same order and never makes a second one. */
     request_id: text({ max: 100, message: 'Validation.v2_request_id_invalid' })
       .regex(/^[\x21-\x7e]+$/, 'Validation.v2_request_id_invalid')
-      .optional(),
+      .optional()
+      .describe('Idempotency: the same request_id always answers the same order and never makes a second one.'),
   })
   .refine((v) => v.quantity !== undefined || (v.profile_ids?.length ?? 0) > 0, { message: 'Validation.v2_quantity_invalid', path: ['quantity'] })
   .refine((v) => v.quantity === undefined || !v.profile_ids?.length || v.profile_ids.length === v.quantity, {
@@ -61,7 +62,11 @@ export const addRequest = z
   });
 
 export const statusRequest = z
-  .object({ action: z.literal('status'), order: oneId.optional(), orders: idList(MAX_IDS_PER_REQUEST).optional() })
+  .object({
+    action: z.literal('status'),
+    order: oneId.optional().describe('One order id.'),
+    orders: idList(MAX_IDS_PER_REQUEST).optional().describe('Up to 100 order ids, comma-separated.'),
+  })
   .refine((v) => v.order !== undefined || v.orders !== undefined, { message: 'Validation.v2_ids_required', path: ['order'] });
 
 export const cancelRequest = z

@@ -2,10 +2,12 @@ import { POST } from '@/app/api/v2/route';
 import type { Db } from '@/db/client';
 import { apiKeys } from '@/db/schema';
 import { generateApiKey } from '@/lib/api-keys';
+import { errorResponse, V2_RESPONSES } from './responses';
 
 /**
  * Calls POST /api/v2 the way a reseller script does: form-encoded by default (what PHP's curl
- * sends), or JSON. Only tests import this.
+ * sends), or JSON, and checks the answer against the documented response schema
+ * (lib/reseller/responses.ts). Only tests import this.
  */
 export async function callV2(
   fields: Record<string, string | number | (string | number)[] | undefined>,
@@ -24,7 +26,12 @@ export async function callV2(
   }
   const res = await POST(new Request('http://localhost/api/v2', { method: 'POST', headers, body }), { params: Promise.resolve({}) });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers, text };
+  const parsed: unknown = text ? JSON.parse(text) : null;
+  // Every answer must have the documented shape (the OpenAPI description is made from these schemas).
+  const action = String(fields.action) as keyof typeof V2_RESPONSES;
+  if (res.status === 200 && action in V2_RESPONSES) V2_RESPONSES[action].parse(parsed);
+  if (res.status >= 400) errorResponse.parse(parsed);
+  return { status: res.status, body: parsed, headers: res.headers, text };
 }
 
 /** A working API key of this user, made directly (the create route's password step is tested elsewhere). */

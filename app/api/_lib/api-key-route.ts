@@ -37,6 +37,11 @@ export type ApiKeyRouteArgs<B> = {
 
 export type ApiKeyRouteSpec<S extends z.ZodType> = {
   body: S;
+  /** For the OpenAPI description (app/api/_lib/openapi): what the route is and its answers. */
+  summary?: string;
+  description?: string;
+  responses?: Record<string, z.ZodType>;
+  errorResponse?: z.ZodType;
   /** The protocol's `action` values: any other (or none) is 400 UNKNOWN_ACTION before the body is validated. */
   actions?: readonly string[];
 };

@@ -2,6 +2,7 @@ import { getBalanceCents } from '@/lib/balance';
 import { centsToDecimal } from '@/lib/money';
 import { notifyDashboard } from '@/lib/realtime';
 import { addOrder, cancelOrders, getOrderStatuses, listServices, refillOrders, V2_ACTIONS, v2Request } from '@/lib/reseller';
+import { errorResponse, V2_RESPONSES } from '@/lib/reseller/responses';
 import { apiKeyRoute, itemError } from '@/app/api/_lib/api-key-route';
 
 /**
@@ -10,7 +11,17 @@ import { apiKeyRoute, itemError } from '@/app/api/_lib/api-key-route';
  * or an error status; a list (`orders`, `refills`, up to 100) answers every item, with per-item
  * `{error, code}` where one fails.
  */
-export const POST = apiKeyRoute({ body: v2Request, actions: V2_ACTIONS }, async ({ db, user, keyId, input, locale }) => {
+const spec = {
+  body: v2Request,
+  actions: V2_ACTIONS,
+  summary: 'The reseller protocol (SMM API v2): services, add, status, cancel, refill, refill_status, balance',
+  description:
+    'One endpoint, form-encoded (or JSON) POST with `key` and `action`. A missing, wrong or revoked key is one identical 401 INVALID_API_KEY; each key has 120 requests a minute (429 RATE_LIMITED with Retry-After). `add` applies every rule of the panel (package, profile limit, daily limit, cooldown, price and balance); `request_id` makes it idempotent. See docs/reseller-api.md.',
+  responses: V2_RESPONSES,
+  errorResponse,
+};
+
+export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale }) => {
   switch (input.action) {
     case 'services':
       return listServices(db, user, locale);
