@@ -6,6 +6,9 @@ import { redirect } from '@/lib/i18n/navigation';
 import { requirePageUser } from '@/app/_lib/page-guards';
 import { ProfileForm } from '@/components/auth/profile-form';
 import { LogoutEverywhere } from '@/components/auth/logout-everywhere';
+import { ApiAccess } from '@/components/panel/api-access';
+import { listApiKeys, MAX_API_KEYS } from '@/lib/api-keys';
+import { publicUrl } from '@/env';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -15,12 +18,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('settings'), robots: { index: false } };
 }
 
-/** /panel/settings (§2): personal information, password change, and log out everywhere. */
+/** /panel/settings (§2): personal information, password change, log out everywhere, and API access (issue #16). */
 export default async function SettingsPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const user = await requirePageUser(locale);
-  const kullanici = await getKullanici(await getDb(), user.id);
+  const db = await getDb();
+  const kullanici = await getKullanici(db, user.id);
   if (!kullanici) return redirect({ href: '/login', locale });
   const t = await getTranslations('Settings');
   return (
@@ -37,6 +41,7 @@ export default async function SettingsPage({ params }: Props) {
         <p className="text-sm text-muted">{t('sessionsText')}</p>
         <LogoutEverywhere />
       </section>
+      <ApiAccess initialKeys={await listApiKeys(db, user.id)} endpoint={`${publicUrl()}/api/v2`} maxKeys={MAX_API_KEYS} />
     </div>
   );
 }
