@@ -5,12 +5,15 @@ import { hashPassword } from '@/lib/auth';
 import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
 import { callV2 } from '@/lib/reseller/testing';
 import { call } from '@/test/http';
+import { open } from '@/db/client';
+import { onPostgres } from '@/test/db';
+import { hitRateLimit } from '@/lib/rate-limit';
 import * as keysRoute from '@/app/api/api-keys/route';
 import * as keyById from '@/app/api/api-keys/[id]/route';
 import * as rotateRoute from '@/app/api/api-keys/[id]/rotate/route';
 import * as adminKeys from '@/app/api/api-keys/admin/route';
 import * as adminKeyById from '@/app/api/api-keys/admin/[id]/route';
-import { API_KEY_REQUESTS_PER_MINUTE, hashApiKey, MAX_API_KEYS } from '.';
+import { API_KEY_REQUESTS_PER_MINUTE, apiKeyRequestRule, hashApiKey, MAX_API_KEYS } from '.';
 
 let f: AdminFixture;
 const PASSWORD = 'dogru-sifre';
@@ -170,6 +173,25 @@ describe('the per-key rate limit', () => {
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(60);
     expect((await callV2({ key: two.body.key as string, action: 'balance' })).status).toBe(200);
+  });
+});
+
+describe.skipIf(!onPostgres())('the per-key rate limit across nodes (PostgreSQL)', () => {
+  it('counts the requests of every node against one budget', async () => {
+    const made = await create(bob.token, { name: 'two nodes', currentPassword: PASSWORD });
+    const keyId = (made.body.api_key as { id: number }).id;
+    // Another server process: its own connection pool to the same database.
+    const other = await open({ databaseUrl: f.t.url!, migrate: false, max: 2 });
+    try {
+      const half = API_KEY_REQUESTS_PER_MINUTE / 2;
+      await Promise.all(Array.from({ length: half }, () => hitRateLimit(other.db, apiKeyRequestRule(keyId))));
+      const here = await Promise.all(Array.from({ length: half + 1 }, () => callV2({ key: made.body.key as string, action: 'balance' })));
+      expect(here.filter((r) => r.status === 200)).toHaveLength(half);
+      expect(here.filter((r) => r.status === 429)).toHaveLength(1);
+    } finally {
+      await other.close();
+      await revoke(bob.token, keyId);
+    }
   });
 });
 
