@@ -41,6 +41,11 @@ const schema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   /** 1: serve the bare baseline routes the benchmarks compare against (/api/bench-bare, /bench-bare). */
   BENCH_ROUTES: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
+  /**
+   * 1: webhook URLs may be plain http and point at loopback or private addresses (local development
+   * and tests); link-local and reserved addresses stay refused (lib/net/public-url.ts).
+   */
+  WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   /** The simulated fulfilment provider (docs/provider-api.md): outcomes and delays follow this seed. */
   SIM_PROVIDER_SEED: z.preprocess(emptyToUndefined, z.string().default('etkilesim')),
   /** Its failure mode at start: normal, down, slow, error500, malformed or wrong_shape. */

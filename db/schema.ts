@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -321,11 +322,21 @@ export const orders = pgTable(
     profilePricesCents: jsonb().$type<Record<string, number>>().notNull().default({}),
     /** The APP_TIMEZONE day whose usage counter this order took (given back when every profile failed). */
     usageDay: date({ mode: 'string' }),
+    /** Reseller API (issue #16): the key that placed the order (null for the UI). */
+    apiKeyId: integer().references((): AnyPgColumn => apiKeys.id, { onDelete: 'set null' }),
+    /** The caller's idempotency key: one order per user and request id (orders_user_request_uq). */
+    requestId: text(),
+    /** A refill's original order (a partial order is refilled at most once: orders_refill_of_uq). */
+    refillOf: uuid().references((): AnyPgColumn => orders.id, { onDelete: 'restrict' }),
     completedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('orders_user_request_uq').on(t.userId, t.requestId).where(sql`${t.requestId} is not null`),
+    uniqueIndex('orders_refill_of_uq').on(t.refillOf).where(sql`${t.refillOf} is not null`),
+    // Which profiles already acted on a target (the API's profile picker).
+    index('orders_service_target_idx').on(t.service, t.targetUrl),
     index('orders_user_service_created_idx').on(t.userId, t.service, t.createdAt),
     index('orders_user_platform_created_idx').on(t.userId, t.platform, t.createdAt),
     index('orders_status_idx').on(t.status),
@@ -581,4 +592,60 @@ export const testPaymentIntents = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check('test_payment_intents_amount_positive', sql`${t.amountCents} > 0`)],
+);
+
+/**
+ * Reseller API keys (issue #16, docs/reseller-api.md). The key is shown once; only its SHA-256 is
+ * kept (a 256-bit random key needs no slow hash: see lib/api-keys/key-material.ts). A revoked key
+ * stays as a row so its orders and deliveries keep their owner.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    /** The key's first characters, shown in lists so the owner can tell keys apart. */
+    prefix: text().notNull(),
+    /** SHA-256 of the whole key, hex. */
+    keyHash: text().notNull(),
+    /** Signed order updates go here (https, public address; lib/net/public-url.ts). */
+    webhookUrl: text(),
+    /** The HMAC-SHA256 key of the X-Signature header; kept readable because the server signs with it. */
+    webhookSecret: text(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('api_keys_hash_uq').on(t.keyHash), index('api_keys_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const webhookDeliveryStatusEnum = pgEnum('webhook_delivery_status', ['pending', 'delivered', 'failed']);
+
+/** One webhook event for one key and its delivery attempts (the log the settings page shows). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    apiKeyId: integer()
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
+    /** 'order.status' or 'test'. */
+    event: text().notNull(),
+    url: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    status: webhookDeliveryStatusEnum().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    /** The HTTP status of the last attempt (null: no answer). */
+    responseStatus: integer(),
+    lastError: text(),
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_deliveries_key_idx').on(t.apiKeyId, t.createdAt)],
 );

@@ -7,6 +7,7 @@ import { env } from '@/env';
 import { startOrderWorker } from '@/lib/operations';
 import { startProfileSync } from '@/lib/profiles';
 import { startPasswordResetWorker } from '@/lib/auth';
+import { startWebhookWorker } from '@/lib/webhooks';
 
 export type Background = { stop: () => Promise<void> };
 
@@ -44,6 +45,8 @@ export async function startBackground(handle: DbHandle, options: { worker: boole
   if (options.worker) {
     const orderWorker = await startOrderWorker(handle.db);
     tasks.push({ name: 'order-worker', stop: async () => orderWorker.stop() });
+    // Reseller webhooks: one queued attempt per job, retried with back-off for 24 h (lib/webhooks).
+    await startWebhookWorker(handle.db);
     const profileSync = startProfileSync(handle.db);
     tasks.push({ name: 'profile-sync', stop: profileSync.stop });
     // Password-reset requests: forgot-password only enqueues them (same work for any e-mail).

@@ -11,6 +11,8 @@ type Catalogue = Record<string, unknown>;
  */
 const AREA_ONLY = [
   'Admin',
+  // The API reference (/docs/api) is rendered on the server only.
+  'ApiDocs',
   'AdminValidation',
   'DiscountValidation',
   'PackageValidation',

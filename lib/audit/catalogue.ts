@@ -23,10 +23,11 @@ export const AUDIT_ACTIONS = [
   'announcement.update',
   'announcement.delete',
   'settings.update',
+  'api_key.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITIES = ['user', 'subscription', 'package', 'platform', 'discount_code', 'announcement', 'site_settings'] as const;
+export const AUDIT_ENTITIES = ['user', 'subscription', 'package', 'platform', 'discount_code', 'announcement', 'site_settings', 'api_key'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const isAuditAction = (v: unknown): v is AuditAction => typeof v === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(v);

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { balanceLedger, orders, usageCounters, users, type ProfileResult } from '@/db/schema';
+import { queueOrderWebhook } from '@/lib/webhooks';
 import { isFinal } from './operation-update';
 
 type Order = typeof orders.$inferSelect;
@@ -19,7 +20,8 @@ export type FinalizeResult = { changed: boolean; order: Order };
  * alone; otherwise its per-profile results, counts and final status are written and, for a paid
  * order, the failed profiles' prices are refunded to the balance (one refund row per order, the
  * partial unique index balance_ledger_order_refund_uq backs this up). An order in which every
- * profile failed gives its daily use back.
+ * profile failed gives its daily use back. An API order's webhook is queued in the same
+ * transaction (lib/webhooks).
  */
 export async function finalizeOrder(db: Db, orderId: string, input: FinalizeInput): Promise<FinalizeResult> {
   return db.transaction(async (tx) => {
@@ -76,6 +78,7 @@ export async function finalizeOrder(db: Db, orderId: string, input: FinalizeInpu
       })
       .where(eq(orders.id, order.id))
       .returning();
+    await queueOrderWebhook(tx, updated!);
     return { changed: true, order: updated! };
   });
 }

@@ -1,4 +1,7 @@
-export { sendOperation, type Sender, type SendResult, type SendOptions } from './send-operation';
+export { sendOperation, type Sender, type SendResult, type SendOptions, type SendOrigin } from './send-operation';
+export { pickProfiles, RELIABILITY_WINDOW_DAYS, type PickInput } from './pick-profiles';
+export { cancelOrder, type CancelOptions } from './cancel-order';
+export { refillOrder, REFILL_DAYS, type RefillOptions } from './refill-order';
 export { sendInputSchema, SEND_SCHEMAS, TWEET_MAX, PROMPT_MAX, type SendInput } from './schemas';
 export { getOperation } from './get-operation';
 export { getLimitInfo, type LimitInfo } from './get-limits';

@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import { orders, platforms, profiles, type ProfileResult } from '@/db/schema';
 import { logger } from '@/lib/logger';
 import { ProviderError, createProviderClient, isProviderError, type ProviderClient, type ProviderTask, type SendRequest } from '@/lib/provider';
+import { queueOrderWebhook } from '@/lib/webhooks';
 import { finalizeOrder } from './finalize-order';
 import { emitOperationUpdate, isFinal, operationUpdate, type Emit } from './operation-update';
 
@@ -73,12 +74,17 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
 
   if (options.giveUp) return finish(order.lastError ?? 'retries exhausted');
 
-  // pending → processing (and one more attempt counted).
-  const [started] = await db
-    .update(orders)
-    .set({ status: 'processing', attempts: order.attempts + 1, updatedAt: new Date() })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'processing'])))
-    .returning();
+  // pending → processing (and one more attempt counted); an API order's first start is a status
+  // change its webhook reports, queued in the same transaction.
+  const started = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({ status: 'processing', attempts: order.attempts + 1, updatedAt: new Date() })
+      .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'processing'])))
+      .returning();
+    if (row && order.status === 'pending') await queueOrderWebhook(tx, row);
+    return row;
+  });
   if (!started) return 'already_final';
   if (order.status === 'pending') emit(started.userId, operationUpdate(started));
 

@@ -87,7 +87,9 @@ export const SEND_SCHEMAS = {
 } as const satisfies Record<Service, z.ZodType>;
 
 export type SendInput = {
+  /** The chosen profiles; empty with `quantity` set: the server picks (reseller API, pick-profiles.ts). */
   profileIds: number[];
+  quantity?: number;
   targetUrl?: string;
   tweetText?: string;
   quoteTweetUrl?: string;
@@ -96,11 +98,16 @@ export type SendInput = {
   tweetPrice?: number | string | null;
 };
 
-/** The send body schema of a service, parsed into the one input shape of sendOperation. */
-export function sendInputSchema(service: Service) {
-  return (SEND_SCHEMAS[service] as z.ZodType<Record<string, unknown> & { profile_ids: number[] }>).transform(
+/**
+ * The send body schema of a service, parsed into the one input shape of sendOperation. With
+ * `withoutProfiles` the body names no profiles (the reseller API's `quantity`: the server picks
+ * them, issue #16) and every other field is checked by the same schema.
+ */
+export function sendInputSchema(service: Service, options: { withoutProfiles?: boolean } = {}) {
+  const base = options.withoutProfiles ? (SEND_SCHEMAS[service] as z.ZodObject).omit({ profile_ids: true }) : SEND_SCHEMAS[service];
+  return (base as z.ZodType<Record<string, unknown> & { profile_ids?: number[] }>).transform(
     (data): SendInput => ({
-      profileIds: data.profile_ids,
+      profileIds: data.profile_ids ?? [],
       targetUrl: (data.tweet_url ?? data.reels_url ?? data.youtube_url) as string | undefined,
       tweetText: data.tweet_text as string | undefined,
       quoteTweetUrl: data.quote_tweet_url as string | undefined,

@@ -11,10 +11,20 @@ import { enqueueOrder } from '@/lib/queue';
 import { localDay } from '@/lib/time';
 import type { SendInput } from './schemas';
 import { inForce } from '@/lib/subscriptions';
+import { isUniqueViolation } from '@/db/errors';
+import { pickProfiles } from './pick-profiles';
 
 export type Sender = { id: number; rol: 'user' | 'admin' };
 
-export type SendResult = { taskId: string; priceCents: number };
+export type SendResult = {
+  taskId: string;
+  priceCents: number;
+  /** The order already existed under this request id (reseller API idempotency): nothing new happened. */
+  replayed?: boolean;
+};
+
+/** Where a send comes from: absent for the UI; the reseller API names its key and the caller's request id. */
+export type SendOrigin = { apiKeyId?: number; requestId?: string };
 
 export type SendOptions = {
   /** Defaults to env.APP_TIMEZONE. */
@@ -22,24 +32,59 @@ export type SendOptions = {
   now?: Date;
   /** Defaults to the pg-boss queue (lib/queue); tests may pass their own. */
   enqueue?: (tx: Db, orderId: string) => Promise<void>;
+  origin?: SendOrigin;
 };
 
 const money = (cents: number) => centsToDollars(cents).toFixed(2);
 
 /**
- * One send of any service (§5, §6, ARCHITECTURE.md "A send, end to end"). Everything happens in
- * one transaction with the user's row locked, in this order: input (profiles exist, are active
- * and belong to the platform) → active package (NO_PACKAGE) → profile count (PROFILE_LIMIT_EXCEEDED)
- * → today's use of the service (DAILY_LIMIT_EXCEEDED) → cooldown (COOLDOWN_ACTIVE) → Twitter
- * minimum profiles → for new tweets the server's price (PRICE_CHANGED, INSUFFICIENT_BALANCE) and
- * its debit → order, usage and job. Admins skip package, caps, daily limits and cooldown.
+ * One send of any service (§5, §6, ARCHITECTURE.md "A send, end to end"), from the UI or the
+ * reseller API alike. Everything happens in one transaction with the user's row locked, in this
+ * order: a request id already used by this user answers its order and does nothing else (API
+ * idempotency) → input (profiles exist, are active and belong to the platform; with
+ * `input.quantity` and no profile ids the server picks them, pick-profiles.ts) → active package
+ * (NO_PACKAGE) → profile count (PROFILE_LIMIT_EXCEEDED) → today's use of the service
+ * (DAILY_LIMIT_EXCEEDED) → cooldown (COOLDOWN_ACTIVE) → Twitter minimum profiles → for new tweets
+ * the server's price (PRICE_CHANGED, INSUFFICIENT_BALANCE) and its debit → order, usage and job.
+ * Admins skip package, caps, daily limits and cooldown.
  */
 export async function sendOperation(db: Db, sender: Sender, service: Service, input: SendInput, options: SendOptions = {}): Promise<SendResult> {
   const platform = platformOfService(service);
   if (!platform) throw new AppError('INVALID_SERVICE');
+  const requestId = options.origin?.requestId;
+  try {
+    return await sendInTransaction(db, sender, service, platform, input, options);
+  } catch (err) {
+    // The user's row lock makes a second send with the same request id find the first one's
+    // order; the unique index orders_user_request_uq is the wall behind it.
+    if (requestId && isUniqueViolation(err, 'orders_user_request_uq')) {
+      const existing = await findByRequestId(db, sender.id, requestId);
+      if (existing) return existing;
+    }
+    throw err;
+  }
+}
+
+async function findByRequestId(db: Db, userId: number, requestId: string): Promise<SendResult | undefined> {
+  const [order] = await db
+    .select({ id: orders.id, priceCents: orders.priceCents })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.requestId, requestId)));
+  return order ? { taskId: order.id, priceCents: order.priceCents, replayed: true } : undefined;
+}
+
+async function sendInTransaction(
+  db: Db,
+  sender: Sender,
+  service: Service,
+  platform: NonNullable<ReturnType<typeof platformOfService>>,
+  input: SendInput,
+  options: SendOptions,
+): Promise<SendResult> {
   const timeZone = options.timeZone ?? env.APP_TIMEZONE;
   const enqueue = options.enqueue ?? enqueueOrder;
   const isAdmin = sender.rol === 'admin';
+  const origin = options.origin ?? {};
 
   return db.transaction(async (tx) => {
     const [user] = await tx
@@ -50,12 +95,23 @@ export async function sendOperation(db: Db, sender: Sender, service: Service, in
     if (!user) throw new AppError('UNAUTHORIZED');
     const now = options.now ?? new Date();
 
-    // Input: distinct, existing, active profiles of this platform (distinctness is in the schema).
+    if (origin.requestId) {
+      const existing = await findByRequestId(tx, user.id, origin.requestId);
+      if (existing) return existing;
+    }
+
+    // Input: distinct, existing, active profiles of this platform (distinctness is in the schema),
+    // or the server's pick of `quantity` of them.
+    const profileIds =
+      input.profileIds.length > 0
+        ? input.profileIds
+        : await pickProfiles(tx, { platform, service, targetUrl: input.targetUrl, quantity: input.quantity ?? 0 });
+    if (profileIds.length === 0) throw new AppError('NOT_ENOUGH_PROFILES', { params: { available: 0 } });
     const chosen = await tx
       .select({ id: profiles.id, followersCount: profiles.followersCount })
       .from(profiles)
-      .where(and(inArray(profiles.id, input.profileIds), eq(profiles.platform, platform), eq(profiles.status, 'active')));
-    if (chosen.length !== input.profileIds.length) throw new AppError('PROFILES_UNAVAILABLE');
+      .where(and(inArray(profiles.id, profileIds), eq(profiles.platform, platform), eq(profiles.status, 'active')));
+    if (chosen.length !== profileIds.length) throw new AppError('PROFILES_UNAVAILABLE');
 
     const [platformRow] = await tx.select().from(platforms).where(eq(platforms.ad, platform));
     if (!platformRow?.aktif) throw new AppError('PLATFORM_INACTIVE');
@@ -83,7 +139,7 @@ export async function sendOperation(db: Db, sender: Sender, service: Service, in
         .limit(1);
       if (!pkg) throw new AppError('NO_PACKAGE', { params: { platform } });
 
-      if (input.profileIds.length > pkg.profilLimit) {
+      if (profileIds.length > pkg.profilLimit) {
         throw new AppError('PROFILE_LIMIT_EXCEEDED', { params: { limit: pkg.profilLimit } });
       }
 
@@ -112,7 +168,7 @@ export async function sendOperation(db: Db, sender: Sender, service: Service, in
       }
     }
 
-    if (platform === 'twitter' && input.profileIds.length < twitterMinProfiles) {
+    if (platform === 'twitter' && profileIds.length < twitterMinProfiles) {
       throw new AppError('MIN_PROFILES', { params: { min: twitterMinProfiles } });
     }
 
@@ -150,12 +206,14 @@ export async function sendOperation(db: Db, sender: Sender, service: Service, in
         tweetText: input.tweetText ?? null,
         quoteTweetUrl: input.quoteTweetUrl ?? null,
         prompt: input.prompt ?? null,
-        profileIds: input.profileIds,
-        profileCount: input.profileIds.length,
+        profileIds: profileIds,
+        profileCount: profileIds.length,
         priceCents,
         profilePricesCents,
         usageDay: day,
-        results: input.profileIds.map((id) => ({ profile_id: id, result: 'pending' as const })),
+        apiKeyId: origin.apiKeyId ?? null,
+        requestId: origin.requestId ?? null,
+        results: profileIds.map((id) => ({ profile_id: id, result: 'pending' as const })),
       })
       .returning({ id: orders.id });
     const orderId = order!.id;

@@ -35,6 +35,10 @@ const PASSWORD_RESET_QUEUE_OPTIONS: QueueOptions = {
   deleteAfterSeconds: 3600,
 };
 
+/** Reseller webhook deliveries (lib/webhooks): one job per attempt; a failed attempt queues the next with a delay. */
+export const WEBHOOKS_QUEUE = 'webhooks';
+export type WebhookJob = { deliveryId: number };
+
 export const DEFAULT_ORDER_QUEUE_OPTIONS: QueueOptions = {
   retryLimit: 8,
   retryDelay: 5,
@@ -68,6 +72,9 @@ export function startQueue(handle: DbHandle, options: StartQueueOptions = {}): P
     await ensureQueue(boss, ORDERS_DEAD_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 300 });
     await ensureQueue(boss, ORDERS_QUEUE, { ...queueOptions, deadLetter: ORDERS_DEAD_QUEUE });
     await ensureQueue(boss, PASSWORD_RESET_QUEUE, PASSWORD_RESET_QUEUE_OPTIONS);
+    // The delivery schedule (24 h of back-off) is the webhook module's own; pg-boss's retries
+    // only cover a worker that died mid-attempt.
+    await ensureQueue(boss, WEBHOOKS_QUEUE, { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 120, deleteAfterSeconds: 7 * 24 * 3600 });
     return boss;
   })();
   g.__etkBoss = { boss, handle, ready };
@@ -115,6 +122,26 @@ export async function getQueue(): Promise<PgBoss> {
 export async function enqueueOrder(tx: Db, orderId: string): Promise<void> {
   const boss = await getQueue();
   await boss.send(ORDERS_QUEUE, { orderId } satisfies OrderJob, { id: orderId, db: fromDrizzle(tx as never, sql as never) });
+}
+
+/**
+ * Queues one webhook attempt: inside the caller's transaction (a status change and its webhook
+ * commit together) or, for a retry, on its own after `startAfterSeconds`.
+ */
+export async function enqueueWebhook(deliveryId: number, options: { tx?: Db; startAfterSeconds?: number } = {}): Promise<void> {
+  const boss = await getQueue();
+  await boss.send(WEBHOOKS_QUEUE, { deliveryId } satisfies WebhookJob, {
+    ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    ...(options.tx ? { db: fromDrizzle(options.tx as never, sql as never) } : {}),
+  });
+}
+
+/** Registers this node's webhook workers. */
+export async function workWebhooks(handler: (job: Job<WebhookJob>) => Promise<void>, options: { concurrency?: number; pollingIntervalSeconds?: number } = {}): Promise<void> {
+  const boss = await getQueue();
+  await boss.work<WebhookJob>(WEBHOOKS_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, localConcurrency: options.concurrency ?? 4 }, async ([job]) => {
+    if (job) await handler(job);
+  });
 }
 
 export const DEFAULT_CONCURRENCY = 16;

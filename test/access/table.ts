@@ -16,7 +16,7 @@ export type Ids = { a: number; b: number; admin: number; order: string; paymentI
  * What the route declares to route() (app/api/_lib/route.ts). Two routes do not use the wrapper,
  * each for a reason given in ROUTES_WITHOUT_WRAPPER.
  */
-export type Auth = 'public' | 'optional' | 'user' | 'admin' | 'next-auth' | 'bare';
+export type Auth = 'public' | 'optional' | 'user' | 'admin' | 'apiKey' | 'next-auth' | 'bare';
 export type Entry = Statuses & {
   auth: Auth;
   params?: (ids: Ids) => Record<string, string | string[]>;
@@ -150,6 +150,19 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/kullanici-paketleri': adminOnly(400, { body: EMPTY }),
   'PUT /api/kullanici-paketleri/[id]/cancel': adminOnly(404, { params: () => ({ id: NONE }) }),
   'PUT /api/kullanici-paketleri/[id]/reset-limits': adminOnly(404, { params: () => ({ id: NONE }) }),
+
+  // Reseller API (issue #16): keys of the caller, the admin's view of every key, and the protocol.
+  'GET /api/api-keys': loggedIn(200),
+  'POST /api/api-keys': loggedIn(400, { body: EMPTY }),
+  'DELETE /api/api-keys/[id]': loggedIn(404, { params: () => ({ id: NONE }), why: 'only the caller’s own keys; another user’s key is the same 404 (lib/api-keys/api-keys.test.ts)' }),
+  'POST /api/api-keys/[id]/rotate': loggedIn(400, { params: () => ({ id: NONE }), body: EMPTY }),
+  'GET /api/api-keys/[id]/webhook': loggedIn(404, { params: () => ({ id: NONE }) }),
+  'PUT /api/api-keys/[id]/webhook': loggedIn(400, { params: () => ({ id: NONE }), body: EMPTY }),
+  'POST /api/api-keys/[id]/webhook/test': loggedIn(404, { params: () => ({ id: NONE }) }),
+  'GET /api/api-keys/admin': adminOnly(200),
+  'DELETE /api/api-keys/admin/[id]': adminOnly(404, { params: () => ({ id: NONE }) }),
+  'GET /api/openapi.json': everyone(200, { why: 'the OpenAPI description of every route, generated from what the handlers declare' }),
+  'POST /api/v2': everyone(401, { auth: 'apiKey', body: EMPTY, why: 'the reseller protocol (app/api/_lib/api-key-route.ts): the API key is the credential, not a session; no key is the same 401 for everyone' }),
 
   // The benchmark baseline answers only when BENCH_ROUTES=1 (never in tests or production).
   'GET /api/bench-bare': everyone(404, { auth: 'bare' }),

@@ -222,14 +222,19 @@ describe('every API route under bad input', () => {
               const context = `${method} ${url.pathname}${url.search} as ${role} with ${payload?.slice(0, 200)} → ${res.status} ${text.slice(0, 300)}`;
               expect(res.status, context).toBeLessThan(500);
               if (res.status >= 400) {
-                let json: { success?: unknown; mesaj?: unknown };
+                let json: { success?: unknown; mesaj?: unknown; error?: unknown; code?: unknown };
                 try {
                   json = JSON.parse(text);
                 } catch {
                   throw new Error(`not JSON: ${context}`);
                 }
-                expect(json.success, context).toBe(false);
-                expect(typeof json.mesaj === 'string' && json.mesaj.length > 0, context).toBe(true);
+                if ((handler as { auth?: string }).auth === 'apiKey') {
+                  // The reseller protocol (app/api/_lib/api-key-route.ts) explains a refusal as {error, code}.
+                  expect(typeof json.error === 'string' && json.error.length > 0 && typeof json.code === 'string', context).toBe(true);
+                } else {
+                  expect(json.success, context).toBe(false);
+                  expect(typeof json.mesaj === 'string' && json.mesaj.length > 0, context).toBe(true);
+                }
                 expect(await fingerprint(), `state changed by a refused request: ${context}`).toBe(before);
               }
             },

@@ -169,7 +169,7 @@ function clean<T>(value: T): T {
 }
 
 /** Reads the body as text, at most 1 MB (413 beyond, even without a Content-Length). */
-async function readText(req: Request): Promise<string> {
+export async function readText(req: Request): Promise<string> {
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
   if (!req.body) return '';

@@ -9,6 +9,9 @@ import { LogoutEverywhere } from '@/components/auth/logout-everywhere';
 import { TwoFactorCard } from '@/components/auth/two-factor-card';
 import { getTwoFactorStatus } from '@/lib/two-factor';
 import { cachedSiteSettings } from '@/lib/settings';
+import { ApiAccess } from '@/components/panel/api-access';
+import { listApiKeys, MAX_API_KEYS } from '@/lib/api-keys';
+import { publicUrl } from '@/env';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -18,7 +21,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('settings'), robots: { index: false } };
 }
 
-/** /panel/settings (§2): personal information, password change, two-factor sign-in, and log out everywhere. */
+/** /panel/settings (§2): personal information, password change, two-factor sign-in, log out everywhere, and API access (issue #16). */
 export default async function SettingsPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -43,6 +46,7 @@ export default async function SettingsPage({ params }: Props) {
         <p className="text-sm text-muted">{t('sessionsText')}</p>
         <LogoutEverywhere />
       </section>
+      <ApiAccess initialKeys={await listApiKeys(db, user.id)} endpoint={`${publicUrl()}/api/v2`} maxKeys={MAX_API_KEYS} />
     </div>
   );
 }

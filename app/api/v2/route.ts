@@ -1,0 +1,79 @@
+import { getBalanceCents } from '@/lib/balance';
+import { centsToDecimal } from '@/lib/money';
+import { notifyDashboard } from '@/lib/realtime';
+import { addOrder, cancelOrders, getOrderStatuses, listServices, refillOrders, V2_ACTIONS, v2Request } from '@/lib/reseller';
+import { errorResponse, V2_RESPONSES } from '@/lib/reseller/responses';
+import { apiKeyRoute, itemError } from '@/app/api/_lib/api-key-route';
+
+/**
+ * POST /api/v2: the reseller protocol (issue #16; docs/reseller-api.md is its manual). One
+ * endpoint, `key` + `action`, form-encoded or JSON. A single `order` / `refill` answers its object
+ * or an error status; a list (`orders`, `refills`, up to 100) answers every item, with per-item
+ * `{error, code}` where one fails.
+ */
+const spec = {
+  body: v2Request,
+  actions: V2_ACTIONS,
+  summary: 'The reseller protocol (SMM API v2): services, add, status, cancel, refill, refill_status, balance',
+  description:
+    'One endpoint, form-encoded (or JSON) POST with `key` and `action`. A missing, wrong or revoked key is one identical 401 INVALID_API_KEY; each key has 120 requests a minute (429 RATE_LIMITED with Retry-After). `add` applies every rule of the panel (package, profile limit, daily limit, cooldown, price and balance); `request_id` makes it idempotent. See docs/reseller-api.md.',
+  responses: V2_RESPONSES,
+  errorResponse,
+};
+
+export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale }) => {
+  switch (input.action) {
+    case 'services':
+      return listServices(db, user, locale);
+
+    case 'add': {
+      const { order, replayed } = await addOrder(db, { user, keyId }, input);
+      if (!replayed) notifyDashboard();
+      return { order };
+    }
+
+    case 'status': {
+      const ids = input.orders ?? [input.order!];
+      const found = await getOrderStatuses(db, user.id, ids);
+      if (!input.orders) {
+        const one = found.get(input.order!)!;
+        if (!one.ok) throw one.error;
+        return one.value;
+      }
+      return Object.fromEntries([...found].map(([id, r]) => [id, r.ok ? r.value : itemError(r.error, locale)]));
+    }
+
+    case 'cancel': {
+      const done = await cancelOrders(db, user.id, input.orders ?? [input.order!]);
+      if (!input.orders) {
+        const one = done.get(input.order!)!;
+        if (!one.ok) throw one.error;
+        return { order: input.order, cancel: 1 };
+      }
+      return [...done].map(([order, r]) => ({ order, cancel: r.ok ? 1 : itemError(r.error, locale) }));
+    }
+
+    case 'refill': {
+      const done = await refillOrders(db, user.id, input.orders ?? [input.order!]);
+      if (!input.orders) {
+        const one = done.get(input.order!)!;
+        if (!one.ok) throw one.error;
+        return { refill: one.value };
+      }
+      return [...done].map(([order, r]) => ({ order, refill: r.ok ? r.value : itemError(r.error, locale) }));
+    }
+
+    case 'refill_status': {
+      const found = await getOrderStatuses(db, user.id, input.refills ?? [input.refill!], 'refill');
+      if (!input.refills) {
+        const one = found.get(input.refill!)!;
+        if (!one.ok) throw one.error;
+        return one.value;
+      }
+      return [...found].map(([refill, r]) => ({ refill, status: r.ok ? r.value.status : itemError(r.error, locale) }));
+    }
+
+    case 'balance':
+      return { balance: centsToDecimal(await getBalanceCents(db, user.id)), currency: 'USD' };
+  }
+});

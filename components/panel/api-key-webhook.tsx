@@ -1,0 +1,178 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { toast } from 'sonner';
+import { ErrorMessage } from '@/components/ui/form-field';
+import { getJson, sendJson } from '@/components/auth/api';
+import { fieldAria, FormField, inputClass } from '@/components/auth/form-field';
+import { cn } from '@/lib/utils/cn';
+import { CopyButton, secondaryButton } from './copy-button';
+
+type Delivery = {
+  id: number;
+  event: string;
+  order: string | null;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  response_status: number | null;
+  last_error: string | null;
+  created_at: string;
+};
+type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; url: string | null; secret: string | null; deliveries: Delivery[] };
+
+const DELIVERY_CLASS: Record<Delivery['status'], string> = {
+  delivered: 'bg-success text-white',
+  pending: 'bg-yellow-300 text-ink',
+  failed: 'bg-danger text-white',
+};
+
+/**
+ * One key's webhook (issue #16): its https URL, the signing secret (with copy and "new secret"),
+ * "send test event", and the latest deliveries with their outcome.
+ */
+export function ApiKeyWebhook({ keyId, errorOf }: { keyId: number; errorOf: (body: { code?: unknown; mesaj?: string }) => string }) {
+  const t = useTranslations('Settings.api');
+  const locale = useLocale();
+  const format = useFormatter();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [url, setUrl] = useState('');
+  const [urlError, setUrlError] = useState<string | undefined>();
+  const [busy, setBusy] = useState<'save' | 'test' | 'secret' | null>(null);
+
+  const [version, setVersion] = useState(0);
+  const load = () => setVersion((v) => v + 1);
+
+  useEffect(() => {
+    let stale = false;
+    void (async () => {
+      const res = await getJson(`/api/api-keys/${keyId}/webhook`, locale);
+      if (stale) return;
+      if (!res.ok) return setState({ status: 'error' });
+      const webhook = res.body.webhook as { url: string | null; secret: string | null };
+      setState({ status: 'ready', ...webhook, deliveries: res.body.deliveries as Delivery[] });
+      setUrl(webhook.url ?? '');
+    })();
+    return () => {
+      stale = true;
+    };
+  }, [keyId, locale, version]);
+
+  async function save(body: { url: string | null; rotateSecret?: boolean }, kind: 'save' | 'secret') {
+    setBusy(kind);
+    const res = await sendJson(`/api/api-keys/${keyId}/webhook`, body, locale, 'PUT');
+    setBusy(null);
+    if (!res.ok) {
+      if (res.body.code === 'WEBHOOK_URL_INVALID' || res.body.code === 'VALIDATION_FAILED') setUrlError(errorOf(res.body));
+      else toast.error(errorOf(res.body));
+      return;
+    }
+    setUrlError(undefined);
+    toast.success(body.url ? t('saved') : t('removed'));
+    load();
+  }
+
+  async function test() {
+    setBusy('test');
+    const res = await sendJson(`/api/api-keys/${keyId}/webhook/test`, {}, locale);
+    setBusy(null);
+    if (!res.ok) {
+      toast.error(errorOf(res.body));
+      return;
+    }
+    const d = res.body.delivery as Delivery;
+    if (d.status === 'delivered') toast.success(t('testOk', { status: d.response_status ?? 0 }));
+    else toast.error(t('testFailed', { error: d.last_error ?? '' }));
+    load();
+  }
+
+  if (state.status === 'loading') return <p className="text-sm text-muted" role="status">{t('loading')}</p>;
+  if (state.status === 'error')
+    return (
+      <div className="space-y-2">
+        <ErrorMessage>{t('webhookLoadError')}</ErrorMessage>
+        <button type="button" className={secondaryButton} onClick={load}>
+          {t('retry')}
+        </button>
+      </div>
+    );
+
+  const inputId = `webhook-url-${keyId}`;
+  return (
+    <div className="space-y-4 rounded-md bg-surface p-3">
+      <p className="text-sm text-muted">{t('webhookHint')}</p>
+      <form
+        noValidate
+        className="space-y-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save({ url: url.trim() || null }, 'save');
+        }}
+      >
+        <FormField id={inputId} label={t('webhookUrl')} error={urlError}>
+          <input
+            {...fieldAria(inputId, urlError)}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            className={inputClass}
+            autoComplete="off"
+          />
+        </FormField>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <button type="submit" disabled={busy !== null} aria-busy={busy === 'save'} className={cn(secondaryButton, 'border-brand bg-brand text-brand-ink hover:bg-brand hover:opacity-90')}>
+            {busy === 'save' ? t('saving') : t('save')}
+          </button>
+          {state.url ? (
+            <button type="button" disabled={busy !== null} onClick={() => void save({ url: null }, 'save')} className={secondaryButton}>
+              {t('remove')}
+            </button>
+          ) : null}
+        </div>
+      </form>
+
+      {state.url && state.secret ? (
+        <div className="space-y-2">
+          <h4 className="text-sm font-semibold">{t('secret')}</h4>
+          <code className="block break-all rounded-md border border-line bg-card px-3 py-2 text-sm">{state.secret}</code>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <CopyButton value={state.secret} label={t('copySecret')} />
+            <button type="button" disabled={busy !== null} onClick={() => void save({ url: state.url, rotateSecret: true }, 'secret')} className={secondaryButton}>
+              {t('newSecret')}
+            </button>
+            <button type="button" disabled={busy !== null} aria-busy={busy === 'test'} onClick={() => void test()} className={secondaryButton}>
+              {busy === 'test' ? t('testing') : t('test')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      <div className="space-y-2">
+        <h4 className="text-sm font-semibold">{t('deliveries')}</h4>
+        {state.deliveries.length === 0 ? (
+          <p className="text-sm text-muted">{t('noDeliveries')}</p>
+        ) : (
+          <ul className="divide-y divide-line rounded-md border border-line bg-card">
+            {state.deliveries.map((d) => (
+              <li key={d.id} className="flex flex-col gap-1 p-2 text-sm sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <span className="font-medium">{d.event === 'test' ? t('eventTest') : t('eventOrder')}</span>
+                  {d.order ? <code className="ml-2 break-all text-xs text-muted">{d.order}</code> : null}
+                  <div className="text-xs text-muted">
+                    {format.dateTime(new Date(d.created_at), { dateStyle: 'short', timeStyle: 'medium' })} · {t('attempts', { count: d.attempts })}
+                    {d.response_status ? ` · HTTP ${d.response_status}` : ''}
+                  </div>
+                </div>
+                <span className={cn('inline-flex w-fit items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold', DELIVERY_CLASS[d.status])}>
+                  {t(`delivery_${d.status}`)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { adminToken, createCustomer, LOCALES, msg, prefix, signInBrowser, type Customer, type Loc } from './public-helpers';
+
+/**
+ * The reseller API's page in the panel (issue #16): /panel/settings › API access, and the API
+ * reference at /docs/api, in Turkish, English and German, on a 390 px phone and a 1440 px screen.
+ * With RESELLER_SHOTS=<folder> each view is also saved as a picture there.
+ */
+const shots = process.env.RESELLER_SHOTS;
+let customer: Customer;
+
+async function shot(page: Page, name: string, fullPage = true) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function noHorizontalScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  customer = await createCustomer(request, await adminToken(request), 'reseller');
+});
+
+test('a customer creates a key (shown once), uses it, sets a webhook and revokes the key', async ({ page, request }) => {
+  const l: Loc = 'en';
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInBrowser(page, customer.token);
+  await page.goto(`${prefix(l)}/panel/settings`);
+  const section = page.getByRole('region', { name: msg(l, 'Settings.api.title') });
+  await expect(section.getByText(msg(l, 'Settings.api.empty'))).toBeVisible();
+  await expect(section.getByText(/\/api\/v2$/)).toBeVisible();
+
+  await section.getByLabel(msg(l, 'Settings.api.name')).fill('Shop script');
+  await section.getByLabel(msg(l, 'Settings.api.currentPassword'), { exact: true }).fill('wrong-password');
+  await section.getByRole('button', { name: msg(l, 'Settings.api.create') }).click();
+  await expect(section.getByText(msg(l, 'Errors.CURRENT_PASSWORD_WRONG'))).toBeVisible();
+  await section.getByLabel(msg(l, 'Settings.api.currentPassword'), { exact: true }).fill(customer.password);
+  await section.getByRole('button', { name: msg(l, 'Settings.api.create') }).click();
+
+  const dialog = page.getByRole('dialog', { name: msg(l, 'Settings.api.createdTitle') });
+  const key = (await dialog.getByTestId('new-api-key').textContent())!.trim();
+  expect(key).toMatch(/^etk_[A-Za-z0-9_-]{43}$/);
+  await noHorizontalScroll(page, 390);
+  await shot(page, 'settings-new-key-390-en', false);
+  await dialog.getByRole('button', { name: msg(l, 'Settings.api.done') }).first().click();
+  await expect(dialog).toBeHidden();
+  await expect(section.getByText('Shop script')).toBeVisible();
+  await expect(section.getByText(`${key.slice(0, 12)}…`)).toBeVisible();
+  await expect(page.getByText(key)).toHaveCount(0); // shown once
+
+  // The key works on the protocol, form-encoded.
+  const balance = await request.post('/api/v2', { form: { key, action: 'balance' } });
+  expect(await balance.json()).toEqual({ balance: '0.00', currency: 'USD' });
+  await page.reload();
+  await expect(section.getByText(msg(l, 'Settings.api.never'))).toHaveCount(0);
+
+  // A webhook at a private address is refused with its reason.
+  await section.getByRole('button', { name: msg(l, 'Settings.api.showWebhook') }).click();
+  await section.getByLabel(msg(l, 'Settings.api.webhookUrl')).fill('https://127.0.0.1/hook');
+  await section.getByRole('button', { name: msg(l, 'Settings.api.save'), exact: true }).click();
+  await expect(section.getByText(msg(l, 'Errors.WEBHOOK_URL_INVALID'))).toBeVisible();
+  await expect(section.getByText(msg(l, 'Settings.api.noDeliveries'))).toBeVisible();
+  await noHorizontalScroll(page, 390);
+  await expectNoAxeViolations(page);
+
+  // Revoke: the key stops at once.
+  await section.getByRole('button', { name: msg(l, 'Settings.api.revoke') }).click();
+  const confirm = page.getByRole('dialog', { name: msg(l, 'Settings.api.revokeTitle') });
+  await confirm.getByRole('button', { name: msg(l, 'Settings.api.revoke') }).click();
+  await expect(section.getByText(msg(l, 'Settings.api.empty'))).toBeVisible();
+  const refused = await request.post('/api/v2', { form: { key, action: 'balance' } });
+  expect(refused.status()).toBe(401);
+  expect(await refused.json()).toEqual({ error: expect.any(String), code: 'INVALID_API_KEY' });
+});
+
+for (const l of LOCALES) {
+  test(`the API access section and the API reference fit a phone and a desktop (${l})`, async ({ page, request }) => {
+    // Two keys to list.
+    for (const name of ['Panel A', 'WooCommerce']) {
+      const res = await request.post('/api/api-keys', { headers: { authorization: `Bearer ${customer.token}` }, data: { name: `${name} ${l}`, currentPassword: customer.password } });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    await signInBrowser(page, customer.token);
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${prefix(l)}/panel/settings`);
+      const section = page.getByRole('region', { name: msg(l, 'Settings.api.title') });
+      await expect(section.getByText(`Panel A ${l}`)).toBeVisible();
+      await section.getByRole('button', { name: msg(l, 'Settings.api.showWebhook') }).first().click();
+      await expect(section.getByLabel(msg(l, 'Settings.api.webhookUrl'))).toBeVisible();
+      await noHorizontalScroll(page, width);
+      await section.scrollIntoViewIfNeeded();
+      await shot(page, `settings-${width}-${l}`);
+
+      await page.goto(`${prefix(l)}/docs/api`);
+      await expect(page.getByRole('heading', { level: 1, name: msg(l, 'ApiDocs.title') })).toBeVisible();
+      const v2 = page.locator('summary', { hasText: '/api/v2' });
+      await v2.click();
+      await expect(page.getByText('refill_status').first()).toBeVisible();
+      await noHorizontalScroll(page, width);
+      await shot(page, `docs-${width}-${l}`);
+      if (width === 390) await expectNoAxeViolations(page);
+    }
+    const keys = (await (await request.get('/api/api-keys', { headers: { authorization: `Bearer ${customer.token}` } })).json()).api_keys as { id: number }[];
+    for (const k of keys) await request.delete(`/api/api-keys/${k.id}`, { headers: { authorization: `Bearer ${customer.token}` } });
+  });
+}
+
+test('GET /api/openapi.json is served by the built app', async ({ request }) => {
+  const res = await request.get('/api/openapi.json');
+  expect(res.status()).toBe(200);
+  const doc = await res.json();
+  expect(doc.openapi).toBe('3.1.0');
+  expect(doc.paths['/api/v2'].post['x-auth']).toBe('apiKey');
+});

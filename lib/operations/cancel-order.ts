@@ -1,0 +1,72 @@
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { balanceLedger, orders, usageCounters, users, type ProfileResult } from '@/db/schema';
+import { AppError } from '@/lib/errors';
+import { queueOrderWebhook } from '@/lib/webhooks';
+import { emitOperationUpdate, operationUpdate, type Emit } from './operation-update';
+
+type Order = typeof orders.$inferSelect;
+
+export type CancelOptions = { emit?: Emit; now?: Date };
+
+/**
+ * Cancels one of the user's orders that has not been dispatched yet (reseller API `cancel`).
+ * With the order row locked: only a `pending` order can be cancelled (the worker moves an order
+ * to `processing` under the same row lock before it calls the provider, and never moves a
+ * cancelled one: processOrder's pending → processing update requires pending or processing, so a
+ * job that arrives later ends as already final). The day's use is given back and any charge
+ * refunded, exactly once: the order becomes final in this transaction, its refund is one ledger
+ * row (balance_ledger_order_refund_uq) and refunded_cents is capped by the price.
+ * Another user's order, or no such order: ORDER_NOT_FOUND.
+ */
+export async function cancelOrder(db: Db, input: { userId: number; orderId: string }, options: CancelOptions = {}): Promise<Order> {
+  const now = options.now ?? new Date();
+  const cancelled = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
+      .for('update');
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
+    if (order.status !== 'pending') throw new AppError('ORDER_NOT_CANCELLABLE');
+
+    let refundCents = order.priceCents - order.refundedCents;
+    if (refundCents > 0) {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, order.userId)).for('update');
+      const [row] = await tx
+        .insert(balanceLedger)
+        .values({ userId: order.userId, amountCents: refundCents, reason: 'refund', orderId: order.id, note: 'cancelled' })
+        .onConflictDoNothing()
+        .returning({ id: balanceLedger.id });
+      if (row) {
+        await tx
+          .update(users)
+          .set({ bakiyeCents: sql`${users.bakiyeCents} + ${refundCents}` })
+          .where(eq(users.id, order.userId));
+      } else {
+        refundCents = 0;
+      }
+    } else {
+      refundCents = 0;
+    }
+
+    if (order.usageDay) {
+      await tx
+        .update(usageCounters)
+        .set({ count: sql`greatest(${usageCounters.count} - 1, 0)` })
+        .where(and(eq(usageCounters.userId, order.userId), eq(usageCounters.service, order.service), eq(usageCounters.day, order.usageDay)));
+    }
+
+    const results: ProfileResult[] = order.profileIds.map((id) => ({ profile_id: id, result: 'failed' }));
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: 'cancelled', results, successCount: 0, refundedCents: order.refundedCents + refundCents, completedAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning();
+    await queueOrderWebhook(tx, updated!);
+    return updated!;
+  });
+  (options.emit ?? emitOperationUpdate)(cancelled.userId, operationUpdate(cancelled));
+  return cancelled;
+}

@@ -1,0 +1,78 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { orders, profiles } from '@/db/schema';
+import type { Platform, Service } from '@/lib/catalogue/services';
+import { AppError } from '@/lib/errors';
+
+/** How far back a profile's record counts for its reliability. */
+export const RELIABILITY_WINDOW_DAYS = 30;
+
+export type PickInput = {
+  platform: Platform;
+  service: Service;
+  /** The post or video acted on; null for a new tweet (no target to have acted on). */
+  targetUrl: string | null | undefined;
+  quantity: number;
+  /** Profiles that may not be picked whatever their record (a refill leaves out the original ones). */
+  exclude?: number[];
+  /** Take as many as there are, up to `quantity` (at least one), instead of refusing fewer (refills). */
+  upTo?: boolean;
+};
+
+/**
+ * The server's choice of `quantity` profiles for the reseller API (issue #16 "add" with quantity,
+ * and refills). The rule, in order:
+ *
+ * 1. only active profiles of the platform;
+ * 2. never one that cannot act on the target: a profile that already succeeded on, or is still
+ *    working on, the same service for the same target (in anyone's order) is left out, so no
+ *    profile likes one tweet twice;
+ * 3. the most reliable first: the share of successes among the profile's per-profile results in
+ *    final orders of the last RELIABILITY_WINDOW_DAYS days, smoothed as (successes + 1) /
+ *    (results + 2), so a profile without a record ranks as an even chance (0.5) rather than as
+ *    perfect or hopeless;
+ * 4. ties: more followers first, then the lower id (a stable order).
+ *
+ * Fewer suitable profiles than asked for is NOT_ENOUGH_PROFILES with the number available
+ * (with `upTo`, only none is).
+ * Runs inside the send's transaction. The record is read from orders.results (jsonb) of the
+ * window, found through orders_created_idx; at very large volumes a per-profile counter table
+ * would be the next step.
+ */
+export async function pickProfiles(tx: Db, input: PickInput): Promise<number[]> {
+  const exclude = input.exclude ?? [];
+  const excludeSql = exclude.length ? sql`and p.id not in (${sql.join(exclude.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const busySql = input.targetUrl
+    ? sql`and p.id not in (
+        select (r.value->>'profile_id')::int
+          from ${orders} o, jsonb_array_elements(o.results) r
+         where o.service = ${input.service} and o.target_url = ${input.targetUrl}
+           and o.status <> 'cancelled' and r.value->>'result' in ('success', 'pending'))`
+    : sql``;
+  const result = await tx.execute(sql`
+    with record as (
+      select (r.value->>'profile_id')::int as profile_id,
+             count(*) filter (where r.value->>'result' = 'success') as ok,
+             count(*) as total
+        from ${orders} o, jsonb_array_elements(o.results) r
+       where o.created_at > now() - make_interval(days => ${RELIABILITY_WINDOW_DAYS})
+         and o.platform = ${input.platform}
+         and o.status in ('completed', 'partial', 'failed')
+       group by 1
+    )
+    select p.id as id
+      from ${profiles} p
+      left join record on record.profile_id = p.id
+     where p.platform = ${input.platform} and p.status = 'active'
+       ${excludeSql}
+       ${busySql}
+     order by (coalesce(record.ok, 0) + 1)::float8 / (coalesce(record.total, 0) + 2) desc,
+              p.followers_count desc, p.id
+  `);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { id: number | string }[];
+  const ids = rows.map((r) => Number(r.id));
+  const enough = input.upTo ? ids.length > 0 : ids.length >= input.quantity;
+  if (!enough) throw new AppError('NOT_ENOUGH_PROFILES', { params: { available: ids.length } });
+  return ids.slice(0, input.quantity);
+}

@@ -1,0 +1,1 @@
+export { protocolStatus, toOrderView, usernamesOf, isOrderId, type OrderView, type ProtocolStatus } from './order-view';

@@ -1,0 +1,86 @@
+import 'server-only';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { orders, profiles, type ProfileResult } from '@/db/schema';
+import { centsToDecimal } from '@/lib/money';
+
+type Order = typeof orders.$inferSelect;
+
+/*
+ * An order as the reseller protocol shows it (issue #16, docs/reseller-api.md): the answer of
+ * `status` in POST /api/v2 and the body of every webhook. One module both use, depending on
+ * nothing but the schema, so lib/operations can queue webhooks without importing the API.
+ */
+
+/** The protocol's statuses. */
+export type ProtocolStatus = 'Pending' | 'In progress' | 'Completed' | 'Partial' | 'Canceled';
+
+/**
+ * Our order statuses in the protocol's words: an order in which every profile failed did nothing
+ * and was charged nothing (its use was given back, a paid one refunded), which is what a reseller
+ * script knows as Canceled; `order_status` carries the precise state.
+ */
+export function protocolStatus(status: Order['status']): ProtocolStatus {
+  switch (status) {
+    case 'pending':
+      return 'Pending';
+    case 'processing':
+      return 'In progress';
+    case 'completed':
+      return 'Completed';
+    case 'partial':
+      return 'Partial';
+    default:
+      return 'Canceled';
+  }
+}
+
+export type OrderView = {
+  /** What the order cost in the end, USD with 2 decimals (price minus refunds). */
+  charge: string;
+  /** The target's counter before the order: we do not read it, so always null. */
+  start_count: null;
+  status: ProtocolStatus;
+  /** Profiles not (yet) successful. */
+  remains: string;
+  currency: 'USD';
+  /** Extension: each profile's result. */
+  profiles: { profile_id: number; username: string; result: ProfileResult['result'] }[];
+  /** Extensions: our own state, service and times. */
+  order_status: Order['status'];
+  service: string;
+  link: string | null;
+  created_at: string;
+  completed_at: string | null;
+  refill_of: string | null;
+};
+
+/** Usernames of the profiles of these orders, in one query. */
+export async function usernamesOf(db: Db, list: Pick<Order, 'profileIds'>[]): Promise<Map<number, string>> {
+  const ids = [...new Set(list.flatMap((o) => o.profileIds))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: profiles.id, username: profiles.username }).from(profiles).where(inArray(profiles.id, ids));
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+export function toOrderView(order: Order, usernames: Map<number, string>): OrderView {
+  const results = order.results as ProfileResult[];
+  const done = results.filter((r) => r.result === 'success').length;
+  return {
+    charge: centsToDecimal(order.priceCents - order.refundedCents),
+    start_count: null,
+    status: protocolStatus(order.status),
+    remains: String(order.profileCount - done),
+    currency: 'USD',
+    profiles: results.map((r) => ({ profile_id: r.profile_id, username: usernames.get(r.profile_id) ?? '', result: r.result })),
+    order_status: order.status,
+    service: order.service,
+    link: order.targetUrl,
+    created_at: order.createdAt.toISOString(),
+    completed_at: order.completedAt?.toISOString() ?? null,
+    refill_of: order.refillOf,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isOrderId = (value: string) => UUID.test(value);

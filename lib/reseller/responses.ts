@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * What POST /api/v2 answers, per action (docs/reseller-api.md). The OpenAPI description is
+ * generated from these, and the protocol's tests check real answers against them, so the two
+ * cannot drift apart.
+ */
+export const PROTOCOL_STATUSES = ['Pending', 'In progress', 'Completed', 'Partial', 'Canceled'] as const;
+
+export const itemErrorResponse = z.object({ error: z.string(), code: z.string() }).describe('A per-item error: localized text and the machine code.');
+
+export const errorResponse = z
+  .object({ error: z.string().describe('Localized text (Accept-Language / X-Locale; Turkish by default).'), code: z.string().describe('Machine code, e.g. INVALID_API_KEY, NO_PACKAGE.') })
+  .catchall(z.unknown())
+  .describe('Every refusal: the HTTP status fits the code; extra fields carry its parameters (limit, remainingSeconds, available, …).');
+
+export const serviceResponse = z.object({
+  service: z.string().describe('The key to send as `service` in `add`.'),
+  name: z.string(),
+  type: z.enum(['Default', 'Comments', 'Tweet']).describe('Default: link + quantity; Comments: `comments` is the prompt; Tweet: `comments` is the text, `link` an optional tweet to quote.'),
+  category: z.string(),
+  rate: z.string().describe('USD per 1000 profiles charged to the balance; 0.00 when the package covers it.'),
+  rate_max: z.string().optional().describe('New tweets: the dearest follower tier per 1000 profiles.'),
+  min: z.number().int(),
+  max: z.number().int().describe('Your package’s profile limit on that platform (0 without a package).'),
+  refill: z.boolean(),
+  cancel: z.boolean(),
+  dripfeed: z.boolean(),
+});
+
+export const orderStatusResponse = z.object({
+  charge: z.string().describe('USD spent on the order after refunds, two decimals.'),
+  start_count: z.null().describe('Not measured: always null.'),
+  status: z.enum(PROTOCOL_STATUSES),
+  remains: z.string().describe('Profiles not (yet) successful.'),
+  currency: z.literal('USD'),
+  profiles: z.array(z.object({ profile_id: z.number().int(), username: z.string(), result: z.enum(['success', 'failed', 'pending']) })),
+  order_status: z.enum(['pending', 'processing', 'completed', 'partial', 'failed', 'cancelled']).describe('Our precise state.'),
+  service: z.string(),
+  link: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  refill_of: z.string().nullable().describe('For a refill: the order it refills.'),
+});
+
+export const V2_RESPONSES = {
+  services: z.array(serviceResponse),
+  add: z.object({ order: z.string().describe('The order id (a UUID).') }),
+  status: z.union([orderStatusResponse, z.record(z.string(), z.union([orderStatusResponse, itemErrorResponse]))]).describe('`order`: one object; `orders`: an object keyed by order id.'),
+  cancel: z
+    .union([z.object({ order: z.string(), cancel: z.literal(1) }), z.array(z.object({ order: z.string(), cancel: z.union([z.literal(1), itemErrorResponse]) }))])
+    .describe('`order`: one object (an error is the HTTP status); `orders`: one item per order.'),
+  refill: z
+    .union([z.object({ refill: z.string() }), z.array(z.object({ order: z.string(), refill: z.union([z.string(), itemErrorResponse]) }))])
+    .describe('The refill id (for refill_status).'),
+  refill_status: z.union([orderStatusResponse, z.array(z.object({ refill: z.string(), status: z.union([z.enum(PROTOCOL_STATUSES), itemErrorResponse]) }))]),
+  balance: z.object({ balance: z.string().describe('USD, two decimals.'), currency: z.literal('USD') }),
+} as const;

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { SERVICES } from '@/lib/catalogue/services';
+import { MAX_PROFILES_PER_SEND } from '@/lib/operations/schemas';
+import { id, int, text } from '@/lib/validation';
+
+/**
+ * The reseller protocol's request bodies (issue #16, docs/reseller-api.md). Every field may come
+ * as form text or as JSON, so numbers and lists are read from text too; lists are comma-separated
+ * text or JSON arrays. `key` is read and removed by the API-key wrapper before this parses.
+ */
+export const V2_ACTIONS = ['services', 'add', 'status', 'cancel', 'refill', 'refill_status', 'balance'] as const;
+export type V2Action = (typeof V2_ACTIONS)[number];
+export const MAX_IDS_PER_REQUEST = 100;
+
+const ALL_SERVICES = Object.values(SERVICES).flat() as [string, ...string[]];
+
+/** One id or a comma-separated list (or a JSON array) of ids, as trimmed text. */
+const idList = (max: number) =>
+  z
+    .union([z.array(z.union([text({ max: 64 }), z.number()])), text({ max: 64 * 101 }), z.number()])
+    .transform((v) => (Array.isArray(v) ? v : String(v).split(',')).map((x) => String(x).trim()).filter(Boolean))
+    .pipe(z.array(text({ max: 64 })).min(1, 'Validation.v2_ids_required').max(max, 'Validation.v2_too_many_ids'));
+
+const oneId = z.union([text({ max: 64 }), z.number()]).transform((v) => String(v).trim());
+
+const profileIdList = z
+  .union([z.array(z.union([text({ max: 20 }), z.number()])), text({ max: 20 * 501 })])
+  .transform((v): unknown[] => (Array.isArray(v) ? v : v.split(',')).map((x) => String(x).trim()).filter(Boolean))
+  .pipe(z.array(id('Validation.profile_required')).max(MAX_PROFILES_PER_SEND, 'Validation.profile_required'));
+
+const quantity = int({ min: 1, max: MAX_PROFILES_PER_SEND, message: 'Validation.v2_quantity_invalid' });
+
+export const servicesRequest = z.object({ action: z.literal('services') });
+export const balanceRequest = z.object({ action: z.literal('balance') });
+
+export const addRequest = z
+  .object({
+    action: z.literal('add'),
+    /** A service key from `services` (e.g. `like`, `reels_comment`). */
+    service: z.enum(ALL_SERVICES, { message: 'Errors.INVALID_SERVICE' }).describe('A service key from `services`.'),
+    /** The post or video (for `new_tweet`: an optional tweet to quote). */
+    link: text({ max: 2000 }).optional().describe('The tweet, reel or video (a channel for youtube_subscribe); for new_tweet an optional tweet to quote.'),
+    /** How many profiles: the server picks them, most reliable first. */
+    quantity: quantity.optional().describe('How many profiles: the server picks them, the most reliable that can still act on the target.'),
+    /** Or exactly these profiles (comma-separated ids), as the UI sends. */
+    profile_ids: profileIdList.optional().describe('Instead of quantity: exactly these profiles (comma-separated ids).'),
+    /** The prompt of a comment service; the text of a new tweet. */
+    comments: text({ max: 2000 }).optional().describe('The prompt of a comment service; the text of a new tweet.'),
+    /** Drip-feed: not offered (the services list says dripfeed: false); more than one run is refused. */
+    runs: int({ min: 1, max: 1, message: 'Validation.v2_dripfeed_unsupported' }).optional().describe('Drip-feed is not offered: only 1.'),
+    interval: int({ min: 0, max: 100_000 }).optional(),
+    /** Idempotency: the same request id always answers the same order and never makes a second one. */
+    request_id: text({ max: 100, message: 'Validation.v2_request_id_invalid' })
+      .regex(/^[\x21-\x7e]+$/, 'Validation.v2_request_id_invalid')
+      .optional()
+      .describe('Idempotency: the same request_id always answers the same order and never makes a second one.'),
+  })
+  .refine((v) => v.quantity !== undefined || (v.profile_ids?.length ?? 0) > 0, { message: 'Validation.v2_quantity_invalid', path: ['quantity'] })
+  .refine((v) => v.quantity === undefined || !v.profile_ids?.length || v.profile_ids.length === v.quantity, {
+    message: 'Validation.v2_quantity_mismatch',
+    path: ['quantity'],
+  });
+
+export const statusRequest = z
+  .object({
+    action: z.literal('status'),
+    order: oneId.optional().describe('One order id.'),
+    orders: idList(MAX_IDS_PER_REQUEST).optional().describe('Up to 100 order ids, comma-separated.'),
+  })
+  .refine((v) => v.order !== undefined || v.orders !== undefined, { message: 'Validation.v2_ids_required', path: ['order'] });
+
+export const cancelRequest = z
+  .object({ action: z.literal('cancel'), order: oneId.optional(), orders: idList(MAX_IDS_PER_REQUEST).optional() })
+  .refine((v) => v.order !== undefined || v.orders !== undefined, { message: 'Validation.v2_ids_required', path: ['orders'] });
+
+export const refillRequest = z
+  .object({ action: z.literal('refill'), order: oneId.optional(), orders: idList(MAX_IDS_PER_REQUEST).optional() })
+  .refine((v) => v.order !== undefined || v.orders !== undefined, { message: 'Validation.v2_ids_required', path: ['order'] });
+
+export const refillStatusRequest = z
+  .object({ action: z.literal('refill_status'), refill: oneId.optional(), refills: idList(MAX_IDS_PER_REQUEST).optional() })
+  .refine((v) => v.refill !== undefined || v.refills !== undefined, { message: 'Validation.v2_ids_required', path: ['refill'] });
+
+/** The body of POST /api/v2 (after `key`), one shape per action. */
+export const v2Request = z.discriminatedUnion('action', [
+  servicesRequest,
+  addRequest,
+  statusRequest,
+  cancelRequest,
+  refillRequest,
+  refillStatusRequest,
+  balanceRequest,
+]);
+export type V2Request = z.output<typeof v2Request>;
+export type AddRequest = z.output<typeof addRequest>;

@@ -1,0 +1,26 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { apiKeys, orders, webhookDeliveries } from '@/db/schema';
+import { toOrderView, usernamesOf } from '@/lib/order-view';
+import { enqueueWebhook } from '@/lib/queue';
+
+type Order = typeof orders.$inferSelect;
+
+/**
+ * Queues the webhook of an order's status change, inside the transaction that made the change
+ * (finalizeOrder, cancelOrder, processOrder's start), so the change and its event commit
+ * together. Only orders placed with an API key whose webhook is set have one. The body is the
+ * order as `status` shows it, fixed at the time of the change.
+ */
+export async function queueOrderWebhook(tx: Db, order: Order): Promise<void> {
+  if (!order.apiKeyId) return;
+  const [key] = await tx.select({ url: apiKeys.webhookUrl, revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.id, order.apiKeyId));
+  if (!key?.url || key.revokedAt) return;
+  const view = toOrderView(order, await usernamesOf(tx, [order]));
+  const [row] = await tx
+    .insert(webhookDeliveries)
+    .values({ apiKeyId: order.apiKeyId, orderId: order.id, event: 'order.status', url: key.url, payload: { event: 'order.status', order: order.id, ...view } })
+    .returning({ id: webhookDeliveries.id });
+  await enqueueWebhook(row!.id, { tx });
+}
