@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { balanceLedger, orders, usageCounters, users, type ProfileResult } from '@/db/schema';
+import { refundOrderCharge } from '@/lib/balance';
+import { orders, usageCounters, type ProfileResult } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { queueOrderWebhook } from '@/lib/webhooks';
 import { emitOperationUpdate, operationUpdate, type Emit } from './operation-update';
@@ -31,25 +32,7 @@ export async function cancelOrder(db: Db, input: { userId: number; orderId: stri
     if (!order) throw new AppError('ORDER_NOT_FOUND');
     if (order.status !== 'pending') throw new AppError('ORDER_NOT_CANCELLABLE');
 
-    let refundCents = order.priceCents - order.refundedCents;
-    if (refundCents > 0) {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, order.userId)).for('update');
-      const [row] = await tx
-        .insert(balanceLedger)
-        .values({ userId: order.userId, amountCents: refundCents, reason: 'refund', orderId: order.id, note: 'cancelled' })
-        .onConflictDoNothing()
-        .returning({ id: balanceLedger.id });
-      if (row) {
-        await tx
-          .update(users)
-          .set({ bakiyeCents: sql`${users.bakiyeCents} + ${refundCents}` })
-          .where(eq(users.id, order.userId));
-      } else {
-        refundCents = 0;
-      }
-    } else {
-      refundCents = 0;
-    }
+    const refundCents = await refundOrderCharge(tx, { userId: order.userId, orderId: order.id, cents: order.priceCents - order.refundedCents, note: 'cancelled' });
 
     if (order.usageDay) {
       await tx

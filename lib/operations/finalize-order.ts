@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { balanceLedger, orders, usageCounters, users, type ProfileResult } from '@/db/schema';
+import { refundOrderCharge } from '@/lib/balance';
+import { orders, usageCounters, type ProfileResult } from '@/db/schema';
 import { queueOrderWebhook } from '@/lib/webhooks';
 import { isFinal } from './operation-update';
 
@@ -42,20 +43,7 @@ export async function finalizeOrder(db: Db, orderId: string, input: FinalizeInpu
       refundCents = Math.min(refundCents, order.priceCents - order.refundedCents);
     }
     if (refundCents > 0) {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, order.userId)).for('update');
-      const [row] = await tx
-        .insert(balanceLedger)
-        .values({ userId: order.userId, amountCents: refundCents, reason: 'refund', orderId: order.id })
-        .onConflictDoNothing()
-        .returning({ id: balanceLedger.id });
-      if (row) {
-        await tx
-          .update(users)
-          .set({ bakiyeCents: sql`${users.bakiyeCents} + ${refundCents}` })
-          .where(eq(users.id, order.userId));
-      } else {
-        refundCents = 0;
-      }
+      refundCents = await refundOrderCharge(tx, { userId: order.userId, orderId: order.id, cents: refundCents });
     }
 
     if (successCount === 0 && order.usageDay) {
