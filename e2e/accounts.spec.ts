@@ -59,7 +59,8 @@ test.describe('accounts', () => {
     await page.goto('/panel/settings');
     // Type only once the form is hydrated: React resets uncontrolled inputs it hydrates.
     await page.waitForLoadState('networkidle');
-    await page.getByLabel('Mevcut şifre').fill(user.password);
+    // The API access section of the settings asks for the current password too: use the password form's.
+    await page.getByRole('group', { name: 'Şifre Değiştir' }).getByLabel('Mevcut şifre').fill(user.password);
     await page.getByLabel('Yeni şifre', { exact: true }).fill('ikinci-sifre-456');
     await page.getByLabel('Yeni şifre (tekrar)').fill('ikinci-sifre-456');
     await page.getByRole('button', { name: 'Kaydet' }).click();

@@ -274,6 +274,9 @@ test.describe('the admin back office', () => {
     await toast(page, 'YouTube aktif yapıldı.');
 
     await page.goto('/rooting/settings');
+    // Type only once the form is hydrated (its save button is enabled then): React resets
+    // uncontrolled inputs it hydrates.
+    await expect(page.getByRole('button', { name: 'Kaydet' })).toBeEnabled();
     await page.getByLabel('Site adı').fill('');
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await expect(page.getByText('Site adı zorunludur (en fazla 120 karakter).')).toBeVisible();
