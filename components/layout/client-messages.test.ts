@@ -22,4 +22,13 @@ describe('the messages sent to the browser', () => {
     expect(all.Admin).toEqual(tr.Admin);
     expect(all.Panel).toEqual(tr.Panel);
   });
+
+  it('give the customer panel its texts but not the back office’s', () => {
+    const panel = clientMessages(tr as Record<string, unknown>, 'panel') as Record<string, unknown>;
+    expect(panel.Panel).toEqual(tr.Panel);
+    expect(panel.Settings).toEqual(tr.Settings);
+    expect(panel.TwoFactor).toEqual(tr.TwoFactor);
+    expect(panel.Admin).toBeUndefined();
+    expect(panel.SettingsValidation).toBeUndefined();
+  });
 });

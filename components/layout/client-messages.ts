@@ -24,10 +24,14 @@ const AREA_ONLY = [
   'Settings',
 ];
 
-export function clientMessages(messages: Catalogue, scope: 'public' | 'all' = 'public'): Catalogue {
+/** Namespaces only the back office (/rooting) uses: the customer panel does not ship them either. */
+const BACK_OFFICE_ONLY = ['Admin', 'AdminValidation', 'Discounts', 'PackageValidation', 'AnnouncementValidation', 'PlatformValidation', 'SettingsValidation'];
+
+export function clientMessages(messages: Catalogue, scope: 'public' | 'panel' | 'all' = 'public'): Catalogue {
   const { Mail: _mail, Policies, Contact, ...rest } = messages as Catalogue & { Policies?: Catalogue; Contact?: Catalogue };
   const out: Catalogue = { ...rest };
   if (scope === 'public') for (const ns of AREA_ONLY) delete out[ns];
+  if (scope === 'panel') for (const ns of BACK_OFFICE_ONLY) delete out[ns];
   if (Policies) {
     // Only the titles are shown by client components (footer menu).
     out.Policies = Object.fromEntries(

@@ -18,7 +18,7 @@ export default async function PanelLayout({ children, params }: Props) {
   await requirePageUser(locale);
   // The panel's texts are not shipped with public pages (components/layout/client-messages.ts).
   return (
-    <NextIntlClientProvider messages={clientMessages(await getMessages(), 'all')}>
+    <NextIntlClientProvider messages={clientMessages(await getMessages(), 'panel')}>
       <div className="space-y-6">{children}</div>
     </NextIntlClientProvider>
   );
