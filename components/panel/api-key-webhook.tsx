@@ -7,18 +7,11 @@ import { ErrorMessage } from '@/components/ui/form-field';
 import { getJson, sendJson } from '@/components/auth/api';
 import { fieldAria, FormField, inputClass } from '@/components/auth/form-field';
 import { cn } from '@/lib/utils/cn';
+import type { DeliveryView } from '@/lib/webhooks/manage-webhook';
 import { CopyButton, secondaryButton } from './copy-button';
 
-type Delivery = {
-  id: number;
-  event: string;
-  order: string | null;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  response_status: number | null;
-  last_error: string | null;
-  created_at: string;
-};
+/** A delivery as GET /api/api-keys/{id}/webhook answers it (lib/webhooks). */
+type Delivery = DeliveryView;
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; url: string | null; secret: string | null; deliveries: Delivery[] };
 
 const DELIVERY_CLASS: Record<Delivery['status'], string> = {
