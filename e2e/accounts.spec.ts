@@ -140,6 +140,22 @@ test.describe('accounts', () => {
     await context.close();
   });
 
+  test('the register page asks no other host: the phone flags are served by the site', async ({ page, baseURL }) => {
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto('/login?tab=register');
+    const form = page.getByRole('form', { name: 'Yeni hesap oluşturun' });
+    await expect(form.getByRole('button', { name: 'Kayıt Ol' })).toBeEnabled();
+    const flag = form.locator('img.PhoneInputCountryIconImg');
+    await expect(flag).toHaveAttribute('src', '/flags/TR.svg');
+    await expect.poll(() => flag.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await form.getByLabel('Ülke').selectOption('DE');
+    await expect(flag).toHaveAttribute('src', '/flags/DE.svg');
+    await expect.poll(() => flag.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const origin = new URL(baseURL!).origin;
+    expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:'))).toEqual([]);
+  });
+
   test('the forms explain what is missing, in Turkish by default', async ({ page }) => {
     await page.goto('/login?tab=register');
     const form = page.getByRole('form', { name: 'Yeni hesap oluşturun' });

@@ -36,6 +36,7 @@ export function PhoneField({
     <PhoneInput
       id={id}
       defaultCountry="TR"
+      flagUrl="/flags/{XX}.svg"
       international
       countryCallingCodeEditable={false}
       labels={{ ...(LABELS[locale] ?? en), country: countryLabel }}
