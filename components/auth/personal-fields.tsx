@@ -1,12 +1,19 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { PROFESSIONS } from '@/lib/auth/schemas';
 import { errorId } from '@/components/ui/form-field';
 import { fieldAria, FormField, inputClass } from './form-field';
 import { InputField } from './fields';
-import { PhoneField } from './phone-field';
+
+// The phone field brings libphonenumber's country data (~50 KB compressed): its own chunk, loaded
+// when the field is first shown (the login page carries the register form's code but shows its
+// login tab). Server-rendered as usual; until the chunk is there a box of the field's size holds its place.
+const PhoneField = dynamic(() => import('./phone-field').then((m) => m.PhoneField), {
+  loading: () => <div aria-hidden="true" className={`${inputClass} ml-[2.75rem] w-auto animate-pulse`} />,
+});
 import { useErrorText } from './use-error-text';
 
 /** Message keys of the §3 profession options (the stored value is the Turkish text). */

@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { isValidPhoneNumber } from 'libphonenumber-js';
 import { text } from '@/lib/validation';
+import { isValidPhone } from './phone';
 import { emailField, MAX_NAME, MAX_PASSWORD, MAX_PHONE, newPasswordField, professionField, requiredText } from './schemas';
 
 /**
- * Registration (§5), apart from schemas.ts because the phone check needs libphonenumber's
- * country data: only the registration form and the handler load it. Browser-safe like schemas.ts.
+ * Registration (§5). Browser-safe like schemas.ts. The phone check is asynchronous (it loads
+ * libphonenumber's country data on first use, lib/auth/phone.ts): parse with `parseAsync`, as
+ * route() and the form's resolver do.
  */
 
 /** An international number (react-phone-number-input sends E.164, e.g. +905321234567). */
 export const phoneField = (requiredKey: string) =>
-  requiredText(requiredKey, MAX_PHONE).refine((v) => isValidPhoneNumber(v), 'Validation.phone_invalid');
+  requiredText(requiredKey, MAX_PHONE).refine(isValidPhone, 'Validation.phone_invalid');
 
 const ALL = 'Validation.all_fields_required';
 

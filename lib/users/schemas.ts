@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isValidPhoneNumber } from 'libphonenumber-js';
 import { text } from '@/lib/validation';
+import { isValidPhone } from '@/lib/auth/phone';
 import { emailField, MAX_NAME, MAX_PASSWORD, MAX_PHONE, MIN_PASSWORD, PROFESSIONS, requiredText } from '@/lib/auth/schemas';
 
 /**
@@ -9,13 +9,14 @@ import { emailField, MAX_NAME, MAX_PASSWORD, MAX_PHONE, MIN_PASSWORD, PROFESSION
  * profession may stay empty (accounts made by an admin can lack them) but must be valid when
  * given. A blank new password means no change; a new one needs the current one (§5 Settings).
  * A changed e-mail needs it too, which only the server can tell (lib/users/update-profile.ts).
+ * The phone check is asynchronous (lib/auth/phone.ts): parse with `parseAsync`.
  */
 export const profileSchema = z
   .object({
     ad_soyad: requiredText('Validation.profile_fields_required', MAX_NAME),
     email: emailField('Validation.profile_fields_required'),
     telefon: text({ max: MAX_PHONE, message: 'Validation.phone_invalid', tooLong: 'Validation.too_long' })
-      .refine((v) => v === '' || isValidPhoneNumber(v), 'Validation.phone_invalid')
+      .refine(async (v) => v === '' || (await isValidPhone(v)), 'Validation.phone_invalid')
       .default(''),
     meslek: text({ max: 60, message: 'Validation.meslek_invalid', trim: false })
       .refine((v) => v === '' || (PROFESSIONS as readonly string[]).includes(v), 'Validation.meslek_invalid')

@@ -75,9 +75,10 @@ export function route<
         if (!user) throw new AppError('UNAUTHORIZED');
         if (spec.auth === 'admin' && !isAdminSession(user)) throw new AppError('FORBIDDEN');
       }
-      const params = spec.params ? spec.params.parse(clean((await ctx?.params) ?? {})) : undefined;
-      const query = spec.query ? spec.query.parse(clean(Object.fromEntries(new URL(req.url).searchParams))) : undefined;
-      const input = spec.body === undefined ? undefined : spec.body === 'raw' ? await readText(req) : spec.body.parse(clean(await readJson(req)));
+      // parseAsync: some checks load their data on first use (the phone number, lib/auth/phone.ts).
+      const params = spec.params ? await spec.params.parseAsync(clean((await ctx?.params) ?? {})) : undefined;
+      const query = spec.query ? await spec.query.parseAsync(clean(Object.fromEntries(new URL(req.url).searchParams))) : undefined;
+      const input = spec.body === undefined ? undefined : spec.body === 'raw' ? await readText(req) : await spec.body.parseAsync(clean(await readJson(req)));
       return await fn({
         req,
         db: await getDb(),
