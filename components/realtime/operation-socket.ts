@@ -1,6 +1,6 @@
 'use client';
 
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 
 /** §9 socket settings. */
 export const SOCKET_OPTIONS = {
@@ -21,7 +21,7 @@ type Listener = {
   onState: (state: ConnectionState) => void;
 };
 
-type Holder = { socket: Socket; token: string; listeners: Set<Listener>; everConnected: boolean };
+type Holder = { socket: Socket | null; token: string; listeners: Set<Listener>; everConnected: boolean; closed: boolean };
 
 let holder: Holder | null = null;
 
@@ -33,11 +33,21 @@ let holder: Holder | null = null;
  */
 function ensure(token: string): Holder {
   if (holder && holder.token === token) return holder;
-  holder?.socket.disconnect();
-  const socket = io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports], auth: { token } });
-  const h: Holder = { socket, token, listeners: new Set(), everConnected: false };
-  const each = (fn: (l: Listener) => void) => h.listeners.forEach(fn);
+  close(holder);
+  const h: Holder = { socket: null, token, listeners: new Set(), everConnected: false, closed: false };
+  holder = h;
+  // The client library (~13 KB compressed) is its own chunk, loaded once a signed-in page subscribes:
+  // a visitor's page never loads it, and it is not part of the script a page runs before it is usable.
+  void import('socket.io-client').then(({ io }) => {
+    if (h.closed) return;
+    h.socket = io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports], auth: { token } });
+    wire(h, h.socket);
+  });
+  return h;
+}
 
+function wire(h: Holder, socket: Socket): void {
+  const each = (fn: (l: Listener) => void) => h.listeners.forEach(fn);
   socket.on('operation_update', (payload: unknown) => each((l) => l.onUpdate(payload)));
   socket.on('authenticated', () => {
     const reconnect = h.everConnected;
@@ -54,8 +64,12 @@ function ensure(token: string): Holder {
   socket.on('connect_error', () => {
     if (!h.everConnected && !socket.active) each((l) => l.onState('error'));
   });
-  holder = h;
-  return h;
+}
+
+function close(h: Holder | null): void {
+  if (!h) return;
+  h.closed = true;
+  h.socket?.disconnect();
 }
 
 /** Subscribes to the user's operation_update events; returns the unsubscribe function. */
@@ -69,6 +83,6 @@ export function subscribeOperations(token: string, listener: Listener): () => vo
 
 /** Closes the connection (logout). */
 export function closeOperationSocket(): void {
-  holder?.socket.disconnect();
+  close(holder);
   holder = null;
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import dynamic from 'next/dynamic';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import type { Platform, Service } from '@/lib/catalogue/services';
@@ -8,7 +9,9 @@ import { Link, useRouter } from '@/lib/i18n/navigation';
 import { useOperationSocket } from '@/components/realtime/use-operation-socket';
 import type { ConnectionState } from '@/components/realtime/operation-socket';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { AddBalanceDialog } from '@/components/payments/add-balance-dialog';
+
+// The top-up dialog (card form, Stripe's React bindings) is its own chunk, loaded when first opened.
+const AddBalanceDialog = dynamic(() => import('@/components/payments/add-balance-dialog').then((m) => m.AddBalanceDialog), { ssr: false });
 import {
   applyOperationEvent,
   connectionToast,
@@ -89,6 +92,8 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
   const [price, setPrice] = useState<{ ids: string; cents: number } | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [addBalanceOpen, setAddBalanceOpen] = useState(false);
+  // Mounted from the first opening on (and kept, so it can close with its animation).
+  const [addBalanceUsed, setAddBalanceUsed] = useState(false);
 
   const tasks = useRef(new Map<string, number[]>());
   const early = useRef(new Map<string, OperationEvent[]>());
@@ -395,7 +400,10 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
                   <p data-balance>{t('ServicePage.balance', { amount: balanceCents !== null ? money(balanceCents) : '…' })}</p>
                   <button
                     type="button"
-                    onClick={() => setAddBalanceOpen(true)}
+                    onClick={() => {
+                      setAddBalanceUsed(true);
+                      setAddBalanceOpen(true);
+                    }}
                     className="inline-flex min-h-11 items-center rounded-md border border-brand px-4 text-sm font-medium text-brand hover:bg-brand-soft"
                   >
                     {t('ServicePage.addBalance')}
@@ -472,7 +480,7 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
         <ProfileList platform={platform} profiles={profiles} selected={selectedSet} badges={badges} onToggle={toggle} onToggleAll={toggleAll} allSelected={allSelected} />
       </section>
 
-      {isNewTweet && viewer.loggedIn ? (
+      {isNewTweet && viewer.loggedIn && addBalanceUsed ? (
         <AddBalanceDialog open={addBalanceOpen} onOpenChange={setAddBalanceOpen} onSuccess={(cents) => setBalanceCents(cents)} />
       ) : null}
       {isNewTweet ? (
