@@ -81,6 +81,47 @@ test('a customer creates a key (shown once), uses it, sets a webhook and revokes
   expect(await refused.json()).toEqual({ error: expect.any(String), code: 'INVALID_API_KEY' });
 });
 
+test('an admin finds a customer\'s key at /rooting/api-keys and revokes it: it stops at once and the audit log says so', async ({ page, request }) => {
+  const l: Loc = 'de';
+  const created = await (
+    await request.post('/api/api-keys', { headers: { authorization: `Bearer ${customer.token}` }, data: { name: 'Admin review', currentPassword: customer.password } })
+  ).json();
+  expect(created).toMatchObject({ success: true });
+  const key = created.key as string;
+  expect((await request.post('/api/v2', { form: { key, action: 'balance' } })).status()).toBe(200);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInBrowser(page, await adminToken(request));
+  await page.goto(`${prefix(l)}/rooting/api-keys`);
+  const filters = page.getByRole('form', { name: msg(l, 'Admin.apiKeys.filters') });
+  await filters.getByLabel(msg(l, 'Admin.apiKeys.search')).fill(customer.email);
+  await filters.getByRole('button', { name: msg(l, 'Admin.apiKeys.apply') }).click();
+  await expect(page).toHaveURL(/q=/);
+  const row = page.locator(`[data-api-key="${created.api_key.id}"]`);
+  await expect(row).toContainText('Admin review');
+  await expect(row).toContainText(customer.email);
+  await expect(row).toContainText(`${created.api_key.prefix}…`);
+  await expect(page.locator('[data-api-key]')).toHaveCount(1);
+  await noHorizontalScroll(page, 390);
+  await shot(page, 'rooting-api-keys-390-de');
+
+  await row.getByRole('button', { name: msg(l, 'Admin.apiKeys.revokeLabel', { name: 'Admin review', owner: customer.email }) }).click();
+  const confirm = page.getByRole('alertdialog', { name: msg(l, 'Admin.apiKeys.revokeTitle') });
+  await confirm.getByRole('button', { name: msg(l, 'Admin.apiKeys.revoke') }).click();
+  await expect(page.getByText(msg(l, 'Admin.apiKeys.revoked'))).toBeVisible();
+  await expect(row).toHaveCount(0); // the active view no longer lists it
+  const refused = await request.post('/api/v2', { form: { key, action: 'balance' } });
+  expect(refused.status()).toBe(401);
+
+  await filters.getByLabel(msg(l, 'Admin.apiKeys.status')).selectOption('revoked');
+  await filters.getByRole('button', { name: msg(l, 'Admin.apiKeys.apply') }).click();
+  await expect(row).toContainText(msg(l, 'Admin.apiKeys.revokedAt', { date: '' }).trim());
+  await expectNoAxeViolations(page);
+
+  await page.goto(`${prefix(l)}/rooting/audit?entity=api_key`);
+  await expect(page.getByRole('listitem').filter({ hasText: msg(l, 'Admin.audit.actions.api_key_revoke') }).first()).toContainText(`#${created.api_key.id}`);
+});
+
 for (const l of LOCALES) {
   test(`the API access section and the API reference fit a phone and a desktop (${l})`, async ({ page, request }) => {
     // Two keys to list.

@@ -8,10 +8,23 @@ import { dangerButton, secondaryButton } from './form-field';
  * A /rooting table of records: the given column headers and an actions column, a row saying
  * `emptyText` when there are no records, then the rows (`children`).
  */
-export function AdminTable({ columns, isEmpty, emptyText, children }: { columns: ReactNode[]; isEmpty: boolean; emptyText: string; children: ReactNode }) {
+export function AdminTable({
+  columns,
+  isEmpty,
+  emptyText,
+  label,
+  children,
+}: {
+  columns: ReactNode[];
+  isEmpty: boolean;
+  emptyText: string;
+  /** Names the table's scroll area: on a phone a wide table scrolls sideways and keyboard users reach it by Tab. */
+  label?: string;
+  children: ReactNode;
+}) {
   const tc = useTranslations('Admin.common');
   return (
-    <div className="overflow-x-auto rounded-lg bg-card shadow-sm">
+    <div className="overflow-x-auto rounded-lg bg-card shadow-sm" {...(label ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}>
       <table className="w-full text-left text-sm">
         <thead className="border-b border-line text-muted">
           <tr>

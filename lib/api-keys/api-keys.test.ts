@@ -203,6 +203,14 @@ describe('admins and keys', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.api_keys).toEqual([expect.objectContaining({ id, name: 'admin-sees', revoked_at: null, user: expect.objectContaining({ id: alice.id, ad_soyad: 'Alice' }) })]);
     expect(JSON.stringify(listed.body)).not.toMatch(/key_hash|keyHash/);
+    // The owner search of /rooting/api-keys: part of the name or e-mail, case-insensitive, wildcards plain.
+    const byName = await call(adminKeys.GET, { token: f.adminToken, path: '/api/api-keys/admin?q=aLiC&revoked=0' });
+    expect((byName.body.api_keys as { id: number }[]).map((k) => k.id)).toContain(id);
+    expect(byName.body.toplam).toBe((byName.body.api_keys as unknown[]).length);
+    const wildcard = await call(adminKeys.GET, { token: f.adminToken, path: '/api/api-keys/admin?q=%25' });
+    expect(wildcard.body).toMatchObject({ api_keys: [], toplam: 0 });
+    const bobs = await call(adminKeys.GET, { token: f.adminToken, path: '/api/api-keys/admin?q=Bob' });
+    expect((bobs.body.api_keys as { user: { id: number } }[]).every((k) => k.user.id === bob.id)).toBe(true);
 
     expect((await call(adminKeys.GET, { token: alice.token })).status).toBe(403);
     expect((await call(adminKeyById.DELETE, { method: 'DELETE', token: alice.token, params: { id: String(id) } })).status).toBe(403);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { apiKeys, users } from '@/db/schema';
 
@@ -41,14 +41,22 @@ export type AdminApiKeyView = ApiKeyView & {
   user: { id: number; ad_soyad: string; email: string };
 };
 
-export type AdminApiKeysQuery = { limit?: number; offset?: number; userId?: number; revoked?: '0' | '1' };
+export type AdminApiKeysQuery = { limit?: number; offset?: number; userId?: number; revoked?: '0' | '1'; q?: string };
 
-/** GET /api/api-keys/admin: every customer's keys (revoked ones too unless filtered), newest first. */
+/**
+ * GET /api/api-keys/admin and /rooting/api-keys: every customer's keys (revoked ones too unless
+ * filtered), newest first; `q` matches part of the owner's name or e-mail (`%` and `_` are plain).
+ */
 export async function listAllApiKeys(db: Db, query: AdminApiKeysQuery = {}): Promise<{ api_keys: AdminApiKeyView[]; toplam: number }> {
   const filters: SQL[] = [];
   if (query.userId) filters.push(eq(apiKeys.userId, query.userId));
   if (query.revoked === '0') filters.push(isNull(apiKeys.revokedAt));
   if (query.revoked === '1') filters.push(isNotNull(apiKeys.revokedAt));
+  const term = query.q?.trim();
+  if (term) {
+    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(or(ilike(users.adSoyad, pattern), ilike(users.email, pattern))!);
+  }
   const where = filters.length ? and(...filters) : undefined;
   const rows = await db
     .select({ key: apiKeys, adSoyad: users.adSoyad, email: users.email })
@@ -58,7 +66,11 @@ export async function listAllApiKeys(db: Db, query: AdminApiKeysQuery = {}): Pro
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
     .limit(query.limit ?? 50)
     .offset(query.offset ?? 0);
-  const [{ toplam } = { toplam: 0 }] = await db.select({ toplam: sql<number>`count(*)::int` }).from(apiKeys).where(where);
+  const [{ toplam } = { toplam: 0 }] = await db
+    .select({ toplam: sql<number>`count(*)::int` })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(where);
   return {
     toplam,
     api_keys: rows.map(({ key, adSoyad, email }) => ({

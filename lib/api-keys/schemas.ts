@@ -20,4 +20,6 @@ export const adminApiKeysQuery = z.object({
   offset: int({ min: 0 }).optional(),
   userId: id().optional(),
   revoked: z.enum(['0', '1']).optional(),
+  /** Part of the owner's name or e-mail, case-insensitive. */
+  q: text({ max: 100 }).optional(),
 });

@@ -73,6 +73,7 @@ describe('the OpenAPI description', () => {
       ['offset', 'query', false],
       ['userId', 'query', false],
       ['revoked', 'query', false],
+      ['q', 'query', false],
     ]);
     expect(op('/api/api-keys/admin', 'GET')!['x-auth']).toBe('admin');
     expect(op('/api/duyurular', 'GET')!.security).toEqual([]);
