@@ -161,6 +161,9 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/api-keys/[id]/webhook/test': loggedIn(404, { params: () => ({ id: NONE }) }),
   'GET /api/api-keys/admin': adminOnly(200),
   'DELETE /api/api-keys/admin/[id]': adminOnly(404, { params: () => ({ id: NONE }) }),
+  // Profile health (issue #17).
+  'GET /api/admin/profiles': adminOnly(200),
+  'PUT /api/admin/profiles/[id]': adminOnly(404, { params: () => ({ id: NONE }), body: () => ({ status: 'active' }) }),
   'GET /api/openapi.json': everyone(200, { why: 'the OpenAPI description of every route, generated from what the handlers declare' }),
   'POST /api/v2': everyone(401, { auth: 'apiKey', body: EMPTY, why: 'the reseller protocol (app/api/_lib/api-key-route.ts): the API key is the credential, not a session; no key is the same 401 for everyone' }),
 
