@@ -3,6 +3,8 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { getDashboardFigures } from '@/lib/dashboard';
 import { tokenForSessionUser } from '@/auth';
 import { DashboardRefresh } from '@/components/admin/dashboard-refresh';
+import { StuckOrders } from '@/components/admin/stuck-orders';
+import { listStuckOrders } from '@/lib/reconciliation';
 import { adminPage } from './admin-page';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -17,7 +19,7 @@ export default async function DashboardPage({ params }: Props) {
   const { admin, db } = await adminPage(params);
   const t = await getTranslations('Admin.dashboard');
   const format = await getFormatter();
-  const [f, socketToken] = await Promise.all([getDashboardFigures(db), tokenForSessionUser(admin)]);
+  const [f, socketToken, stuck] = await Promise.all([getDashboardFigures(db), tokenForSessionUser(admin), listStuckOrders(db, { limit: 20 })]);
   const usd = (cents: number) => format.number(cents / 100, { style: 'currency', currency: 'USD' });
   const cards = [
     { label: t('users'), value: format.number(f.users) },
@@ -41,6 +43,7 @@ export default async function DashboardPage({ params }: Props) {
         ))}
       </dl>
       <p className="mt-4 text-xs text-muted">{t('liveNote')}</p>
+      <StuckOrders orders={stuck} />
       <DashboardRefresh socketToken={socketToken} />
     </section>
   );

@@ -4,6 +4,9 @@ import type { RouteModule } from './build-openapi';
 
 export const ROUTE_MODULES: { path: string; load: () => Promise<RouteModule> }[] = [
   { path: '/api/[...slug]', load: () => import('@/app/api/[...slug]/route') },
+  { path: '/api/admin/orders/[id]/end', load: () => import('@/app/api/admin/orders/[id]/end/route') },
+  { path: '/api/admin/orders/[id]/retry', load: () => import('@/app/api/admin/orders/[id]/retry/route') },
+  { path: '/api/admin/orders/stuck', load: () => import('@/app/api/admin/orders/stuck/route') },
   { path: '/api/admin/profiles', load: () => import('@/app/api/admin/profiles/route') },
   { path: '/api/admin/profiles/[id]', load: () => import('@/app/api/admin/profiles/[id]/route') },
   { path: '/api/api-keys', load: () => import('@/app/api/api-keys/route') },
