@@ -666,3 +666,23 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [index('webhook_deliveries_key_idx').on(t.apiKeyId, t.createdAt)],
 );
+
+/**
+ * Results of the scheduled integrity check (issue #17, lib/integrity): balances against their
+ * ledger, orders ended at most once, credited payments against their processor. The dashboard
+ * shows the last one.
+ */
+export const integrityChecks = pgTable(
+  'integrity_checks',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ok: boolean().notNull(),
+    /** What was looked at: { users, orders, payments, paymentsAsked }. */
+    checked: jsonb().$type<Record<string, number>>().notNull().default({}),
+    /** Each discrepancy: { kind, id, detail } (at most 200 kept). */
+    discrepancies: jsonb().$type<{ kind: string; id: string; detail: string }[]>().notNull().default([]),
+    durationMs: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('integrity_checks_created_idx').on(t.createdAt)],
+);

@@ -13,17 +13,27 @@ export type MaintenanceHandlers = Partial<Record<MaintenanceTask, (db: Db) => Pr
  */
 export async function startReconciliation(
   db: Db,
-  options: { everyMs?: number; extra?: { task: MaintenanceTask; everyMs: number; run: (db: Db) => Promise<unknown> }[] } = {},
+  options: { everyMs?: number; pollingIntervalSeconds?: number; extra?: { task: MaintenanceTask; everyMs: number; run: (db: Db) => Promise<unknown> }[] } = {},
 ): Promise<{ stop: () => Promise<void> }> {
   const handlers: MaintenanceHandlers = { reconcile: (d) => reconcileStuckOrders(d) };
   for (const e of options.extra ?? []) handlers[e.task] = e.run;
-  await workMaintenance(async (job) => {
-    await handlers[job.task]?.(db);
-  });
+  await workMaintenance(
+    async (job) => {
+      await handlers[job.task]?.(db);
+    },
+    { pollingIntervalSeconds: options.pollingIntervalSeconds },
+  );
   const offer = (task: MaintenanceTask) => () => {
     enqueueMaintenance(task).catch((err: unknown) => logger.warn({ err, task }, 'maintenance job not offered'));
   };
-  const timers = [setInterval(offer('reconcile'), options.everyMs ?? 60_000), ...(options.extra ?? []).map((e) => setInterval(offer(e.task), e.everyMs))];
-  for (const t of timers) t.unref();
-  return { stop: async () => timers.forEach(clearInterval) };
+  const intervals = [setInterval(offer('reconcile'), options.everyMs ?? 60_000), ...(options.extra ?? []).map((e) => setInterval(offer(e.task), e.everyMs))];
+  // A task with a long period also runs once soon after the start (a fresh install has a result).
+  const firsts = (options.extra ?? []).map((e) => setTimeout(offer(e.task), Math.min(e.everyMs, options.everyMs ?? 60_000)));
+  for (const t of [...intervals, ...firsts]) t.unref();
+  return {
+    stop: async () => {
+      intervals.forEach(clearInterval);
+      firsts.forEach(clearTimeout);
+    },
+  };
 }

@@ -10,7 +10,7 @@ import { enqueueMaintenance, startQueue, stopQueue } from '@/lib/queue';
 import { GET as stuckRoute } from '@/app/api/admin/orders/stuck/route';
 import { POST as endRoute } from '@/app/api/admin/orders/[id]/end/route';
 import { POST as retryRoute } from '@/app/api/admin/orders/[id]/retry/route';
-import { reconcileOrder, reconcileStuckOrders } from './index';
+import { reconcileOrder, reconcileStuckOrders, startReconciliation } from './index';
 
 let t: TestDb;
 let adminToken: string;
@@ -162,5 +162,25 @@ describe('reconciling stuck orders', () => {
       { action: 'order.end', entityId: order.id },
       { action: 'order.retry', entityId: other.id },
     ]);
+  });
+
+  it('runs the periodic tasks through the maintenance queue on a worker node', async () => {
+    let integrityRuns = 0;
+    const worker = await startReconciliation(t.db, {
+      everyMs: 100,
+      pollingIntervalSeconds: 0.5,
+      extra: [{ task: 'integrity', everyMs: 100, run: async () => void integrityRuns++ }],
+    });
+    try {
+      const done = async () => {
+        const r = await t.db.execute(sql`select data->>'task' as task from pgboss.job where name = 'maintenance' and state = 'completed'`);
+        return new Set(((Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { task: string }[]).map((x) => x.task));
+      };
+      for (let i = 0; i < 100 && (integrityRuns === 0 || !(await done()).has('reconcile')); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(integrityRuns).toBeGreaterThan(0);
+      expect(await done()).toEqual(new Set(['reconcile', 'integrity']));
+    } finally {
+      await worker.stop();
+    }
   });
 });

@@ -5,6 +5,8 @@ import { tokenForSessionUser } from '@/auth';
 import { DashboardRefresh } from '@/components/admin/dashboard-refresh';
 import { StuckOrders } from '@/components/admin/stuck-orders';
 import { listStuckOrders } from '@/lib/reconciliation';
+import { lastIntegrityCheck } from '@/lib/integrity';
+import { IntegrityCard } from '@/components/admin/integrity-card';
 import { adminPage } from './admin-page';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -19,7 +21,12 @@ export default async function DashboardPage({ params }: Props) {
   const { admin, db } = await adminPage(params);
   const t = await getTranslations('Admin.dashboard');
   const format = await getFormatter();
-  const [f, socketToken, stuck] = await Promise.all([getDashboardFigures(db), tokenForSessionUser(admin), listStuckOrders(db, { limit: 20 })]);
+  const [f, socketToken, stuck, integrity] = await Promise.all([
+    getDashboardFigures(db),
+    tokenForSessionUser(admin),
+    listStuckOrders(db, { limit: 20 }),
+    lastIntegrityCheck(db),
+  ]);
   const usd = (cents: number) => format.number(cents / 100, { style: 'currency', currency: 'USD' });
   const cards = [
     { label: t('users'), value: format.number(f.users) },
@@ -43,6 +50,9 @@ export default async function DashboardPage({ params }: Props) {
         ))}
       </dl>
       <p className="mt-4 text-xs text-muted">{t('liveNote')}</p>
+      <IntegrityCard
+        result={integrity && { ok: integrity.ok, at: integrity.createdAt.toISOString(), checked: integrity.checked, discrepancies: integrity.discrepancies }}
+      />
       <StuckOrders orders={stuck} />
       <DashboardRefresh socketToken={socketToken} />
     </section>
