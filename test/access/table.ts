@@ -167,6 +167,7 @@ export const TABLE: Record<string, Entry> = {
   // Stuck orders (issue #17): a UUID nobody has is 404.
   'GET /api/admin/orders/stuck': adminOnly(200),
   'GET /api/admin/analytics': adminOnly(200),
+  'GET /api/admin/export/[kind]': adminOnly(200, { params: () => ({ kind: 'users' }) }),
   'POST /api/admin/orders/[id]/end': adminOnly(404, { params: () => ({ id: '00000000-0000-4000-8000-000000000000' }) }),
   'POST /api/admin/orders/[id]/retry': adminOnly(404, { params: () => ({ id: '00000000-0000-4000-8000-000000000000' }) }),
   'GET /api/openapi.json': everyone(200, { why: 'the OpenAPI description of every route, generated from what the handlers declare' }),

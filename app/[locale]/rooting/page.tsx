@@ -8,6 +8,7 @@ import { listStuckOrders } from '@/lib/reconciliation';
 import { lastIntegrityCheck } from '@/lib/integrity';
 import { IntegrityCard } from '@/components/admin/integrity-card';
 import { AnalyticsCharts } from '@/components/admin/analytics-charts';
+import { ExportForm } from '@/components/admin/export-links';
 import { secondaryButton } from '@/components/admin/form-field';
 import { ANALYTICS_RANGES, getAnalytics, type AnalyticsRange } from '@/lib/analytics';
 import { Link } from '@/lib/i18n/navigation';
@@ -84,6 +85,7 @@ export default async function DashboardPage({ params, searchParams }: Props) {
         </div>
         <AnalyticsCharts analytics={analytics} />
       </section>
+      <ExportForm />
       <DashboardRefresh socketToken={socketToken} />
     </section>
   );

@@ -5,6 +5,7 @@ import type { RouteModule } from './build-openapi';
 export const ROUTE_MODULES: { path: string; load: () => Promise<RouteModule> }[] = [
   { path: '/api/[...slug]', load: () => import('@/app/api/[...slug]/route') },
   { path: '/api/admin/analytics', load: () => import('@/app/api/admin/analytics/route') },
+  { path: '/api/admin/export/[kind]', load: () => import('@/app/api/admin/export/[kind]/route') },
   { path: '/api/admin/orders/[id]/end', load: () => import('@/app/api/admin/orders/[id]/end/route') },
   { path: '/api/admin/orders/[id]/retry', load: () => import('@/app/api/admin/orders/[id]/retry/route') },
   { path: '/api/admin/orders/stuck', load: () => import('@/app/api/admin/orders/stuck/route') },
