@@ -677,7 +677,7 @@ export const integrityChecks = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     ok: boolean().notNull(),
-    /** What was looked at: { users, orders, payments, paymentsAsked }. */
+    /** What was looked at: { users, orders, payments, paymentsAsked, paymentsNotAskable }. */
     checked: jsonb().$type<Record<string, number>>().notNull().default({}),
     /** Each discrepancy: { kind, id, detail } (at most 200 kept). */
     discrepancies: jsonb().$type<{ kind: string; id: string; detail: string }[]>().notNull().default([]),

@@ -25,7 +25,7 @@ export async function IntegrityCard({ result }: { result: IntegrityView | null }
           {t('title')}
         </h2>
         {result ? (
-          <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', result.ok ? 'bg-success/10 text-success' : 'bg-danger/10 text-danger')}>
+          <span className={cn('rounded-full border bg-card px-2 py-0.5 text-xs font-semibold', result.ok ? 'border-success text-success' : 'border-danger text-danger')}>
             {result.ok ? t('ok') : t('failed', { count: result.discrepancies.length })}
           </span>
         ) : null}

@@ -11,10 +11,10 @@ import { adminApi, errorText } from './admin-api';
 import { dangerButton, secondaryButton } from './form-field';
 
 const STATUS_CLASS: Record<string, string> = {
-  active: 'bg-success/10 text-success',
-  quarantined: 'bg-danger/10 text-danger',
-  disabled: 'bg-line text-muted',
-  inactive: 'bg-line text-muted',
+  active: 'border-success text-success',
+  quarantined: 'border-danger text-danger',
+  disabled: 'border-line text-muted',
+  inactive: 'border-line text-muted',
 };
 const KNOWN_STATUS = ['active', 'inactive', 'quarantined', 'disabled'] as const;
 type KnownStatus = (typeof KNOWN_STATUS)[number];
@@ -89,7 +89,7 @@ function ProfileCard({ profile: p }: { profile: ProfileHealth }) {
     <li className="rounded-lg bg-card p-4 shadow-sm" data-profile-health={p.id} data-status={p.status}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="min-w-0 truncate font-semibold">{name}</span>
-        <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_CLASS[p.status] ?? STATUS_CLASS.inactive)}>
+        <span className={cn('rounded-full border bg-card px-2 py-0.5 text-xs font-semibold', STATUS_CLASS[p.status] ?? STATUS_CLASS.inactive)}>
           {known(p.status) ? t(`status.${p.status}`) : p.status}
         </span>
       </div>

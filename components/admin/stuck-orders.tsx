@@ -63,7 +63,7 @@ function StuckOrderCard({ order: o }: { order: StuckOrder }) {
     <li className="rounded-lg bg-card p-4 text-sm shadow-sm" data-stuck-order={o.task_id}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-mono text-xs">{short}</span>
-        <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', o.overdue ? 'bg-danger/10 text-danger' : 'bg-warning/10 text-warning')}>
+        <span className={cn('rounded-full border bg-card px-2 py-0.5 text-xs font-semibold', o.overdue ? 'border-danger text-danger' : 'border-warning text-warning')}>
           {o.overdue ? t('overdue') : t('waiting')}
         </span>
       </div>

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '@/test/db';
 import { seed } from '@/db/seed';
 import { balanceLedger, orders, payments, users } from '@/db/schema';
+import { AppError } from '@/lib/errors';
 import type { ProcessorIntent } from '@/lib/payments';
 import en from '@/messages/en.json';
 import { INTEGRITY_KINDS, lastIntegrityCheck, runIntegrityCheck } from './index';
@@ -85,6 +86,16 @@ describe('the integrity check', () => {
     );
     expect(result.discrepancies.find((d) => d.kind === 'balance_mismatch')!.detail).toBe('balance 850 ≠ ledger 800');
     expect((await lastIntegrityCheck(t.db))!.ok).toBe(false);
+  });
+
+  it('skips, without a discrepancy, a payment of a processor this server is not configured for', async () => {
+    const result = await runIntegrityCheck(t.db, {
+      retrieveIntent: async () => {
+        throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
+      },
+    });
+    expect(result.checked).toMatchObject({ paymentsAsked: 0, paymentsNotAskable: 1 });
+    expect(result.discrepancies.map((d) => d.kind)).not.toContain('processor_unreachable');
   });
 
   it('names each kind of discrepancy on the dashboard', () => {
