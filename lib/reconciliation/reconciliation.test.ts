@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { open } from '@/db/client';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
 import { seed } from '@/db/seed';
@@ -120,11 +121,17 @@ describe('reconciling stuck orders', () => {
 
   it('ends and refunds once when two nodes reconcile the same order at the same time', async () => {
     const { user, order } = await stuckOrder(180);
-    const outcomes = await Promise.all([
-      reconcileOrder(t.db, order.id, { client: client('down'), emit: noEmit }),
-      reconcileOrder(t.db, order.id, { client: client('down'), emit: noEmit }),
-    ]);
-    expect(outcomes.sort()).toEqual(['ended', 'skipped']);
+    // On PostgreSQL the second node is a connection pool of its own, as another process would have.
+    const other = t.isPostgres ? await open({ databaseUrl: t.url!, max: 4, migrate: false }) : null;
+    try {
+      const outcomes = await Promise.all([
+        reconcileOrder(t.db, order.id, { client: client('down'), emit: noEmit }),
+        reconcileOrder(other?.db ?? t.db, order.id, { client: client('down'), emit: noEmit }),
+      ]);
+      expect(outcomes.sort()).toEqual(['ended', 'skipped']);
+    } finally {
+      await other?.close();
+    }
     expect(await money(user.id)).toEqual({ balance: 900, ledger: 900, refunds: [200] });
   });
 
