@@ -137,12 +137,13 @@ function Table({ title, empty, head, rows }: { title: string; empty: string; hea
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-muted">{empty}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left text-sm">
+        // Fixed columns whose cells wrap anywhere: the table never scrolls sideways, on a phone either.
+        <div className="mt-2">
+          <table className="w-full table-fixed text-left text-sm">
             <thead className="text-muted">
               <tr>
                 {head.map((h) => (
-                  <th key={h} scope="col" className="py-1 pr-3 font-medium">
+                  <th key={h} scope="col" className="py-1 pr-3 font-medium [overflow-wrap:anywhere]">
                     {h}
                   </th>
                 ))}
@@ -152,7 +153,7 @@ function Table({ title, empty, head, rows }: { title: string; empty: string; hea
               {rows.map((r, i) => (
                 <tr key={i} className="border-t border-line">
                   {r.map((c, j) => (
-                    <td key={j} className="break-words py-1 pr-3">
+                    <td key={j} className="py-1 pr-3 [overflow-wrap:anywhere]">
                       {c}
                     </td>
                   ))}
