@@ -5,7 +5,7 @@ import { int, text } from '@/lib/validation';
 export const EXPORT_KINDS = ['orders', 'payments', 'users'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'AdminValidation.exportDate' });
+const day = text({ max: 10, message: 'AdminValidation.exportDate' }).refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v), { message: 'AdminValidation.exportDate' });
 
 /**
  * GET /api/admin/export/{kind}: the filters of the back office's pages. users: `q` (the users

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { text } from '@/lib/validation';
 
-/** An order id in an admin URL: a UUID, else 404 ORDER_NOT_FOUND would be a lie, so 400. */
-export const orderIdParams = z.object({ id: z.string().uuid({ message: 'AdminValidation.orderId' }) });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An order id in an admin URL: anything but a UUID is 400 (no order could have it). */
+export const orderIdParams = z.object({
+  id: text({ max: 36, message: 'AdminValidation.orderId', trim: false }).refine((v) => UUID.test(v), { message: 'AdminValidation.orderId' }),
+});
