@@ -282,7 +282,16 @@ export const profiles = pgTable(
     followersCount: integer().notNull().default(0),
     /** Display text such as '3K', as the provider gives it. */
     followersText: text().notNull().default('0'),
+    /**
+     * 'active' (listed, selectable), 'inactive' (the provider no longer lists it), or our own
+     * 'quarantined' (failed quarantineAfterFailures times in a row) and 'disabled' (by an admin):
+     * a sync keeps these two (lib/profiles/profile-health.ts).
+     */
     status: text().notNull().default('active'),
+    /** Per-profile failures in a row (the provider's verdict), reset by a success. */
+    consecutiveFailures: integer().notNull().default(0),
+    /** When the profile was last quarantined automatically. */
+    quarantinedAt: timestamp({ withTimezone: true }),
     syncedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -493,12 +502,20 @@ export const siteSettings = pgTable(
     twitterMinProfiles: integer().notNull().default(1),
     /** Every admin must use two-factor sign-in to log in at /admin-login (docs/accounts.md). */
     requireAdminTwoFactor: boolean().notNull().default(false),
+    /** Per-profile failures in a row after which a profile is quarantined (issue #17). */
+    quarantineAfterFailures: integer().notNull().default(5),
+    /** An order whose status has not moved for this long is asked again (issue #17 reconciliation). */
+    stuckAfterMinutes: integer().notNull().default(30),
+    /** An order still unknown after this long ends as failed for its pending profiles. */
+    stuckMaxMinutes: integer().notNull().default(120),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('site_settings_single_row', sql`${t.id} = 1`),
     check('site_settings_cooldown_range', sql`${t.cooldownSeconds} >= 0`),
     check('site_settings_min_profiles_range', sql`${t.twitterMinProfiles} >= 1`),
+    check('site_settings_quarantine_range', sql`${t.quarantineAfterFailures} >= 1`),
+    check('site_settings_stuck_range', sql`${t.stuckAfterMinutes} >= 1 and ${t.stuckMaxMinutes} >= ${t.stuckAfterMinutes}`),
   ],
 );
 
@@ -648,4 +665,24 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('webhook_deliveries_key_idx').on(t.apiKeyId, t.createdAt)],
+);
+
+/**
+ * Results of the scheduled integrity check (issue #17, lib/integrity): balances against their
+ * ledger, orders ended at most once, credited payments against their processor. The dashboard
+ * shows the last one.
+ */
+export const integrityChecks = pgTable(
+  'integrity_checks',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ok: boolean().notNull(),
+    /** What was looked at: { users, orders, payments, paymentsAsked, paymentsNotAskable }. */
+    checked: jsonb().$type<Record<string, number>>().notNull().default({}),
+    /** Each discrepancy: { kind, id, detail } (at most 200 kept). */
+    discrepancies: jsonb().$type<{ kind: string; id: string; detail: string }[]>().notNull().default([]),
+    durationMs: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('integrity_checks_created_idx').on(t.createdAt)],
 );

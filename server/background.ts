@@ -8,6 +8,8 @@ import { startOrderWorker } from '@/lib/operations';
 import { startProfileSync } from '@/lib/profiles';
 import { startPasswordResetWorker } from '@/lib/auth';
 import { startWebhookWorker } from '@/lib/webhooks';
+import { startReconciliation } from '@/lib/reconciliation';
+import { runIntegrityCheck } from '@/lib/integrity';
 
 export type Background = { stop: () => Promise<void> };
 
@@ -51,6 +53,10 @@ export async function startBackground(handle: DbHandle, options: { worker: boole
     tasks.push({ name: 'profile-sync', stop: profileSync.stop });
     // Password-reset requests: forgot-password only enqueues them (same work for any e-mail).
     await startPasswordResetWorker(handle.db);
+    // Issue #17: stuck orders are asked again every minute and the integrity check runs hourly
+    // (each on one node at a time, lib/reconciliation and lib/integrity).
+    const reconciliation = await startReconciliation(handle.db, { extra: [{ task: 'integrity', everyMs: 3600_000, run: (db) => runIntegrityCheck(db) }] });
+    tasks.push({ name: 'reconciliation', stop: reconciliation.stop });
   }
   logger.info({ tasks: tasks.map((t) => t.name) }, 'background work started');
   return {

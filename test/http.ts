@@ -29,5 +29,7 @@ export async function call(handler: Handler, options: CallOptions = {}): Promise
   });
   const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
   const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers };
+  // A non-JSON answer (a CSV export) comes back as { text }.
+  const json = res.headers.get('content-type')?.includes('json') ?? true;
+  return { status: res.status, body: !text ? {} : json ? (JSON.parse(text) as Record<string, unknown>) : { text }, headers: res.headers };
 }

@@ -11,6 +11,7 @@ const NAV = [
   { href: '/rooting/users', key: 'users' },
   { href: '/rooting/packages', key: 'packages' },
   { href: '/rooting/platforms', key: 'platforms' },
+  { href: '/rooting/profiles', key: 'profiles' },
   { href: '/rooting/discounts', key: 'discounts' },
   { href: '/rooting/announcements', key: 'announcements' },
   { href: '/rooting/history', key: 'history' },

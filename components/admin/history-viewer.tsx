@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { ExportLink } from './export-link';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { cn } from '@/lib/utils/cn';
 import { adminApi } from './admin-api';
@@ -28,6 +29,7 @@ const DURUM_CLASS: Record<string, string> = {
 export function HistoryViewer({ users }: { users: { id: number; ad: string; email: string }[] }) {
   const t = useTranslations('Admin.history');
   const tp = useTranslations('Platforms');
+  const te = useTranslations('Admin.exports');
   const locale = useLocale();
   const format = useFormatter();
   const [userId, setUserId] = useState('');
@@ -97,6 +99,9 @@ export function HistoryViewer({ users }: { users: { id: number; ad: string; emai
               </div>
             ))}
           </dl>
+          <div className="mt-3">
+            <ExportLink kind="orders" filters={{ user_id: userId }} label={te('ordersOfUser')} />
+          </div>
           {GROUPS.map((g) => (
             <section key={g.platform} className="mt-6" aria-labelledby={`history-${g.platform}`}>
               <h2 id={`history-${g.platform}`} className="text-xl font-semibold">

@@ -12,8 +12,9 @@ import { useSchemaForm } from './use-schema-form';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { Switch } from '@/components/ui/switch';
 
-type Values = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: string; twitter_min_profil: string; require_admin_2fa: boolean };
-export type SettingsValues = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: number; twitter_min_profil: number; require_admin_2fa: boolean };
+type Operator = 'karantina_hata_sayisi' | 'takilma_dakika' | 'takilma_azami_dakika';
+type Values = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: string; twitter_min_profil: string; require_admin_2fa: boolean } & Record<Operator, string>;
+export type SettingsValues = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: number; twitter_min_profil: number; require_admin_2fa: boolean } & Record<Operator, number>;
 
 /** /rooting/settings (§2): the general settings form with one save button, including the admin two-factor rule. */
 export function SettingsForm({ settings }: { settings: SettingsValues }) {
@@ -25,7 +26,14 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
   const hydrated = useHydrated();
   const fieldError = useFieldError();
   const { register, handleSubmit, formState, control } = useSchemaForm<Values>(siteSettingsSchema, {
-    defaultValues: { ...settings, cooldown_saniye: String(settings.cooldown_saniye), twitter_min_profil: String(settings.twitter_min_profil) },
+    defaultValues: {
+      ...settings,
+      cooldown_saniye: String(settings.cooldown_saniye),
+      twitter_min_profil: String(settings.twitter_min_profil),
+      karantina_hata_sayisi: String(settings.karantina_hata_sayisi),
+      takilma_dakika: String(settings.takilma_dakika),
+      takilma_azami_dakika: String(settings.takilma_azami_dakika),
+    },
   });
 
   async function save(values: unknown) {
@@ -88,6 +96,20 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
           <FormField id="settings-twitter_min_profil" label={t('minProfiles')} error={err('twitter_min_profil')}>
             <input {...f('twitter_min_profil')} type="number" min={1} step={1} />
             {hint('twitter_min_profil', t('minProfilesHint'))}
+          </FormField>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FormField id="settings-karantina_hata_sayisi" label={t('quarantineAfter')} error={err('karantina_hata_sayisi')}>
+            <input {...f('karantina_hata_sayisi')} type="number" min={1} step={1} />
+            {hint('karantina_hata_sayisi', t('quarantineAfterHint'))}
+          </FormField>
+          <FormField id="settings-takilma_dakika" label={t('stuckAfter')} error={err('takilma_dakika')}>
+            <input {...f('takilma_dakika')} type="number" min={1} step={1} />
+            {hint('takilma_dakika', t('stuckAfterHint'))}
+          </FormField>
+          <FormField id="settings-takilma_azami_dakika" label={t('stuckMax')} error={err('takilma_azami_dakika')}>
+            <input {...f('takilma_azami_dakika')} type="number" min={1} step={1} />
+            {hint('takilma_azami_dakika', t('stuckMaxHint'))}
           </FormField>
         </div>
         <div className="flex items-start justify-between gap-4 rounded-md border border-line p-3">

@@ -1,13 +1,24 @@
 'use client';
 
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Platform } from '@/lib/catalogue/services';
 import { cn } from '@/lib/utils/cn';
 import type { Badge } from './order-lifecycle';
 import { profileUrl } from './service-api';
 import { StatusBadge } from './status-badge';
+import { reliabilityBand, sortProfiles, type Sort } from './profile-sort';
 
-export type ProfileView = { id: number; username: string; name: string; followers: string };
+export type ProfileView = {
+  id: number;
+  username: string;
+  name: string;
+  followers: string;
+  /** Share of successes over the last 7 days, 0–100; null for a profile without a record (issue #17). */
+  reliability?: number | null;
+};
+
+const BAND_CLASS = { high: 'text-success', medium: 'text-warning', low: 'text-danger', new: 'text-muted' } as const;
 
 type Props = {
   platform: Platform;
@@ -27,6 +38,7 @@ type Props = {
 export function ProfileList({ platform, profiles, selected, badges, onToggle, onToggleAll, allSelected }: Props) {
   const t = useTranslations('ServicePage');
   const platformName = useTranslations('Platforms')(platform);
+  const [sort, setSort] = useState<Sort>('default');
   if (profiles.length === 0) {
     return <p className="rounded-lg border border-line bg-card p-4 text-muted">{t('noProfiles')}</p>;
   }
@@ -36,6 +48,18 @@ export function ProfileList({ platform, profiles, selected, badges, onToggle, on
         <p className="text-sm text-muted" aria-live="polite" data-selected-count={selected.size}>
           {t('selectedCount', { selected: selected.size, total: profiles.length })}
         </p>
+        <label className="flex items-center gap-2 text-sm text-muted">
+          {t('sortLabel')}
+          <select
+            value={sort}
+            onChange={(e) => setSort(e.target.value as Sort)}
+            className="min-h-11 rounded-md border border-line bg-card px-2 text-sm text-ink"
+            data-profile-sort
+          >
+            <option value="default">{t('sortDefault')}</option>
+            <option value="reliability">{t('sortReliability')}</option>
+          </select>
+        </label>
         <button
           type="button"
           onClick={onToggleAll}
@@ -46,7 +70,7 @@ export function ProfileList({ platform, profiles, selected, badges, onToggle, on
         </button>
       </div>
       <ul aria-label={t('profilesLabel')} className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-profile-list>
-        {profiles.map((p) => {
+        {sortProfiles(profiles, sort).map((p) => {
           const checked = selected.has(p.id);
           const status = badges[p.id] ?? 'idle';
           return (
@@ -73,9 +97,12 @@ export function ProfileList({ platform, profiles, selected, badges, onToggle, on
                 >
                   {handle(p.username)}
                 </a>
-                {platform !== 'youtube' ? (
-                  <span className="text-xs text-muted">{t('followers', { count: p.followers })}</span>
-                ) : null}
+                <span className="flex flex-wrap gap-x-2 text-xs text-muted">
+                  {platform !== 'youtube' ? <span>{t('followers', { count: p.followers })}</span> : null}
+                  <span className={BAND_CLASS[reliabilityBand(p.reliability)]} data-reliability={p.reliability ?? 'new'}>
+                    {p.reliability === null || p.reliability === undefined ? t('reliabilityNew') : t('reliability', { rate: p.reliability })}
+                  </span>
+                </span>
               </div>
               <StatusBadge status={status} label={t(`status.${status}`)} />
             </li>

@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import { refundOrderCharge } from '@/lib/balance';
 import { orders, usageCounters, type ProfileResult } from '@/db/schema';
 import { queueOrderWebhook } from '@/lib/webhooks';
+import { recordProfileOutcomes } from '@/lib/profiles';
 import { isFinal } from './operation-update';
 
 type Order = typeof orders.$inferSelect;
@@ -22,7 +23,8 @@ export type FinalizeResult = { changed: boolean; order: Order };
  * order, the failed profiles' prices are refunded to the balance (one refund row per order, the
  * partial unique index balance_ledger_order_refund_uq backs this up). An order in which every
  * profile failed gives its daily use back. An API order's webhook is queued in the same
- * transaction (lib/webhooks).
+ * transaction (lib/webhooks), and each profile's result counts towards its health (a profile
+ * failing too often in a row is quarantined: lib/profiles/profile-health.ts).
  */
 export async function finalizeOrder(db: Db, orderId: string, input: FinalizeInput): Promise<FinalizeResult> {
   return db.transaction(async (tx) => {
@@ -67,6 +69,8 @@ export async function finalizeOrder(db: Db, orderId: string, input: FinalizeInpu
       .where(eq(orders.id, order.id))
       .returning();
     await queueOrderWebhook(tx, updated!);
+    // Profile health (issue #17): counted once per order, with the order's end.
+    await recordProfileOutcomes(tx, input.outcomes);
     return { changed: true, order: updated! };
   });
 }

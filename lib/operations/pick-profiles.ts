@@ -4,9 +4,10 @@ import type { Db } from '@/db/client';
 import { orders, profiles } from '@/db/schema';
 import type { Platform, Service } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
+import { HEALTH_WINDOW_DAYS } from '@/lib/profiles';
 
-/** How far back a profile's record counts for its reliability. */
-export const RELIABILITY_WINDOW_DAYS = 30;
+/** How far back a profile's record counts for its reliability: the profile-health window (issue #17). */
+export const RELIABILITY_WINDOW_DAYS = HEALTH_WINDOW_DAYS;
 
 export type PickInput = {
   platform: Platform;

@@ -1,3 +1,14 @@
 export { syncProfiles, type SyncResult } from './sync-profiles';
 export { listProfiles, type PublicProfile } from './list-profiles';
 export { startProfileSync } from './profile-sync-loop';
+export {
+  recordProfileOutcomes,
+  listProfileHealth,
+  profileReliability,
+  setProfileStatus,
+  HEALTH_WINDOW_DAYS,
+  HELD_STATUSES,
+  type ProfileHealth,
+  type ProfileFailure,
+} from './profile-health';
+export { profileHealthQuery, profileStatusBody } from './schemas';

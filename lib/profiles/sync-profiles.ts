@@ -47,7 +47,8 @@ export async function syncProfiles(db: Db, platform: Platform, client: ProviderC
             name: sql`excluded.name`,
             followersCount: sql`excluded.followers_count`,
             followersText: sql`excluded.followers_text`,
-            status: sql`excluded.status`,
+            // Our own verdicts (quarantined, disabled) stay until an admin changes them.
+            status: sql`case when ${profiles.status} in ('quarantined', 'disabled') then ${profiles.status} else excluded.status end`,
             syncedAt: sql`excluded.synced_at`,
           },
         })

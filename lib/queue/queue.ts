@@ -39,6 +39,15 @@ const PASSWORD_RESET_QUEUE_OPTIONS: QueueOptions = {
 export const WEBHOOKS_QUEUE = 'webhooks';
 export type WebhookJob = { deliveryId: number };
 
+/**
+ * Periodic operator work (issue #17: stuck-order reconciliation, the integrity check). Every worker
+ * node offers a job each period; the 'exclusive' policy keeps one queued or active per task across
+ * all nodes, so the work runs on one node at a time.
+ */
+export const MAINTENANCE_QUEUE = 'maintenance';
+export type MaintenanceTask = 'reconcile' | 'integrity';
+export type MaintenanceJob = { task: MaintenanceTask };
+
 export const DEFAULT_ORDER_QUEUE_OPTIONS: QueueOptions = {
   retryLimit: 8,
   retryDelay: 5,
@@ -74,6 +83,10 @@ export function startQueue(handle: DbHandle, options: StartQueueOptions = {}): P
     await ensureQueue(boss, PASSWORD_RESET_QUEUE, PASSWORD_RESET_QUEUE_OPTIONS);
     // The delivery schedule (24 h of back-off) is the webhook module's own; pg-boss's retries
     // only cover a worker that died mid-attempt.
+    // A queue's policy is fixed when it is created.
+    if (!(await boss.getQueue(MAINTENANCE_QUEUE))) {
+      await boss.createQueue(MAINTENANCE_QUEUE, { policy: 'exclusive', retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 24 * 3600 });
+    }
     await ensureQueue(boss, WEBHOOKS_QUEUE, { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 120, deleteAfterSeconds: 7 * 24 * 3600 });
     return boss;
   })();
@@ -122,6 +135,29 @@ export async function getQueue(): Promise<PgBoss> {
 export async function enqueueOrder(tx: Db, orderId: string): Promise<void> {
   const boss = await getQueue();
   await boss.send(ORDERS_QUEUE, { orderId } satisfies OrderJob, { id: orderId, db: fromDrizzle(tx as never, sql as never) });
+}
+
+/**
+ * Gives an order a fresh job (an admin's retry of a stuck order): its own job, whose id is the
+ * order id, may be finished or lost, so this one has an id of its own.
+ */
+export async function enqueueOrderRetry(tx: Db, orderId: string): Promise<void> {
+  const boss = await getQueue();
+  await boss.send(ORDERS_QUEUE, { orderId } satisfies OrderJob, { db: fromDrizzle(tx as never, sql as never) });
+}
+
+/** Offers one maintenance job; a no-op while that task is already queued or running on any node. */
+export async function enqueueMaintenance(task: MaintenanceTask): Promise<string | null> {
+  const boss = await getQueue();
+  return boss.send(MAINTENANCE_QUEUE, { task } satisfies MaintenanceJob, { singletonKey: task });
+}
+
+/** Registers this node's maintenance worker. */
+export async function workMaintenance(handler: (job: MaintenanceJob) => Promise<void>, options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+  const boss = await getQueue();
+  await boss.work<MaintenanceJob>(MAINTENANCE_QUEUE, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5, localConcurrency: 1 }, async ([job]) => {
+    if (job) await handler(job.data);
+  });
 }
 
 /**

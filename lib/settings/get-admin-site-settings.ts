@@ -4,7 +4,14 @@ import type { Db } from '@/db/client';
 import { siteSettings } from '@/db/schema';
 import { getSiteSettings, type SiteSettings } from './get-site-settings';
 
-export type AdminSiteSettings = SiteSettings & { cooldown_saniye: number; twitter_min_profil: number; require_admin_2fa: boolean };
+export type AdminSiteSettings = SiteSettings & {
+  cooldown_saniye: number;
+  twitter_min_profil: number;
+  require_admin_2fa: boolean;
+  karantina_hata_sayisi: number;
+  takilma_dakika: number;
+  takilma_azami_dakika: number;
+};
 
 /** The settings form: the public fields plus the send rules and the admin two-factor rule kept in the same row. */
 export async function getAdminSiteSettings(db: Db): Promise<AdminSiteSettings> {
@@ -14,5 +21,8 @@ export async function getAdminSiteSettings(db: Db): Promise<AdminSiteSettings> {
     cooldown_saniye: row?.cooldownSeconds ?? 30,
     twitter_min_profil: row?.twitterMinProfiles ?? 1,
     require_admin_2fa: row?.requireAdminTwoFactor ?? false,
+    karantina_hata_sayisi: row?.quarantineAfterFailures ?? 5,
+    takilma_dakika: row?.stuckAfterMinutes ?? 30,
+    takilma_azami_dakika: row?.stuckMaxMinutes ?? 120,
   };
 }

@@ -19,5 +19,14 @@ export const siteSettingsSchema = z.object({
   twitter_min_profil: int({ min: 1, max: 100, message: 'SettingsValidation.minProfiles' }).optional(),
   /** Every admin must use two-factor sign-in at /admin-login (docs/accounts.md "Two-factor sign-in"). */
   require_admin_2fa: z.boolean({ message: 'SettingsValidation.requireAdmin2fa' }).optional(),
+  /** Per-profile failures in a row after which a profile is quarantined (issue #17, default 5). */
+  karantina_hata_sayisi: int({ min: 1, max: 100, message: 'SettingsValidation.quarantineAfter' }).optional(),
+  /** Minutes without a status change after which an order is asked again (default 30). */
+  takilma_dakika: int({ min: 1, max: 10080, message: 'SettingsValidation.stuckAfter' }).optional(),
+  /** Minutes after which an order still unknown ends as failed for its pending profiles (default 120). */
+  takilma_azami_dakika: int({ min: 1, max: 10080, message: 'SettingsValidation.stuckMax' }).optional(),
+}).refine((v) => v.takilma_dakika === undefined || v.takilma_azami_dakika === undefined || v.takilma_azami_dakika >= v.takilma_dakika, {
+  message: 'SettingsValidation.stuckMax',
+  path: ['takilma_azami_dakika'],
 });
 export type SiteSettingsInput = z.output<typeof siteSettingsSchema>;

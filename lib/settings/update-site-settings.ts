@@ -32,7 +32,14 @@ export async function updateSiteSettings(db: Db, actor: Actor, input: SiteSettin
       ...(input.cooldown_saniye !== undefined ? { cooldownSeconds: input.cooldown_saniye } : {}),
       ...(input.twitter_min_profil !== undefined ? { twitterMinProfiles: input.twitter_min_profil } : {}),
       ...(input.require_admin_2fa !== undefined ? { requireAdminTwoFactor: input.require_admin_2fa } : {}),
+      ...(input.karantina_hata_sayisi !== undefined ? { quarantineAfterFailures: input.karantina_hata_sayisi } : {}),
+      ...(input.takilma_dakika !== undefined ? { stuckAfterMinutes: input.takilma_dakika } : {}),
+      ...(input.takilma_azami_dakika !== undefined ? { stuckMaxMinutes: input.takilma_azami_dakika } : {}),
     };
+    // One of the two stuck-order limits alone must still leave the maximum at or above the deadline.
+    const stuckAfter = input.takilma_dakika ?? before.takilma_dakika;
+    const stuckMax = input.takilma_azami_dakika ?? before.takilma_azami_dakika;
+    if (stuckMax < stuckAfter) throw new AppError('STUCK_LIMITS_INVALID');
     await tx
       .insert(siteSettings)
       .values({ id: 1, ...values })

@@ -161,6 +161,15 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/api-keys/[id]/webhook/test': loggedIn(404, { params: () => ({ id: NONE }) }),
   'GET /api/api-keys/admin': adminOnly(200),
   'DELETE /api/api-keys/admin/[id]': adminOnly(404, { params: () => ({ id: NONE }) }),
+  // Profile health (issue #17).
+  'GET /api/admin/profiles': adminOnly(200),
+  'PUT /api/admin/profiles/[id]': adminOnly(404, { params: () => ({ id: NONE }), body: () => ({ status: 'active' }) }),
+  // Stuck orders (issue #17): a UUID nobody has is 404.
+  'GET /api/admin/orders/stuck': adminOnly(200),
+  'GET /api/admin/analytics': adminOnly(200),
+  'GET /api/admin/export/[kind]': adminOnly(200, { params: () => ({ kind: 'users' }) }),
+  'POST /api/admin/orders/[id]/end': adminOnly(404, { params: () => ({ id: '00000000-0000-4000-8000-000000000000' }) }),
+  'POST /api/admin/orders/[id]/retry': adminOnly(404, { params: () => ({ id: '00000000-0000-4000-8000-000000000000' }) }),
   'GET /api/openapi.json': everyone(200, { why: 'the OpenAPI description of every route, generated from what the handlers declare' }),
   'POST /api/v2': everyone(401, { auth: 'apiKey', body: EMPTY, why: 'the reseller protocol (app/api/_lib/api-key-route.ts): the API key is the credential, not a session; no key is the same 401 for everyone' }),
 

@@ -3,9 +3,19 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { getDashboardFigures } from '@/lib/dashboard';
 import { tokenForSessionUser } from '@/auth';
 import { DashboardRefresh } from '@/components/admin/dashboard-refresh';
+import { StuckOrders } from '@/components/admin/stuck-orders';
+import { listStuckOrders } from '@/lib/reconciliation';
+import { lastIntegrityCheck } from '@/lib/integrity';
+import { IntegrityCard } from '@/components/admin/integrity-card';
+import { AnalyticsCharts } from '@/components/admin/analytics-charts';
+import { ExportForm } from '@/components/admin/export-links';
+import { secondaryButton } from '@/components/admin/form-field';
+import { ANALYTICS_RANGES, getAnalytics, type AnalyticsRange } from '@/lib/analytics';
+import { Link } from '@/lib/i18n/navigation';
+import { cn } from '@/lib/utils/cn';
 import { adminPage } from './admin-page';
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ days?: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale, namespace: 'Admin.nav' });
@@ -13,11 +23,21 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /** /rooting: welcome and live figures (pushed through Socket.IO, components/admin/dashboard-refresh.tsx). */
-export default async function DashboardPage({ params }: Props) {
+export default async function DashboardPage({ params, searchParams }: Props) {
   const { admin, db } = await adminPage(params);
   const t = await getTranslations('Admin.dashboard');
   const format = await getFormatter();
-  const [f, socketToken] = await Promise.all([getDashboardFigures(db), tokenForSessionUser(admin)]);
+  const wanted = Number((await searchParams).days);
+  // An unknown range in the address (an old link, a typo) shows 30 days.
+  const days: AnalyticsRange = (ANALYTICS_RANGES as readonly number[]).includes(wanted) ? (wanted as AnalyticsRange) : 30;
+  const ta = await getTranslations('Admin.analytics');
+  const [f, socketToken, stuck, integrity, analytics] = await Promise.all([
+    getDashboardFigures(db),
+    tokenForSessionUser(admin),
+    listStuckOrders(db, { limit: 20 }),
+    lastIntegrityCheck(db),
+    getAnalytics(db, days),
+  ]);
   const usd = (cents: number) => format.number(cents / 100, { style: 'currency', currency: 'USD' });
   const cards = [
     { label: t('users'), value: format.number(f.users) },
@@ -41,6 +61,31 @@ export default async function DashboardPage({ params }: Props) {
         ))}
       </dl>
       <p className="mt-4 text-xs text-muted">{t('liveNote')}</p>
+      <IntegrityCard
+        result={integrity && { ok: integrity.ok, at: integrity.createdAt.toISOString(), checked: integrity.checked, discrepancies: integrity.discrepancies }}
+      />
+      <StuckOrders orders={stuck} />
+      <section aria-labelledby="analytics-title" className="mt-8">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="analytics-title" className="text-lg font-semibold">
+            {ta('title')}
+          </h2>
+          <nav aria-label={ta('rangeLabel')} className="flex gap-2">
+            {ANALYTICS_RANGES.map((d) => (
+              <Link
+                key={d}
+                href={{ pathname: '/rooting', query: { days: d } }}
+                aria-current={d === days ? 'page' : undefined}
+                className={cn(secondaryButton, d === days && 'border-brand bg-brand text-brand-ink hover:bg-brand')}
+              >
+                {ta('range', { days: d })}
+              </Link>
+            ))}
+          </nav>
+        </div>
+        <AnalyticsCharts analytics={analytics} />
+      </section>
+      <ExportForm />
       <DashboardRefresh socketToken={socketToken} />
     </section>
   );

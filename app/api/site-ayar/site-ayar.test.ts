@@ -28,6 +28,17 @@ describe('site settings', () => {
     expect(audit).toMatchObject({ before: { site_adi: 'Etkileşim', cooldown_saniye: 30 }, after: { site_adi: 'Etkileşim Pro', cooldown_saniye: 45 } });
   });
 
+  it('saves the operator limits (quarantine after N failures, stuck-order deadlines) and keeps the maximum at or above the deadline', async () => {
+    const res = await call(route.PUT, { method: 'PUT', token: f.adminToken, body: { ...settings, karantina_hata_sayisi: 3, takilma_dakika: 20, takilma_azami_dakika: 90 } });
+    expect(res.body.site_ayar).toMatchObject({ karantina_hata_sayisi: 3, takilma_dakika: 20, takilma_azami_dakika: 90 });
+    const both = await call(route.PUT, { method: 'PUT', token: f.adminToken, body: { ...settings, takilma_dakika: 60, takilma_azami_dakika: 30 } });
+    expect(both).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    const one = await call(route.PUT, { method: 'PUT', token: f.adminToken, body: { ...settings, takilma_dakika: 100 } });
+    expect(one).toMatchObject({ status: 400, body: { code: 'STUCK_LIMITS_INVALID' } });
+    expect((await call(route.PUT, { method: 'PUT', token: f.adminToken, body: { ...settings, karantina_hata_sayisi: 0 } })).status).toBe(400);
+    expect((await call(route.GET, { token: f.adminToken })).body.site_ayar).toMatchObject({ karantina_hata_sayisi: 3, takilma_dakika: 20, takilma_azami_dakika: 90 });
+  });
+
   it('requires a site name and refuses script URLs for the logo', async () => {
     expect((await call(route.PUT, { method: 'PUT', token: f.adminToken, body: { ...settings, site_adi: '' } })).body.mesaj).toBe('Site adı zorunludur (en fazla 120 karakter).');
     const res = await call(route.PUT, { method: 'PUT', token: f.adminToken, body: { ...settings, site_logo: 'javascript:alert(1)' } });

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { searchUsersWithPackages } from '@/lib/admin-users';
 import { listPackages } from '@/lib/packages';
 import { UsersManager } from '@/components/admin/users-manager';
+import { ExportLink } from '@/components/admin/export-link';
 import { adminPage } from '../admin-page';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ q?: string | string[]; page?: string }> };
@@ -25,11 +26,17 @@ export default async function UsersPage({ params, searchParams }: Props) {
     searchUsersWithPackages(db, { q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     listPackages(db),
   ]);
+  const te = await getTranslations('Admin.exports');
   return (
-    <UsersManager
-      users={users}
-      packages={packages.map((p) => ({ id: p.id, ad: p.ad }))}
-      search={{ q, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total }}
-    />
+    <>
+      <div className="mb-3 flex justify-end">
+        <ExportLink kind="users" filters={{ q }} label={te('usersFiltered')} />
+      </div>
+      <UsersManager
+        users={users}
+        packages={packages.map((p) => ({ id: p.id, ad: p.ad }))}
+        search={{ q, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total }}
+      />
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db/client';
 import { tokenForSessionUser } from '@/auth';
-import { listProfiles } from '@/lib/profiles';
+import { listProfiles, profileReliability } from '@/lib/profiles';
 import { getLimitInfo } from '@/lib/operations';
 import { getBalanceCents } from '@/lib/balance';
 import { faqJsonLd, jsonLdString, pageMetadata } from '@/lib/seo';
@@ -66,7 +66,7 @@ export default async function ServicePage({ params }: Props) {
     );
   }
 
-  const [profiles, user] = await Promise.all([listProfiles(db, platform), requestSessionUser()]);
+  const [profiles, reliability, user] = await Promise.all([listProfiles(db, platform), profileReliability(db, platform), requestSessionUser()]);
   const [limits, balanceCents, socketToken] = user
     ? await Promise.all([
         getLimitInfo(db, user, service),
@@ -84,7 +84,7 @@ export default async function ServicePage({ params }: Props) {
         key={service}
         service={service}
         platform={platform}
-        profiles={profiles.map((p) => ({ id: p.id, username: p.username, name: p.name, followers: p.followers }))}
+        profiles={profiles.map((p) => ({ id: p.id, username: p.username, name: p.name, followers: p.followers, reliability: reliability.get(p.id) ?? null }))}
         viewer={user ? { loggedIn: true, isAdmin: user.rol === 'admin', socketToken } : { loggedIn: false }}
         initialLimits={limits}
         initialBalanceCents={balanceCents}

@@ -4,6 +4,13 @@ import type { RouteModule } from './build-openapi';
 
 export const ROUTE_MODULES: { path: string; load: () => Promise<RouteModule> }[] = [
   { path: '/api/[...slug]', load: () => import('@/app/api/[...slug]/route') },
+  { path: '/api/admin/analytics', load: () => import('@/app/api/admin/analytics/route') },
+  { path: '/api/admin/export/[kind]', load: () => import('@/app/api/admin/export/[kind]/route') },
+  { path: '/api/admin/orders/[id]/end', load: () => import('@/app/api/admin/orders/[id]/end/route') },
+  { path: '/api/admin/orders/[id]/retry', load: () => import('@/app/api/admin/orders/[id]/retry/route') },
+  { path: '/api/admin/orders/stuck', load: () => import('@/app/api/admin/orders/stuck/route') },
+  { path: '/api/admin/profiles', load: () => import('@/app/api/admin/profiles/route') },
+  { path: '/api/admin/profiles/[id]', load: () => import('@/app/api/admin/profiles/[id]/route') },
   { path: '/api/api-keys', load: () => import('@/app/api/api-keys/route') },
   { path: '/api/api-keys/[id]', load: () => import('@/app/api/api-keys/[id]/route') },
   { path: '/api/api-keys/[id]/rotate', load: () => import('@/app/api/api-keys/[id]/rotate/route') },

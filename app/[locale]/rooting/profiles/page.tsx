@@ -1,0 +1,25 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
+import { listProfileHealth } from '@/lib/profiles';
+import { ProfileHealthManager } from '@/components/admin/profile-health-manager';
+import { adminPage } from '../admin-page';
+
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ platform?: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: 'Admin.nav' });
+  return { title: t('profiles') };
+}
+
+/**
+ * /rooting/profiles (issue #17 "Profile health"): the profiles of one platform with their 7-day
+ * record; quarantined ones first, with their recent failures, to reactivate or disable.
+ */
+export default async function ProfilesPage({ params, searchParams }: Props) {
+  const { db } = await adminPage(params);
+  const wanted = (await searchParams).platform;
+  // An unknown platform in the address (an old link, a typo) shows the first one.
+  const platform: Platform = (PLATFORMS as readonly string[]).includes(wanted ?? '') ? (wanted as Platform) : 'twitter';
+  return <ProfileHealthManager platform={platform} profiles={await listProfileHealth(db, { platform })} />;
+}

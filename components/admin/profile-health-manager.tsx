@@ -1,0 +1,154 @@
+'use client';
+
+import { useState } from 'react';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { toast } from 'sonner';
+import { Link, useRouter } from '@/lib/i18n/navigation';
+import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
+import type { ProfileHealth } from '@/lib/profiles';
+import { cn } from '@/lib/utils/cn';
+import { adminApi, errorText } from './admin-api';
+import { dangerButton, secondaryButton } from './form-field';
+
+const STATUS_CLASS: Record<string, string> = {
+  active: 'border-success text-success',
+  quarantined: 'border-danger text-danger',
+  disabled: 'border-line text-muted',
+  inactive: 'border-line text-muted',
+};
+const KNOWN_STATUS = ['active', 'inactive', 'quarantined', 'disabled'] as const;
+type KnownStatus = (typeof KNOWN_STATUS)[number];
+const known = (s: string): s is KnownStatus => (KNOWN_STATUS as readonly string[]).includes(s);
+
+/**
+ * /rooting/profiles (issue #17): a platform switch, the pool's counts and one card per profile with
+ * its 7-day success rate, median completion time, failures in a row and, under a disclosure, its
+ * recent failures and the admin actions on it; reactivate or disable (audited on the server).
+ */
+export function ProfileHealthManager({ platform, profiles }: { platform: Platform; profiles: ProfileHealth[] }) {
+  const t = useTranslations('Admin.profiles');
+  const tp = useTranslations('Platforms');
+  const counts = Object.fromEntries(KNOWN_STATUS.map((s) => [s, profiles.filter((p) => p.status === s).length])) as Record<KnownStatus, number>;
+  return (
+    <section aria-labelledby="profiles-title">
+      <h1 id="profiles-title" className="mb-4 text-2xl font-bold">
+        {t('title')}
+      </h1>
+      <nav aria-label={t('platformsLabel')} className="mb-4 grid grid-cols-3 gap-2">
+        {PLATFORMS.map((p) => (
+          <Link
+            key={p}
+            href={{ pathname: '/rooting/profiles', query: { platform: p } }}
+            aria-current={p === platform ? 'page' : undefined}
+            className={cn(secondaryButton, p === platform && 'border-brand bg-brand text-brand-ink hover:bg-brand')}
+          >
+            {tp(p)}
+          </Link>
+        ))}
+      </nav>
+      <p className="mb-4 text-sm text-muted" data-profile-counts>
+        {t('counts', counts)}
+      </p>
+      {profiles.length === 0 ? (
+        <p className="rounded-lg bg-card p-6 text-center text-muted shadow-sm">{t('empty')}</p>
+      ) : (
+        <ul className="grid gap-3 lg:grid-cols-2" aria-label={t('listLabel', { platform: tp(platform) })}>
+          {profiles.map((p) => (
+            <ProfileCard key={p.id} profile={p} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ProfileCard({ profile: p }: { profile: ProfileHealth }) {
+  const t = useTranslations('Admin.profiles');
+  const ta = useTranslations('Admin.audit.actions');
+  const format = useFormatter();
+  const locale = useLocale();
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const name = `@${p.username.replace(/^@/, '')}`;
+  const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'short', timeStyle: 'short' });
+
+  async function set(status: 'active' | 'disabled') {
+    setBusy(true);
+    try {
+      await adminApi(`/api/admin/profiles/${p.id}`, { method: 'PUT', body: { status }, locale, fallback: t('failed') });
+      toast.success(status === 'active' ? t('reactivated', { name }) : t('disabled', { name }));
+      router.refresh();
+    } catch (e) {
+      toast.error(errorText(e, t('failed')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="rounded-lg bg-card p-4 shadow-sm" data-profile-health={p.id} data-status={p.status}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="min-w-0 truncate font-semibold">{name}</span>
+        <span className={cn('rounded-full border bg-card px-2 py-0.5 text-xs font-semibold', STATUS_CLASS[p.status] ?? STATUS_CLASS.inactive)}>
+          {known(p.status) ? t(`status.${p.status}`) : p.status}
+        </span>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted">{t('successRate')}</dt>
+        <dd>{p.success_rate === null ? t('noRecord') : t('rate', { rate: p.success_rate, results: p.results })}</dd>
+        <dt className="text-muted">{t('median')}</dt>
+        <dd>{p.median_seconds === null ? '–' : t('seconds', { seconds: p.median_seconds })}</dd>
+        <dt className="text-muted">{t('inARow')}</dt>
+        <dd>{p.consecutive_failures}</dd>
+        {p.quarantined_at ? (
+          <>
+            <dt className="text-muted">{t('quarantinedAt')}</dt>
+            <dd>{date(p.quarantined_at)}</dd>
+          </>
+        ) : null}
+      </dl>
+      {p.recent_failures.length > 0 || p.history.length > 0 ? (
+        <details className="mt-3 text-sm">
+          <summary className="flex min-h-11 cursor-pointer items-center font-medium">{t('history')}</summary>
+          {p.recent_failures.length > 0 ? (
+            <>
+              <h3 className="mt-2 font-medium">{t('recentFailures')}</h3>
+              <ul className="mt-1 space-y-1">
+                {p.recent_failures.map((f) => (
+                  <li key={f.order_id} className="break-words text-muted">
+                    {date(f.at)} · {f.service} · <span className="font-mono text-xs">{f.order_id.slice(0, 8)}</span>
+                    {f.error ? ` · ${f.error}` : ''}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {p.history.length > 0 ? (
+            <>
+              <h3 className="mt-2 font-medium">{t('adminActions')}</h3>
+              <ul className="mt-1 space-y-1">
+                {p.history.map((h, i) => (
+                  <li key={i} className="text-muted">
+                    {date(h.at)} · {h.action === 'profile.reactivate' || h.action === 'profile.disable' ? ta(h.action.replace('.', '_') as 'profile_reactivate') : h.action}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </details>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {p.status !== 'active' && p.status !== 'inactive' ? (
+          <button type="button" className={secondaryButton} disabled={busy} onClick={() => set('active')} aria-label={t('reactivateLabel', { name })}>
+            {t('reactivate')}
+          </button>
+        ) : null}
+        {p.status !== 'disabled' ? (
+          <button type="button" className={dangerButton} disabled={busy} onClick={() => set('disabled')} aria-label={t('disableLabel', { name })}>
+            {t('disable')}
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,1 @@
+export { runIntegrityCheck, lastIntegrityCheck, PROCESSOR_WINDOW_DAYS, INTEGRITY_KINDS, type IntegrityKind, type Discrepancy, type IntegrityResult, type IntegrityOptions } from './run-integrity-check';
