@@ -103,7 +103,7 @@ export default async function LocaleLayout({ children, params }: Props) {
           <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
             {children}
           </main>
-          <SiteFooter siteName={siteName} />
+          <SiteFooter siteName={siteName} loggedIn={user !== null} />
           <Toaster />
         </NextIntlClientProvider>
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(organization) }} />

@@ -13,6 +13,7 @@ const NAV = [
   { href: '/rooting/platforms', key: 'platforms' },
   { href: '/rooting/discounts', key: 'discounts' },
   { href: '/rooting/announcements', key: 'announcements' },
+  { href: '/rooting/tickets', key: 'tickets' },
   { href: '/rooting/history', key: 'history' },
   { href: '/rooting/settings', key: 'settings' },
   { href: '/rooting/audit', key: 'audit' },
