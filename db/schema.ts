@@ -730,3 +730,13 @@ export const notificationPreferences = pgTable(
   },
   (t) => [check('notification_preferences_low_balance_range', sql`${t.lowBalanceCents} is null or ${t.lowBalanceCents} >= 0`)],
 );
+
+/**
+ * Notices that must go out once per event whatever the channels (a package's expiry warning, a
+ * priority announcement): the key (`package_expiring:<user_package id>`) is taken in the notifying
+ * transaction, so a second run of the daily job, or a second node, sends nothing again.
+ */
+export const notificationMarks = pgTable('notification_marks', {
+  key: text().primaryKey(),
+  createdAt: createdAt(),
+});

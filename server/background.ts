@@ -8,6 +8,7 @@ import { startOrderWorker } from '@/lib/operations';
 import { startProfileSync } from '@/lib/profiles';
 import { startPasswordResetWorker } from '@/lib/auth';
 import { startWebhookWorker } from '@/lib/webhooks';
+import { startPackageExpiry } from '@/lib/notifications';
 
 export type Background = { stop: () => Promise<void> };
 
@@ -51,6 +52,9 @@ export async function startBackground(handle: DbHandle, options: { worker: boole
     tasks.push({ name: 'profile-sync', stop: profileSync.stop });
     // Password-reset requests: forgot-password only enqueues them (same work for any e-mail).
     await startPasswordResetWorker(handle.db);
+    // Notifications (issue #18): the daily package-expiry pass.
+    const packageExpiry = await startPackageExpiry(handle.db);
+    tasks.push({ name: 'package-expiry', stop: packageExpiry.stop });
   }
   logger.info({ tasks: tasks.map((t) => t.name) }, 'background work started');
   return {

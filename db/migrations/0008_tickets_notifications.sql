@@ -1,5 +1,10 @@
 CREATE TYPE "public"."ticket_category" AS ENUM('order', 'payment', 'package', 'account', 'other');--> statement-breakpoint
 CREATE TYPE "public"."ticket_status" AS ENUM('open', 'answered', 'closed');--> statement-breakpoint
+CREATE TABLE "notification_marks" (
+	"key" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "notification_preferences" (
 	"user_id" integer PRIMARY KEY NOT NULL,
 	"channels" jsonb DEFAULT '{}'::jsonb NOT NULL,

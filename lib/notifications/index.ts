@@ -6,3 +6,8 @@ export * from './categories';
 export { listNotifications, markNotificationsRead, type NotificationView } from './list-notifications';
 export { markReadSchema, preferencesSchema, unsubscribeSchema } from './schemas';
 export { unsubscribeWithToken } from './unsubscribe';
+export { notifyOrderEnd } from './order-end';
+export { checkLowBalance } from './low-balance';
+export { notifyPackageExpiry, EXPIRY_WARNING_DAYS } from './package-expiry';
+export { broadcastPriorityAnnouncement } from './announcement';
+export { startPackageExpiry } from './start-package-expiry';

@@ -18,6 +18,13 @@ export type NotifyInput = {
   params?: Record<string, string | number>;
   /** Where the notice leads in the app, a path without the locale (`/panel/support?ticket=3`). */
   link?: string;
+  /**
+   * The caller sends a mail of its own for this event (the payment receipt) when `mailed` comes
+   * back true: notify then queues none.
+   */
+  ownMail?: boolean;
+  /** Only the mail (the in-app notice was written in bulk: a priority announcement). */
+  mailOnly?: boolean;
 };
 
 export type NotifyResult = { notificationId: number | null; mailed: boolean };
@@ -47,13 +54,15 @@ export async function notify(db: Db, input: NotifyInput): Promise<NotifyResult> 
   const prefs = (await getPreferences(db, input.userId)).channels[input.kind];
   const params = input.params ?? {};
   let notificationId: number | null = null;
-  if (prefs.inApp) {
+  if (prefs.inApp && !input.mailOnly) {
     const [row] = await db
       .insert(notifications)
       .values({ userId: input.userId, kind: input.kind, params, link: input.link ?? null })
       .returning({ id: notifications.id });
     notificationId = row!.id;
+    announceNotifications([input.userId]);
   }
+  if (input.ownMail) return { notificationId, mailed: prefs.email };
   if (prefs.email) {
     const locale: Locale = isLocale(user.locale) ? user.locale : defaultLocale;
     const prefix = locale === defaultLocale ? '' : `/${locale}`;
@@ -76,7 +85,18 @@ export async function notify(db: Db, input: NotifyInput): Promise<NotifyResult> 
   return { notificationId, mailed: prefs.email };
 }
 
-/** Tells the users' open pages that a notification arrived (after the commit; without Socket.IO it does nothing). */
+/**
+ * Tells the users' open pages that a notification arrived, so their bell reads the list again.
+ * notify() runs inside the event's transaction: the event is sent a moment later, when the row is
+ * committed (a rolled-back notice only makes a bell read an unchanged list). Without Socket.IO in
+ * this process it does nothing.
+ */
 export function announceNotifications(userIds: Iterable<number>): void {
-  for (const id of new Set(userIds)) emitToUser(id, NOTIFICATION_EVENT, { at: new Date().toISOString() });
+  const ids = [...new Set(userIds)];
+  const timer = setTimeout(() => {
+    for (const id of ids) emitToUser(id, NOTIFICATION_EVENT, { at: new Date().toISOString() });
+  }, ANNOUNCE_DELAY_MS);
+  timer.unref?.();
 }
+
+const ANNOUNCE_DELAY_MS = 250;

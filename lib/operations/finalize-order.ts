@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import { refundOrderCharge } from '@/lib/balance';
 import { orders, usageCounters, type ProfileResult } from '@/db/schema';
 import { queueOrderWebhook } from '@/lib/webhooks';
+import { notifyOrderEnd } from '@/lib/notifications';
 import { isFinal } from './operation-update';
 
 type Order = typeof orders.$inferSelect;
@@ -67,6 +68,8 @@ export async function finalizeOrder(db: Db, orderId: string, input: FinalizeInpu
       .where(eq(orders.id, order.id))
       .returning();
     await queueOrderWebhook(tx, updated!);
+    // The customer's notice (issue #18): failed profiles with their refund, or the plain end.
+    await notifyOrderEnd(tx, updated!, refundCents);
     return { changed: true, order: updated! };
   });
 }

@@ -5,7 +5,7 @@ import { ticketMessages, tickets } from '@/db/schema';
 import type { Actor } from '@/lib/audit';
 import { recordAudit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
-import { announceNotifications, notify } from '@/lib/notifications';
+import { notify } from '@/lib/notifications';
 import { enforceRateLimit } from '@/lib/rate-limit';
 import { announceTicket } from './events';
 import { toMessageView, toTicketSummary, type TicketMessageView, type TicketSummary } from './shapes';
@@ -71,6 +71,5 @@ export async function postAdminReply(db: Db, actor: Actor, input: { ticketId: nu
     return { ownerId: ticket.userId, ticket: toTicketSummary(updated!), message: toMessageView(message!) };
   });
   announceTicket(result.ownerId, { ticket_id: result.ticket.id, status: result.ticket.status, message: result.message });
-  announceNotifications([result.ownerId]);
   return { ticket: result.ticket, message: result.message };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Server } from 'socket.io';
 import { createTestDb, type TestDb } from '@/test/db';
@@ -101,7 +101,7 @@ describe('support tickets', () => {
     expect(reply.message).not.toHaveProperty('author_id');
     const rooms = emitted.filter((e) => e.event === TICKET_EVENT).map((e) => e.room).sort();
     expect(rooms).toEqual(['admins', `user:${a}`]);
-    expect(emitted.some((e) => e.event === 'notification:new' && e.room === `user:${a}`)).toBe(true);
+    await vi.waitFor(() => expect(emitted.some((e) => e.event === 'notification:new' && e.room === `user:${a}`)).toBe(true));
     expect(emitted.every((e) => e.room === 'admins' || e.room === `user:${a}`)).toBe(true);
 
     // The customer hears of it in the notification centre and by mail, in their language, with an unsubscribe link.
