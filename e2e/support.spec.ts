@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminToken, createCustomer, defaultProvider, signInBrowser, type Customer } from './public-helpers';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminToken, createCustomer, defaultProvider, msg, signInBrowser, type Customer } from './public-helpers';
 
 /**
  * Issue #18 in the browser: a customer (English, a 390 px phone) opens a ticket about a partly
@@ -7,6 +8,11 @@ import { adminToken, createCustomer, defaultProvider, signInBrowser, type Custom
  * customer's open page shows the answer live and the bell counts it. The mail over SMTP is proven
  * in lib/tickets/support-story.test.ts; another customer's access in the access table.
  */
+
+async function axe(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`)).toEqual([]);
+}
 
 async function partlyFailedOrder(request: APIRequestContext, customer: Customer): Promise<string> {
   const auth = { authorization: `Bearer ${customer.token}` };
@@ -65,6 +71,7 @@ test.describe('support tickets', () => {
     await inbox.getByLabel('Destek ekibi olarak yanıtla').fill('We sent the failed likes again.');
     await inbox.getByRole('button', { name: 'Gönder' }).click();
     await expect(inbox.locator('[data-ticket-message="admin"]')).toContainText('We sent the failed likes again.');
+    await axe(inbox);
 
     // The customer's page was not reloaded: the answer, the status and the bell update live.
     await expect(page.locator('[data-ticket-message="admin"]')).toContainText('We sent the failed likes again.');
@@ -72,9 +79,16 @@ test.describe('support tickets', () => {
     await expect(page.locator('[data-unread]')).toHaveText(/^[1-9]/);
     await page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ }).click();
     await expect(page.locator('[data-notification="ticket_answered"]')).toContainText('Your support ticket was answered');
-    await expect(page.locator('[data-notification="order_failed"]')).toBeVisible();
+    await expect(page.locator('[data-notification="order_failed"]').first()).toBeVisible();
+    await axe(page);
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(page.locator('[data-unread]')).toHaveCount(0);
+
+    // For a logged-in customer the help drawer's form opens a ticket (visitors keep the contact form).
+    await page.getByRole('button', { name: msg('en', 'Footer.helpLabel') }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.locator('[data-ticket-form]')).toBeVisible();
+    await expect(drawer.locator('[data-contact-form]')).toHaveCount(0);
 
     // Another customer gets the same 404 as for a ticket that does not exist.
     const other = await createCustomer(request, admin, 'support-other', { packages: false });

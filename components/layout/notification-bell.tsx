@@ -65,7 +65,7 @@ export function NotificationBell({ socketToken }: { socketToken: string | null }
       <button
         type="button"
         aria-expanded={open}
-        aria-controls={`${id}-panel`}
+        aria-controls={open ? `${id}-panel` : undefined}
         aria-label={t('bellLabel', { count: unread })}
         onClick={() => setOpen((o) => !o)}
         className="relative inline-flex min-h-11 min-w-11 items-center justify-center rounded hover:bg-brand-soft"
@@ -74,12 +74,13 @@ export function NotificationBell({ socketToken }: { socketToken: string | null }
           <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
           <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
         </svg>
-        {unread > 0 ? (
-          <span className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-danger px-1 text-center text-xs font-bold leading-5 text-brand-ink" data-unread={unread}>
-            {unread > 99 ? '99+' : unread}
-          </span>
-        ) : null}
       </button>
+      {/* Beside the button, not in it: the count is in the button's name (WCAG 2.5.3). */}
+      {unread > 0 ? (
+        <span aria-hidden="true" className="pointer-events-none absolute right-0.5 top-0.5 min-w-5 rounded-full bg-danger px-1 text-center text-xs font-bold leading-5 text-brand-ink" data-unread={unread}>
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
       {open ? (
         <div
           id={`${id}-panel`}
