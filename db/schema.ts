@@ -686,3 +686,94 @@ export const integrityChecks = pgTable(
   },
   (t) => [index('integrity_checks_created_idx').on(t.createdAt)],
 );
+
+/** Support tickets (issue #18, docs/support.md): a customer's question, optionally about one of their orders. */
+export const ticketCategoryEnum = pgEnum('ticket_category', ['order', 'payment', 'package', 'account', 'other']);
+export const ticketStatusEnum = pgEnum('ticket_status', ['open', 'answered', 'closed']);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: ticketCategoryEnum().notNull(),
+    subject: text().notNull(),
+    status: ticketStatusEnum().notNull().default('open'),
+    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
+    /** The admin working the ticket (null: unassigned). */
+    assignedTo: integer().references(() => users.id, { onDelete: 'set null' }),
+    lastMessageAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tickets_user_idx').on(t.userId, t.lastMessageAt),
+    index('tickets_status_idx').on(t.status, t.lastMessageAt),
+  ],
+);
+
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Written by an admin (the customer sees "Support", not the admin's name). */
+    fromAdmin: boolean().notNull().default(false),
+    body: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.id)],
+);
+
+/** In-app notifications (issue #18): one row per notice; the text is rendered from `kind` and `params` in the reader's language. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A notification category (lib/notifications/categories.ts). */
+    kind: text().notNull(),
+    params: jsonb().$type<Record<string, string | number>>().notNull().default({}),
+    /** Where the notice leads in the app (a path without locale), if anywhere. */
+    link: text(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.id), index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`)],
+);
+
+/** A customer's notification choices: per category in-app and e-mail, and the low-balance threshold. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** category → { inApp, email }; a category left out keeps its default. */
+    channels: jsonb().$type<Record<string, { inApp: boolean; email: boolean }>>().notNull().default({}),
+    /** Notify when the balance falls below this many cents (null: never). */
+    lowBalanceCents: integer(),
+    /** Set when a low-balance notice went out; cleared when the balance rises above the threshold again. */
+    lowBalanceNotifiedAt: timestamp({ withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('notification_preferences_low_balance_range', sql`${t.lowBalanceCents} is null or ${t.lowBalanceCents} >= 0`)],
+);
+
+/**
+ * Notices that must go out once per event whatever the channels (a package's expiry warning, a
+ * priority announcement): the key (`package_expiring:<user_package id>`) is taken in the notifying
+ * transaction, so a second run of the daily job, or a second node, sends nothing again.
+ */
+export const notificationMarks = pgTable('notification_marks', {
+  key: text().primaryKey(),
+  createdAt: createdAt(),
+});

@@ -9,6 +9,8 @@ async function register(page: Page, user: { name: string; email: string; passwor
   await page.goto('/login?tab=register');
   await expect(page.getByRole('tab', { name: 'Kayıt Ol' })).toHaveAttribute('aria-selected', 'true');
   const form = page.getByRole('form', { name: 'Yeni hesap oluşturun' });
+  // Type once the form runs (its button is disabled until then), as the other form tests do.
+  await expect(form.getByRole('button', { name: 'Kayıt Ol' })).toBeEnabled();
   await form.getByLabel('Ad Soyad').fill(user.name);
   await form.getByLabel('E-posta').fill(user.email);
   // The calling code is fixed to +90 (Turkey by default); only the national number is typed.
@@ -287,6 +289,7 @@ test.describe('accounts in German', () => {
     const email = `hans-${unique()}@example.com`;
     await page.goto('/de/login?tab=register');
     const form = page.getByRole('form', { name: 'Neues Konto erstellen' });
+    await expect(form.getByRole('button', { name: 'Registrieren' })).toBeEnabled();
     await form.getByLabel('Vor- und Nachname').fill('Hans Müller');
     await form.getByLabel('E-Mail').fill(email);
     await form.getByLabel('Telefon', { exact: true }).pressSequentially('5321234567');

@@ -196,7 +196,7 @@ test.describe('the app under the policy', () => {
     const w = await watch(page);
     const customer = await createCustomer(request, admin, 'csp-panel');
     await signInBrowser(page, customer.token);
-    for (const path of ['/panel', '/panel/statistics', '/panel/subscription', '/panel/settings', '/service/new-tweet']) {
+    for (const path of ['/panel', '/panel/statistics', '/panel/subscription', '/panel/settings', '/panel/support', '/service/new-tweet']) {
       await page.goto(path);
       await hydrated(page);
     }
@@ -206,7 +206,7 @@ test.describe('the app under the policy', () => {
     await page.getByLabel(msg('tr', 'Auth.fields.password'), { exact: true }).fill('admin-e2e-password');
     await page.getByRole('button', { name: msg('tr', 'Auth.login.submit') }).click();
     await expect(page).toHaveURL(/\/rooting$/);
-    for (const path of ['/rooting', '/rooting/users', '/rooting/packages', '/rooting/platforms', '/rooting/discounts', '/rooting/announcements', '/rooting/history', '/rooting/audit', '/rooting/settings']) {
+    for (const path of ['/rooting', '/rooting/users', '/rooting/packages', '/rooting/platforms', '/rooting/discounts', '/rooting/announcements', '/rooting/history', '/rooting/audit', '/rooting/tickets', '/rooting/settings']) {
       await page.goto(path);
       await hydrated(page);
       expect(await w.violations(), path).toEqual([]);

@@ -10,6 +10,7 @@ import { startPasswordResetWorker } from '@/lib/auth';
 import { startWebhookWorker } from '@/lib/webhooks';
 import { startReconciliation } from '@/lib/reconciliation';
 import { runIntegrityCheck } from '@/lib/integrity';
+import { startPackageExpiry } from '@/lib/notifications';
 
 export type Background = { stop: () => Promise<void> };
 
@@ -57,6 +58,9 @@ export async function startBackground(handle: DbHandle, options: { worker: boole
     // (each on one node at a time, lib/reconciliation and lib/integrity).
     const reconciliation = await startReconciliation(handle.db, { extra: [{ task: 'integrity', everyMs: 3600_000, run: (db) => runIntegrityCheck(db) }] });
     tasks.push({ name: 'reconciliation', stop: reconciliation.stop });
+    // Notifications (issue #18): the daily package-expiry pass.
+    const packageExpiry = await startPackageExpiry(handle.db);
+    tasks.push({ name: 'package-expiry', stop: packageExpiry.stop });
   }
   logger.info({ tasks: tasks.map((t) => t.name) }, 'background work started');
   return {

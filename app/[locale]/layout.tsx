@@ -9,6 +9,7 @@ import { publicUrl } from '@/env';
 import { jsonLdString, organizationJsonLd, parseHeadTags, toReactProps } from '@/lib/seo';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
+import { tokenForSessionUser } from '@/auth';
 import { clientMessages } from '@/components/layout/client-messages';
 import { requestActivePlatforms, requestSessionUser, requestSiteSettings } from '@/components/layout/request-data';
 import { Toaster } from '@/components/ui/toaster';
@@ -99,11 +100,11 @@ export default async function LocaleLayout({ children, params }: Props) {
           <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:px-3 focus:py-2">
             {t('skipToContent')}
           </a>
-          <SiteHeader platforms={platforms.map((p) => p.ad)} user={user} siteName={siteName} logo={settings.site_logo || undefined} />
+          <SiteHeader platforms={platforms.map((p) => p.ad)} user={user} siteName={siteName} logo={settings.site_logo || undefined} socketToken={user ? await tokenForSessionUser(user) : null} />
           <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
             {children}
           </main>
-          <SiteFooter siteName={siteName} />
+          <SiteFooter siteName={siteName} loggedIn={user !== null} />
           <Toaster />
         </NextIntlClientProvider>
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(organization) }} />

@@ -14,6 +14,7 @@ const NAV = [
   { href: '/rooting/profiles', key: 'profiles' },
   { href: '/rooting/discounts', key: 'discounts' },
   { href: '/rooting/announcements', key: 'announcements' },
+  { href: '/rooting/tickets', key: 'tickets' },
   { href: '/rooting/history', key: 'history' },
   { href: '/rooting/api-keys', key: 'apiKeys' },
   { href: '/rooting/settings', key: 'settings' },

@@ -3,11 +3,17 @@
 import { useTranslations } from 'next-intl';
 import { Accordion, AccordionItem } from '@/components/ui/accordion';
 import { BottomSheet, useBottomSheet } from '@/components/ui/bottom-sheet';
+import { useRouter } from '@/lib/i18n/navigation';
+import { TicketForm } from '@/components/support/ticket-form';
 import { ContactForm } from './contact-form';
 import { FAQ_KEYS } from './links';
 
-/** The footer's help link and the help drawer (§2): product description, the six FAQ answers and the contact form. */
-export function HelpDrawer({ siteName }: { siteName: string }) {
+/**
+ * The footer's help link and the help drawer (§2): product description, the six FAQ answers and the
+ * contact form; for a logged-in customer the form opens a support ticket instead (issue #18).
+ */
+export function HelpDrawer({ siteName, loggedIn = false }: { siteName: string; loggedIn?: boolean }) {
+  const router = useRouter();
   const t = useTranslations('Help');
   const footer = useTranslations('Footer');
   const sheet = useBottomSheet();
@@ -46,7 +52,16 @@ export function HelpDrawer({ siteName }: { siteName: string }) {
           </Accordion>
         </section>
         <section className="mt-6 rounded-lg border border-line p-4">
-          <ContactForm />
+          {loggedIn ? (
+            <TicketForm
+              onCreated={(id) => {
+                sheet.close();
+                router.push({ pathname: '/panel/support', query: { ticket: id } });
+              }}
+            />
+          ) : (
+            <ContactForm />
+          )}
         </section>
       </BottomSheet>
     </>

@@ -8,6 +8,7 @@ const TABS = [
   { key: 'announcements', href: '/panel' },
   { key: 'subscription', href: '/panel/subscription' },
   { key: 'statistics', href: '/panel/statistics' },
+  { key: 'support', href: '/panel/support' },
   { key: 'settings', href: '/panel/settings' },
 ] as const;
 

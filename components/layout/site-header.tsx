@@ -4,12 +4,15 @@ import type { Platform } from '@/lib/catalogue/services';
 import { HeaderNav } from './header-nav';
 import { HeaderShell } from './header-shell';
 import { LogoutButton } from './logout-button';
+import { NotificationBell } from './notification-bell';
 import { PanelTabs } from './panel-tabs';
 
 type Props = {
   platforms: Platform[];
   /** The signed-in user (from getSessionUser()), or null for a visitor. */
   user: { adSoyad: string } | null;
+  /** A bearer token of the session for the notification bell's socket (issue #18). */
+  socketToken?: string | null;
   siteName: string;
   logo?: string;
 };
@@ -22,7 +25,7 @@ const primaryLink = 'inline-flex min-h-11 items-center rounded bg-brand px-3 tex
  * for users; platform tabs of active platforms and the service strip. Hidden on /rooting and
  * /admin-login; only the title on the password and policy pages.
  */
-export async function SiteHeader({ platforms, user, siteName, logo }: Props) {
+export async function SiteHeader({ platforms, user, siteName, logo, socketToken = null }: Props) {
   const t = await getTranslations('Header');
   const title = (
     <Link href="/" className="inline-flex min-h-11 items-center gap-2 text-lg font-bold text-brand" aria-label={`${siteName} – ${t('homeLabel')}`}>
@@ -39,6 +42,7 @@ export async function SiteHeader({ platforms, user, siteName, logo }: Props) {
         <nav aria-label={t('accountLabel')} className="flex items-center gap-2 text-sm">
           {user ? (
             <>
+              <NotificationBell socketToken={socketToken} />
               <Link href="/panel" className={accountLink}>
                 {t('panel')}
               </Link>

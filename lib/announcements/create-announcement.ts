@@ -2,6 +2,7 @@ import 'server-only';
 import type { Db } from '@/db/client';
 import { announcements } from '@/db/schema';
 import { recordAudit, type Actor } from '@/lib/audit';
+import { broadcastPriorityAnnouncement } from '@/lib/notifications';
 import type { AnnouncementInput } from './schemas';
 import { toAdminAnnouncement, type AdminAnnouncement } from './shapes';
 
@@ -14,6 +15,8 @@ export async function createAnnouncement(db: Db, actor: Actor, input: Announceme
       .returning();
     const duyuru = toAdminAnnouncement(row!);
     await recordAudit(tx, actor, { action: 'announcement.create', entity: 'announcement', entityId: duyuru.id, after: duyuru });
+    // A priority announcement is also a notification to every customer, once (issue #18).
+    if (row!.oncelik === 1 && row!.aktif) await broadcastPriorityAnnouncement(tx, row!);
     return duyuru;
   });
 }

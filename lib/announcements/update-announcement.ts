@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import { announcements } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
+import { broadcastPriorityAnnouncement } from '@/lib/notifications';
 import type { AnnouncementInput } from './schemas';
 import { toAdminAnnouncement, type AdminAnnouncement } from './shapes';
 
@@ -27,6 +28,8 @@ export async function updateAnnouncement(db: Db, actor: Actor, id: number, input
       .returning();
     const duyuru = toAdminAnnouncement(row!);
     await recordAudit(tx, actor, { action: 'announcement.update', entity: 'announcement', entityId: id, before: toAdminAnnouncement(current), after: duyuru });
+    // Made a priority (or switched on as one): every customer hears of it, once (issue #18).
+    if (row!.oncelik === 1 && row!.aktif) await broadcastPriorityAnnouncement(tx, row!);
     return duyuru;
   });
 }

@@ -29,10 +29,13 @@ export const AUDIT_ACTIONS = [
   'order.end',
   'order.retry',
   'data.export',
+  'ticket.reply',
+  'ticket.close',
+  'ticket.assign',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITIES = ['user', 'subscription', 'package', 'platform', 'discount_code', 'announcement', 'site_settings', 'api_key', 'profile', 'order', 'export'] as const;
+export const AUDIT_ENTITIES = ['user', 'subscription', 'package', 'platform', 'discount_code', 'announcement', 'site_settings', 'api_key', 'profile', 'order', 'export', 'ticket'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const isAuditAction = (v: unknown): v is AuditAction => typeof v === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(v);

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { balanceLedger, users } from '@/db/schema';
+import { checkLowBalance } from '@/lib/notifications';
 import { AppError } from '@/lib/errors';
 
 export type CreditInput = {
@@ -69,6 +70,8 @@ export async function creditBalance(db: Db, input: CreditInput): Promise<CreditR
       .set({ bakiyeCents: sql`${users.bakiyeCents} + ${input.amountCents}` })
       .where(eq(users.id, input.userId))
       .returning({ bakiyeCents: users.bakiyeCents });
+    // Back above the customer's low-balance threshold: the notice is armed again (issue #18).
+    await checkLowBalance(tx, input.userId, updated!.bakiyeCents);
     return { credited: true, balanceCents: updated!.bakiyeCents, ledgerId: row.id };
   });
 }

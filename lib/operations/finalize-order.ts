@@ -5,6 +5,7 @@ import { refundOrderCharge } from '@/lib/balance';
 import { orders, usageCounters, type ProfileResult } from '@/db/schema';
 import { queueOrderWebhook } from '@/lib/webhooks';
 import { recordProfileOutcomes } from '@/lib/profiles';
+import { notifyOrderEnd } from '@/lib/notifications';
 import { isFinal } from './operation-update';
 
 type Order = typeof orders.$inferSelect;
@@ -71,6 +72,8 @@ export async function finalizeOrder(db: Db, orderId: string, input: FinalizeInpu
     await queueOrderWebhook(tx, updated!);
     // Profile health (issue #17): counted once per order, with the order's end.
     await recordProfileOutcomes(tx, input.outcomes);
+    // The customer's notice (issue #18): failed profiles with their refund, or the plain end.
+    await notifyOrderEnd(tx, updated!, refundCents);
     return { changed: true, order: updated! };
   });
 }

@@ -7,6 +7,7 @@ import { platformOfService, type Service } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
 import { centsToDollars, parseDollars } from '@/lib/money';
 import { profilePriceCents } from '@/lib/pricing';
+import { checkLowBalance } from '@/lib/notifications';
 import { enqueueOrder } from '@/lib/queue';
 import { localDay } from '@/lib/time';
 import type { SendInput } from './schemas';
@@ -224,6 +225,7 @@ async function sendInTransaction(
         .update(users)
         .set({ bakiyeCents: sql`${users.bakiyeCents} - ${priceCents}` })
         .where(eq(users.id, user.id));
+      await checkLowBalance(tx, user.id, user.bakiyeCents - priceCents);
     }
 
     await tx

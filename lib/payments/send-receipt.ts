@@ -19,6 +19,8 @@ export type ReceiptInput = {
   subscriptionEnds?: { platform: string; endsAt: Date }[];
   balanceCents?: number | null;
   paidAt: Date;
+  /** The signed one-click link that turns receipt mails off (lib/notifications). */
+  unsubscribeUrl?: string;
 };
 
 function asLocale(value: string): Locale {
@@ -53,7 +55,11 @@ export async function sendReceipt(db: Db, input: ReceiptInput): Promise<void> {
     for (const s of input.subscriptionEnds ?? []) lines.push(t('validUntil', { platform: platformName(s.platform), date: dateText(s.endsAt, locale) }));
   }
   lines.push(t('total', { amount }), t('date', { date: dateText(input.paidAt, locale) }), t('reference', { id: input.paymentId, intent: input.intentId }), '', t('closing'));
-  const text = lines.join('\n');
-  const html = `<div style="font-family:sans-serif">${lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join('')}</div>`;
+  const unsubscribe = input.unsubscribeUrl ? (translate(locale, 'Mail.notifications.unsubscribe') ?? '') : '';
+  const text = lines.join('\n') + (input.unsubscribeUrl ? `\n\n${unsubscribe}: ${input.unsubscribeUrl}` : '');
+  const html =
+    `<div style="font-family:sans-serif">${lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join('')}` +
+    (input.unsubscribeUrl ? `<p style="font-size:12px;color:#666"><a href="${escapeHtml(input.unsubscribeUrl)}">${escapeHtml(unsubscribe)}</a></p>` : '') +
+    '</div>';
   await queueMail(db, { to: input.to, subject: t('subject', { amount, id: input.paymentId }), text, html });
 }

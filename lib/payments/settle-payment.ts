@@ -8,6 +8,9 @@ import { creditBalance } from '@/lib/balance';
 import { assignSubscriptions } from '@/lib/subscriptions';
 import { redeemDiscountCode } from '@/lib/discounts';
 import type { Platform } from '@/lib/catalogue/services';
+import { defaultLocale, isLocale } from '@/lib/i18n/routing';
+import { centsToDecimal } from '@/lib/money';
+import { notify, unsubscribeUrl } from '@/lib/notifications';
 import { paymentErrorCode } from './error-codes';
 import { processorFor, type ProcessorIntent } from './processor';
 import { sendReceipt } from './send-receipt';
@@ -177,7 +180,15 @@ export async function settlePayment(db: Db, input: SettleInput): Promise<SettleR
 
     const [user] = await tx.select({ email: users.email, adSoyad: users.adSoyad, locale: users.locale, b: users.bakiyeCents }).from(users).where(eq(users.id, locked.userId));
     const [pkgName] = locked.packageId ? await tx.select({ ad: packages.ad }).from(packages).where(eq(packages.id, locked.packageId)) : [];
-    await sendReceipt(tx, {
+    // The receipt is the payment_receipt notice's mail (issue #18): sent when the customer keeps it on.
+    const notice = await notify(tx, {
+      userId: locked.userId,
+      kind: 'payment_receipt',
+      params: { amount: `$${centsToDecimal(locked.amountCents)}`, what: pkgName?.ad ?? 'balance', payment: locked.id },
+      link: '/panel/subscription',
+      ownMail: true,
+    });
+    if (notice.mailed) await sendReceipt(tx, {
       to: user!.email,
       name: user!.adSoyad,
       locale: user!.locale,
@@ -191,6 +202,7 @@ export async function settlePayment(db: Db, input: SettleInput): Promise<SettleR
       subscriptionEnds: subscriptions,
       balanceCents: locked.kind === 'balance' ? user!.b : null,
       paidAt: now,
+      unsubscribeUrl: await unsubscribeUrl(tx, locked.userId, 'payment_receipt', isLocale(user!.locale) && user!.locale !== defaultLocale ? `/${user!.locale}` : ''),
     });
     return { type: 'credited', balanceCents: user!.b, subscriptions };
   });

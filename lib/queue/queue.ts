@@ -48,6 +48,14 @@ export const MAINTENANCE_QUEUE = 'maintenance';
 export type MaintenanceTask = 'reconcile' | 'integrity';
 export type MaintenanceJob = { task: MaintenanceTask };
 
+/**
+ * The daily package-expiry pass (issue #18, lib/notifications notifyPackageExpiry). Every worker
+ * node offers one job an hour with the same singleton key and a one-day slot, so pg-boss keeps
+ * one per day across nodes; the pass itself sends each notice once (notification_marks).
+ */
+export const PACKAGE_EXPIRY_QUEUE = 'package_expiry';
+const DAY_SECONDS = 86_400;
+
 export const DEFAULT_ORDER_QUEUE_OPTIONS: QueueOptions = {
   retryLimit: 8,
   retryDelay: 5,
@@ -87,6 +95,7 @@ export function startQueue(handle: DbHandle, options: StartQueueOptions = {}): P
     if (!(await boss.getQueue(MAINTENANCE_QUEUE))) {
       await boss.createQueue(MAINTENANCE_QUEUE, { policy: 'exclusive', retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 24 * 3600 });
     }
+    await ensureQueue(boss, PACKAGE_EXPIRY_QUEUE, { retryLimit: 3, retryDelay: 300, expireInSeconds: 900, deleteAfterSeconds: 7 * 24 * 3600 });
     await ensureQueue(boss, WEBHOOKS_QUEUE, { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 120, deleteAfterSeconds: 7 * 24 * 3600 });
     return boss;
   })();
@@ -228,4 +237,18 @@ export async function stopQueue(options: { graceful?: boolean; timeoutMs?: numbe
   if (!current) return;
   const boss = await current.ready.catch(() => undefined);
   await boss?.stop({ graceful: options.graceful ?? true, timeout: options.timeoutMs ?? 8000, close: true });
+}
+
+/** Offers today's package-expiry job; pg-boss drops it when today's is already there (singleton slot of a day). */
+export async function offerPackageExpiryJob(): Promise<string | null> {
+  const boss = await getQueue();
+  return boss.send(PACKAGE_EXPIRY_QUEUE, {}, { singletonKey: 'daily', singletonSeconds: DAY_SECONDS });
+}
+
+/** Registers this node's package-expiry worker. */
+export async function workPackageExpiry(handler: () => Promise<void>): Promise<void> {
+  const boss = await getQueue();
+  await boss.work(PACKAGE_EXPIRY_QUEUE, { pollingIntervalSeconds: 30, localConcurrency: 1 }, async ([job]) => {
+    if (job) await handler();
+  });
 }

@@ -41,6 +41,11 @@ export function emitToUser(userId: number, event: string, payload: unknown): voi
 /** Sockets authenticated with an admin token (admin login) join this room. */
 export const ADMIN_ROOM = 'admins';
 export const DASHBOARD_EVENT = 'dashboard_changed';
+
+/** Sends an event to every admin session (sockets of an admin-login token), on every node. */
+export function emitToAdmins(event: string, payload: unknown): void {
+  g.__etkIo?.to(ADMIN_ROOM).emit(event, payload);
+}
 const DASHBOARD_THROTTLE_MS = 1000;
 
 /**

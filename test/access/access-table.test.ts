@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { announcements, discountCodes, payments, profiles, userPackages, users } from '@/db/schema';
+import { announcements, discountCodes, notifications, payments, profiles, userPackages, users } from '@/db/schema';
 import { signToken } from '@/lib/auth';
 import { call } from '@/test/http';
 import { createWorld, makeUser, URLS, type World } from '@/lib/operations/testing/world';
@@ -13,6 +13,7 @@ import { POST as like } from '@/app/api/twitter/like/route';
 import { POST as createIntent } from '@/app/api/payment/create-payment-intent/route';
 import { POST as confirmCard } from '@/app/api/payment/test-card/confirm/route';
 import { POST as confirmPayment } from '@/app/api/payment/confirm-payment/route';
+import { POST as createTicket } from '@/app/api/tickets/route';
 
 /**
  * The access table (issues #10, #14): every API route × {visitor, user, another user, admin
@@ -69,6 +70,13 @@ beforeAll(async () => {
     .returning();
   const [discount] = await w.t.db.insert(discountCodes).values({ kod: 'ACCESS10', indirimYuzdesi: 10, maksimumKullanim: 5, bitisTarihi: new Date(Date.now() + 30 * 86400_000) }).returning();
 
+  // A's support tickets (one about the order) and a notification of A.
+  const ticket = await call(createTicket, { token: A.token, body: { category: 'order', subject: 'Order question', message: 'Is it done?', order_id: sent.body.task_id } });
+  expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+  const toClose = await call(createTicket, { token: A.token, body: { category: 'other', subject: 'Another question', message: 'Hello' } });
+  expect(toClose.status, JSON.stringify(toClose.body)).toBe(201);
+  const [notification] = await w.t.db.insert(notifications).values({ userId: A.user.id, kind: 'order_ended', params: { service: 'like', success: 1, total: 1 } }).returning();
+
   ids = {
     a: A.user.id,
     b: B.user.id,
@@ -79,6 +87,9 @@ beforeAll(async () => {
     subscriptionId: subscription!.id,
     announcementId: announcement!.id,
     discountId: discount!.id,
+    ticketId: (ticket.body.ticket as { id: number }).id,
+    ticketToCloseId: (toClose.body.ticket as { id: number }).id,
+    notificationId: notification!.id,
   };
 }, 120_000);
 

@@ -11,7 +11,7 @@
 export type Role = 'visitor' | 'user' | 'other' | 'adminPlain' | 'admin';
 export const ROLES: Role[] = ['visitor', 'other', 'adminPlain', 'user', 'admin'];
 export type Statuses = Record<Role, number>;
-export type Ids = { a: number; b: number; admin: number; order: string; paymentId: number; intentId: string; subscriptionId: number; announcementId: number; discountId: number };
+export type Ids = { a: number; b: number; admin: number; order: string; paymentId: number; intentId: string; subscriptionId: number; announcementId: number; discountId: number; ticketId: number; ticketToCloseId: number; notificationId: number };
 /**
  * What the route declares to route() (app/api/_lib/route.ts). Two routes do not use the wrapper,
  * each for a reason given in ROUTES_WITHOUT_WRAPPER.
@@ -45,6 +45,18 @@ const adminOnly = (admin: number, extra: Partial<Entry> = {}): Entry => ({ auth:
 const loggedIn = (status: number, extra: Partial<Entry> = {}): Entry => ({ auth: 'user', visitor: 401, user: status, other: status, adminPlain: status, admin: status, ...extra });
 /** Public routes: the same for everyone. */
 const everyone = (status: number, extra: Partial<Entry> = {}): Entry => ({ auth: 'public', visitor: status, user: status, other: status, adminPlain: status, admin: status, ...extra });
+
+/** One of A's tickets through the customer routes: 404 to everyone else, the admin included. */
+const ownTicket = (status: number, id: (ids: Ids) => number, extra: Partial<Entry> = {}): Entry => ({
+  auth: 'user',
+  visitor: 401,
+  user: status,
+  other: 404,
+  adminPlain: 404,
+  admin: 404,
+  params: (i) => ({ id: String(id(i)) }),
+  ...extra,
+});
 
 const NONE = '2147483000';
 const EMPTY = () => ({});
@@ -172,6 +184,25 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/admin/orders/[id]/retry': adminOnly(404, { params: () => ({ id: '00000000-0000-4000-8000-000000000000' }) }),
   'GET /api/openapi.json': everyone(200, { why: 'the OpenAPI description of every route, generated from what the handlers declare' }),
   'POST /api/v2': everyone(401, { auth: 'apiKey', body: EMPTY, why: 'the reseller protocol (app/api/_lib/api-key-route.ts): the API key is the credential, not a session; no key is the same 401 for everyone' }),
+
+  // Support tickets and notifications (issue #18): A's ticket is 404 to everyone else on the customer
+  // routes (the admin works tickets through /api/tickets/admin); the unsubscribe link needs no login.
+  'GET /api/tickets': loggedIn(200),
+  'POST /api/tickets': loggedIn(400, { body: EMPTY }),
+  'GET /api/tickets/[id]': ownTicket(200, (i) => i.ticketId),
+  'POST /api/tickets/[id]/messages': ownTicket(201, (i) => i.ticketId, { body: () => ({ message: 'Any news?' }) }),
+  'POST /api/tickets/[id]/close': ownTicket(200, (i) => i.ticketToCloseId, { why: 'closing twice changes nothing' }),
+  'POST /api/tickets/[id]/reopen': ownTicket(200, (i) => i.ticketToCloseId, { why: 'reopening an open ticket changes nothing' }),
+  'GET /api/tickets/admin': adminOnly(200),
+  'GET /api/tickets/admin/[id]': adminOnly(200, { params: (i) => ({ id: String(i.ticketId) }) }),
+  'POST /api/tickets/admin/[id]/messages': adminOnly(201, { params: (i) => ({ id: String(i.ticketId) }), body: () => ({ message: 'We are on it.' }) }),
+  'POST /api/tickets/admin/[id]/close': adminOnly(404, { params: () => ({ id: NONE }) }),
+  'PUT /api/tickets/admin/[id]/assign': adminOnly(400, { params: (i) => ({ id: String(i.ticketId) }), body: EMPTY }),
+  'GET /api/notifications': loggedIn(200, { why: 'the caller’s own notifications only' }),
+  'POST /api/notifications/read': loggedIn(200, { body: (i) => ({ ids: [i.notificationId] }), why: 'only the caller’s own change: B naming A’s notification marks nothing (lib/notifications/notifications.test.ts)' }),
+  'GET /api/notifications/preferences': loggedIn(200),
+  'PUT /api/notifications/preferences': loggedIn(400, { body: () => ({ low_balance_cents: -1 }) }),
+  'POST /api/notifications/unsubscribe': everyone(400, { body: EMPTY, why: 'the signed link is the credential' }),
 
   // The benchmark baseline answers only when BENCH_ROUTES=1 (never in tests or production).
   'GET /api/bench-bare': everyone(404, { auth: 'bare' }),

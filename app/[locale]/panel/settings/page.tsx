@@ -12,6 +12,8 @@ import { cachedSiteSettings } from '@/lib/settings';
 import { ApiAccess } from '@/components/panel/api-access';
 import { listApiKeys, MAX_API_KEYS } from '@/lib/api-keys';
 import { publicUrl } from '@/env';
+import { getPreferences } from '@/lib/notifications';
+import { NotificationPreferences } from '@/components/panel/notification-preferences';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -21,7 +23,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('settings'), robots: { index: false } };
 }
 
-/** /panel/settings (§2): personal information, password change, two-factor sign-in, log out everywhere, and API access (issue #16). */
+/** /panel/settings (§2): personal information, password change, two-factor sign-in, notifications (issue #18), log out everywhere, and API access (issue #16). */
 export default async function SettingsPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -29,7 +31,7 @@ export default async function SettingsPage({ params }: Props) {
   const db = await getDb();
   const kullanici = await getKullanici(db, user.id);
   if (!kullanici) return redirect({ href: '/login', locale });
-  const [twoFactor, site] = await Promise.all([getTwoFactorStatus(db, user.id), cachedSiteSettings(db)]);
+  const [twoFactor, site, prefs] = await Promise.all([getTwoFactorStatus(db, user.id), cachedSiteSettings(db), getPreferences(db, user.id)]);
   const t = await getTranslations('Settings');
   return (
     <div className="space-y-8">
@@ -39,6 +41,7 @@ export default async function SettingsPage({ params }: Props) {
         defaults={{ ad_soyad: kullanici.ad_soyad, email: kullanici.email, telefon: kullanici.telefon, meslek: kullanici.meslek }}
       />
       <TwoFactorCard initial={twoFactor} account={kullanici.email} site={site.site_adi} />
+      <NotificationPreferences initial={{ channels: prefs.channels, low_balance_cents: prefs.lowBalanceCents }} />
       <section aria-labelledby="sessions-heading" className="space-y-3 rounded-lg border border-line bg-card p-4">
         <h2 id="sessions-heading" className="text-lg font-semibold">
           {t('sessions')}

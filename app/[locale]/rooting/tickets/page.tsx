@@ -1,0 +1,147 @@
+import type { Metadata } from 'next';
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { tokenForSessionUser } from '@/auth';
+import { isAppError } from '@/lib/errors';
+import { Link } from '@/lib/i18n/navigation';
+import { cn } from '@/lib/utils/cn';
+import { getAdminTicket, listAdminTickets, listTicketAdmins, TICKET_CATEGORIES, TICKET_STATUSES, type AdminTicketDetail, type TicketCategory, type TicketStatus } from '@/lib/tickets';
+import { LiveTicketRefresh } from '@/components/support/live-ticket-refresh';
+import { TicketAssign } from '@/components/support/ticket-assign';
+import { TicketReply } from '@/components/support/ticket-reply';
+import { TicketStatusBadge } from '@/components/support/ticket-status-badge';
+import { TicketThread } from '@/components/support/ticket-thread';
+import { adminPage } from '../admin-page';
+
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ status?: string; category?: string; ticket?: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: 'Admin.nav' });
+  return { title: t('tickets') };
+}
+
+const isStatus = (v: unknown): v is TicketStatus => typeof v === 'string' && (TICKET_STATUSES as readonly string[]).includes(v);
+const isCategory = (v: unknown): v is TicketCategory => typeof v === 'string' && (TICKET_CATEGORIES as readonly string[]).includes(v);
+
+/**
+ * /rooting/tickets (issue #18): the support inbox, filtered by status and category with a plain GET
+ * form; the selected ticket (`?ticket=`) with its thread, the customer's packages, balance and
+ * recent orders beside it, the reply box, closing and assignment. New messages arrive live.
+ */
+export default async function TicketsInboxPage({ params, searchParams }: Props) {
+  const { db, admin } = await adminPage(params);
+  const t = await getTranslations('Admin.tickets');
+  const tt = await getTranslations('Tickets');
+  const format = await getFormatter();
+  const query = await searchParams;
+  const status = isStatus(query.status) ? query.status : undefined;
+  const category = isCategory(query.category) ? query.category : undefined;
+  const [list, admins, socketToken] = await Promise.all([listAdminTickets(db, { status, category }), listTicketAdmins(db), tokenForSessionUser(admin)]);
+  let selected: AdminTicketDetail | null = null;
+  const wanted = Number(query.ticket);
+  if (Number.isInteger(wanted) && wanted > 0 && wanted <= 2_147_483_647) {
+    selected = await getAdminTicket(db, wanted).catch((err: unknown) => {
+      if (isAppError(err) && err.code === 'TICKET_NOT_FOUND') return null;
+      throw err;
+    });
+  }
+  const filters = { ...(status ? { status } : {}), ...(category ? { category } : {}) };
+  const money = (cents: number) => format.number(cents / 100, { style: 'currency', currency: 'USD' });
+
+  return (
+    <section aria-labelledby="tickets-title" className="space-y-4">
+      <LiveTicketRefresh socketToken={socketToken} />
+      <h1 id="tickets-title" className="text-2xl font-bold">
+        {t('title')}
+      </h1>
+      <form method="get" aria-label={t('filters')} className="flex flex-wrap items-end gap-3 rounded-lg bg-card p-3 shadow-sm">
+        <Filter id="tickets-status" name="status" label={t('status')} anyLabel={t('any')} value={status} options={TICKET_STATUSES.map((s) => [s, tt(`status.${s}`)])} />
+        <Filter id="tickets-category" name="category" label={t('category')} anyLabel={t('any')} value={category} options={TICKET_CATEGORIES.map((c) => [c, tt(`categories.${c}`)])} />
+        <button type="submit" className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 text-sm font-semibold text-brand-ink hover:opacity-90">
+          {t('apply')}
+        </button>
+      </form>
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <div>
+          {list.length === 0 ? <p className="rounded-lg bg-card p-6 text-muted">{t('empty')}</p> : null}
+          <ul className="space-y-2" data-ticket-inbox>
+            {list.map((ticket) => (
+              <li key={ticket.id}>
+                <Link
+                  href={{ pathname: '/rooting/tickets', query: { ...filters, ticket: ticket.id } }}
+                  aria-current={selected?.id === ticket.id ? 'page' : undefined}
+                  className={cn('flex min-h-11 flex-col gap-1 rounded-lg border border-line bg-card p-3 text-sm hover:bg-brand-soft', selected?.id === ticket.id && 'border-brand')}
+                >
+                  <span className="flex items-center gap-2">
+                    <span className="min-w-0 flex-1 truncate font-medium">
+                      #{ticket.id} {ticket.subject}
+                    </span>
+                    <TicketStatusBadge status={ticket.status} />
+                  </span>
+                  <span className="truncate text-xs text-muted">
+                    {ticket.customer.ad_soyad} · {tt(`categories.${ticket.category}`)} · {format.dateTime(new Date(ticket.last_message_at), { dateStyle: 'short', timeStyle: 'short' })}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {selected ? (
+          <div className="grid min-w-0 gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <div className="min-w-0 space-y-4 rounded-lg bg-card p-4 shadow-sm">
+              <TicketThread ticket={selected} viewer="admin" />
+              <TicketReply ticketId={selected.id} status={selected.status} closedAt={selected.closed_at} viewer="admin" />
+            </div>
+            <aside aria-label={t('customer')} className="min-w-0 space-y-3 rounded-lg bg-card p-4 text-sm shadow-sm" data-ticket-customer>
+              <h2 className="font-semibold">{t('customer')}</h2>
+              <p className="break-all">
+                {selected.customer.ad_soyad}
+                <br />
+                <span className="text-muted">{selected.customer.email}</span>
+              </p>
+              <p>{t('balance', { amount: money(selected.customer.bakiye_cents) })}</p>
+              <TicketAssign ticketId={selected.id} assignedTo={selected.assigned_to} admins={admins} />
+              <h3 className="font-semibold">{t('packages')}</h3>
+              {selected.customer.packages.length === 0 ? <p className="text-muted">{t('noPackages')}</p> : null}
+              <ul className="space-y-1">
+                {selected.customer.packages.map((p) => (
+                  <li key={p.platform}>
+                    {t('packageLine', { platform: p.platform, name: p.paket_adi, daily: p.gunluk_limit, until: format.dateTime(new Date(p.ends_at), { dateStyle: 'medium' }) })}
+                  </li>
+                ))}
+              </ul>
+              <h3 className="font-semibold">{t('recentOrders')}</h3>
+              {selected.customer.recent_orders.length === 0 ? <p className="text-muted">{t('noOrders')}</p> : null}
+              <ul className="space-y-1">
+                {selected.customer.recent_orders.map((o) => (
+                  <li key={o.task_id} className="break-all">
+                    {tt('orderSummary', { platform: o.platform, service: o.service, status: tt(`orderStatus.${o.status}`), success: o.success_count, total: o.profile_count })}
+                  </li>
+                ))}
+              </ul>
+            </aside>
+          </div>
+        ) : (
+          <p className="rounded-lg bg-card p-6 text-muted">{t('pick')}</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Filter({ id, name, label, anyLabel, value, options }: { id: string; name: string; label: string; anyLabel: string; value?: string; options: [string, string][] }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ''} className="min-h-11 rounded-md border border-line bg-card px-3 text-sm text-ink">
+        <option value="">{anyLabel}</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

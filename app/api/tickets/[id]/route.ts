@@ -1,0 +1,5 @@
+import { getTicket, ticketIdParams } from '@/lib/tickets';
+import { ok, route } from '@/app/api/_lib/route';
+
+/** GET /api/tickets/{id} → {ticket: {…, messages, order}}; another customer's ticket is 404. */
+export const GET = route({ auth: 'user', params: ticketIdParams }, async ({ db, user, params }) => ok({ ticket: await getTicket(db, { ticketId: params.id, userId: user.id }) }));

@@ -1,0 +1,48 @@
+import 'server-only';
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { userPackages } from '@/db/schema';
+import { env } from '@/env';
+import { notify } from './notify';
+import { takeMark } from './marks';
+
+export const EXPIRY_WARNING_DAYS = 3;
+/** An expiry older than this is not announced any more (a first run after a long pause stays quiet). */
+const EXPIRED_LOOKBACK_DAYS = 2;
+
+function day(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: env.APP_TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/**
+ * The daily package-expiry pass (pg-boss job `package_expiry`, lib/queue): warns of every running
+ * subscription ending within EXPIRY_WARNING_DAYS and tells of those that have just ended, once
+ * each (the mark's key holds the end date, so an extended subscription is warned again).
+ */
+export async function notifyPackageExpiry(db: Db, now: Date = new Date()): Promise<{ expiring: number; expired: number }> {
+  const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * 86_400_000);
+  const since = new Date(now.getTime() - EXPIRED_LOOKBACK_DAYS * 86_400_000);
+  const expiring = await db
+    .select()
+    .from(userPackages)
+    .where(and(eq(userPackages.status, 'active'), gt(userPackages.endsAt, now), lte(userPackages.endsAt, soon)));
+  const expired = await db
+    .select()
+    .from(userPackages)
+    .where(and(eq(userPackages.status, 'active'), gt(userPackages.endsAt, since), lte(userPackages.endsAt, now)));
+  let counts = { expiring: 0, expired: 0 };
+  for (const [kind, rows] of [
+    ['package_expiring', expiring],
+    ['package_expired', expired],
+  ] as const) {
+    for (const sub of rows) {
+      const sent = await db.transaction(async (tx) => {
+        if (!(await takeMark(tx, `${kind}:${sub.id}:${sub.endsAt.toISOString()}`))) return false;
+        await notify(tx, { userId: sub.userId, kind, params: { platform: sub.platform, package: sub.paketAdi, date: day(sub.endsAt) }, link: '/panel/subscription' });
+        return true;
+      });
+      if (sent) counts = { ...counts, [kind === 'package_expiring' ? 'expiring' : 'expired']: counts[kind === 'package_expiring' ? 'expiring' : 'expired'] + 1 };
+    }
+  }
+  return counts;
+}

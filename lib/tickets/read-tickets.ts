@@ -1,0 +1,119 @@
+import 'server-only';
+import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { orders, ticketMessages, tickets, userPackages, users } from '@/db/schema';
+import { AppError } from '@/lib/errors';
+import { toOrderView, usernamesOf, type OrderView } from '@/lib/order-view';
+import type { TicketCategory, TicketStatus } from './schemas';
+import { toMessageView, toTicketSummary, type TicketMessageView, type TicketSummary } from './shapes';
+
+type Ticket = typeof tickets.$inferSelect;
+
+export type TicketDetail = TicketSummary & {
+  messages: TicketMessageView[];
+  /** The order the ticket is about: its status and each profile's result. */
+  order: (OrderView & { task_id: string; platform: string; refunded_cents: number }) | null;
+};
+
+export type AdminTicketDetail = TicketDetail & {
+  customer: {
+    id: number;
+    ad_soyad: string;
+    email: string;
+    bakiye_cents: number;
+    packages: { platform: string; paket_adi: string; gunluk_limit: number; profil_limit: number; ends_at: string }[];
+    recent_orders: { task_id: string; platform: string; service: string; status: string; profile_count: number; success_count: number; created_at: string }[];
+  };
+};
+
+/** The caller's tickets, newest activity first. */
+export async function listTickets(db: Db, userId: number): Promise<TicketSummary[]> {
+  const rows = await db.select().from(tickets).where(eq(tickets.userId, userId)).orderBy(desc(tickets.lastMessageAt), desc(tickets.id)).limit(200);
+  return rows.map(toTicketSummary);
+}
+
+/** The admins' inbox: every ticket, filtered by status and category, those waiting for an answer first. */
+export async function listAdminTickets(db: Db, filter: { status?: TicketStatus; category?: TicketCategory }): Promise<(TicketSummary & { customer: { id: number; ad_soyad: string; email: string } })[]> {
+  const where: SQL[] = [];
+  if (filter.status) where.push(eq(tickets.status, filter.status));
+  if (filter.category) where.push(eq(tickets.category, filter.category));
+  const rows = await db
+    .select({ ticket: tickets, customer: { id: users.id, ad_soyad: users.adSoyad, email: users.email } })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.userId))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(tickets.lastMessageAt), desc(tickets.id))
+    .limit(500);
+  return rows.map((r) => ({ ...toTicketSummary(r.ticket), customer: r.customer }));
+}
+
+/** A ticket of the caller; another customer's ticket is the same 404 as one that does not exist. */
+export async function getTicket(db: Db, input: { ticketId: number; userId: number }): Promise<TicketDetail> {
+  const [ticket] = await db.select().from(tickets).where(and(eq(tickets.id, input.ticketId), eq(tickets.userId, input.userId)));
+  if (!ticket) throw new AppError('TICKET_NOT_FOUND');
+  return detailOf(db, ticket);
+}
+
+/** Any ticket, with the customer's packages, balance and recent orders beside it (the admin inbox). */
+export async function getAdminTicket(db: Db, ticketId: number): Promise<AdminTicketDetail> {
+  const [ticket] = await db.select().from(tickets).where(eq(tickets.id, ticketId));
+  if (!ticket) throw new AppError('TICKET_NOT_FOUND');
+  const detail = await detailOf(db, ticket);
+  const [customer] = await db.select().from(users).where(eq(users.id, ticket.userId));
+  const subs = await db
+    .select()
+    .from(userPackages)
+    .where(and(eq(userPackages.userId, ticket.userId), eq(userPackages.status, 'active')))
+    .orderBy(asc(userPackages.platform));
+  const recent = await db.select().from(orders).where(eq(orders.userId, ticket.userId)).orderBy(desc(orders.createdAt)).limit(5);
+  return {
+    ...detail,
+    customer: {
+      id: ticket.userId,
+      ad_soyad: customer?.adSoyad ?? '',
+      email: customer?.email ?? '',
+      bakiye_cents: customer?.bakiyeCents ?? 0,
+      packages: subs.map((s) => ({ platform: s.platform, paket_adi: s.paketAdi, gunluk_limit: s.gunlukLimit, profil_limit: s.profilLimit, ends_at: s.endsAt.toISOString() })),
+      recent_orders: recent.map((o) => ({
+        task_id: o.id,
+        platform: o.platform,
+        service: o.service,
+        status: o.status,
+        profile_count: o.profileCount,
+        success_count: o.successCount,
+        created_at: o.createdAt.toISOString(),
+      })),
+    },
+  };
+}
+
+async function detailOf(db: Db, ticket: Ticket): Promise<TicketDetail> {
+  const messages = await db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticket.id)).orderBy(asc(ticketMessages.id));
+  let order: TicketDetail['order'] = null;
+  if (ticket.orderId) {
+    const [row] = await db.select().from(orders).where(eq(orders.id, ticket.orderId));
+    if (row) order = { ...toOrderView(row, await usernamesOf(db, [row])), task_id: row.id, platform: row.platform, refunded_cents: row.refundedCents };
+  }
+  return { ...toTicketSummary(ticket), messages: messages.map(toMessageView), order };
+}
+
+/** Admin accounts that can be assigned a ticket. */
+export async function listTicketAdmins(db: Db): Promise<{ id: number; ad_soyad: string }[]> {
+  return db
+    .select({ id: users.id, ad_soyad: users.adSoyad })
+    .from(users)
+    .where(and(eq(users.rol, 'admin'), eq(users.aktif, true), isNull(users.deletedAt)))
+    .orderBy(asc(users.id));
+}
+
+/** Recent orders of the caller for the ticket form's order picker. */
+export async function listTicketableOrders(db: Db, userId: number): Promise<{ task_id: string; platform: string; service: string; status: string; created_at: string }[]> {
+  const rows = await db
+    .select({ id: orders.id, platform: orders.platform, service: orders.service, status: orders.status, createdAt: orders.createdAt })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(30);
+  return rows.map((r) => ({ task_id: r.id, platform: r.platform, service: r.service, status: r.status, created_at: r.createdAt.toISOString() }));
+}
+
