@@ -7,6 +7,7 @@ import { NOTIFICATION_KINDS, type Channels, type NotificationKind } from '@/lib/
 import { sendJson } from '@/components/auth/api';
 import { inputClass } from '@/components/auth/form-field';
 import { useHydrated } from '@/components/ui/use-hydrated';
+import { centsToDecimal, parseDollars } from '@/lib/money';
 
 type Props = { initial: { channels: Record<NotificationKind, Channels>; low_balance_cents: number | null } };
 
@@ -22,7 +23,7 @@ export function NotificationPreferences({ initial }: Props) {
   const id = useId();
   const hydrated = useHydrated();
   const [channels, setChannels] = useState(initial.channels);
-  const [threshold, setThreshold] = useState(initial.low_balance_cents === null ? '' : (initial.low_balance_cents / 100).toFixed(2));
+  const [threshold, setThreshold] = useState(initial.low_balance_cents === null ? '' : centsToDecimal(initial.low_balance_cents));
   const [busy, setBusy] = useState(false);
 
   const toggle = (kind: NotificationKind, channel: keyof Channels) => setChannels((c) => ({ ...c, [kind]: { ...c[kind], [channel]: !c[kind][channel] } }));
@@ -30,13 +31,13 @@ export function NotificationPreferences({ initial }: Props) {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const trimmed = threshold.trim().replace(',', '.');
-    const dollars = trimmed === '' ? null : Number(trimmed);
-    if (dollars !== null && (!Number.isFinite(dollars) || dollars < 0)) {
+    const cents = trimmed === '' ? null : parseDollars(trimmed);
+    if (trimmed !== '' && cents === null) {
       toast.error(t('thresholdInvalid'));
       return;
     }
     setBusy(true);
-    const res = await sendJson('/api/notifications/preferences', { channels, low_balance_cents: dollars === null ? null : Math.round(dollars * 100) }, locale, 'PUT');
+    const res = await sendJson('/api/notifications/preferences', { channels, low_balance_cents: cents }, locale, 'PUT');
     setBusy(false);
     if (!res.ok) {
       const code = typeof res.body.code === 'string' ? res.body.code : 'INTERNAL';

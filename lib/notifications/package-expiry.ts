@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, gt, lte } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { userPackages } from '@/db/schema';
 import { env } from '@/env';
 import { notify } from './notify';
 import { takeMark } from './marks';
+import { holdsSlot, notEnded } from '@/lib/subscriptions';
 
 export const EXPIRY_WARNING_DAYS = 3;
 /** An expiry older than this is not announced any more (a first run after a long pause stays quiet). */
@@ -25,11 +26,11 @@ export async function notifyPackageExpiry(db: Db, now: Date = new Date()): Promi
   const expiring = await db
     .select()
     .from(userPackages)
-    .where(and(eq(userPackages.status, 'active'), gt(userPackages.endsAt, now), lte(userPackages.endsAt, soon)));
+    .where(and(notEnded(now), lte(userPackages.endsAt, soon)));
   const expired = await db
     .select()
     .from(userPackages)
-    .where(and(eq(userPackages.status, 'active'), gt(userPackages.endsAt, since), lte(userPackages.endsAt, now)));
+    .where(and(holdsSlot(), gt(userPackages.endsAt, since), lte(userPackages.endsAt, now)));
   let counts = { expiring: 0, expired: 0 };
   for (const [kind, rows] of [
     ['package_expiring', expiring],

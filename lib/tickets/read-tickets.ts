@@ -6,6 +6,7 @@ import { AppError } from '@/lib/errors';
 import { toOrderView, usernamesOf, type OrderView } from '@/lib/order-view';
 import type { TicketCategory, TicketStatus } from './schemas';
 import { toMessageView, toTicketSummary, type TicketMessageView, type TicketSummary } from './shapes';
+import { holdsSlot } from '@/lib/subscriptions';
 
 type Ticket = typeof tickets.$inferSelect;
 
@@ -63,7 +64,7 @@ export async function getAdminTicket(db: Db, ticketId: number): Promise<AdminTic
   const subs = await db
     .select()
     .from(userPackages)
-    .where(and(eq(userPackages.userId, ticket.userId), eq(userPackages.status, 'active')))
+    .where(and(eq(userPackages.userId, ticket.userId), holdsSlot()))
     .orderBy(asc(userPackages.platform));
   const recent = await db.select().from(orders).where(eq(orders.userId, ticket.userId)).orderBy(desc(orders.createdAt)).limit(5);
   return {

@@ -22,7 +22,7 @@ export const createTicketSchema = z.object({
   message,
   /** One of the caller's orders (the task_id); empty means none. */
   order_id: z
-    .union([z.literal(''), z.string().regex(UUID, 'TicketValidation.order_invalid')], 'TicketValidation.order_invalid')
+    .union([z.literal(''), text({ max: 36, message: 'TicketValidation.order_invalid' }).regex(UUID, 'TicketValidation.order_invalid')], 'TicketValidation.order_invalid')
     .nullish()
     .transform((v) => v || null),
 });
