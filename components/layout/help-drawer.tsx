@@ -1,10 +1,14 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { Accordion, AccordionItem } from '@/components/ui/accordion';
 import { BottomSheet, useBottomSheet } from '@/components/ui/bottom-sheet';
 import { useRouter } from '@/lib/i18n/navigation';
-import { TicketForm } from '@/components/support/ticket-form';
+
+// The ticket form (and its zod schema) is its own chunk, loaded when a logged-in customer opens the
+// drawer: visitors' pages, and pages until the drawer is opened, do not carry it.
+const TicketForm = dynamic(() => import('@/components/support/ticket-form').then((m) => m.TicketForm), { ssr: false });
 import { ContactForm } from './contact-form';
 import { FAQ_KEYS } from './links';
 
