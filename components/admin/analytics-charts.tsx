@@ -137,13 +137,14 @@ function Table({ title, empty, head, rows }: { title: string; empty: string; hea
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-muted">{empty}</p>
       ) : (
-        // Fixed columns whose cells wrap anywhere: the table never scrolls sideways, on a phone either.
+        // Fixed columns (the first, the row's name, wider) whose words wrap and hyphenate where the
+        // language allows, breaking only a word longer than its column: never a sideways scroll.
         <div className="mt-2">
           <table className="w-full table-fixed text-left text-sm">
             <thead className="text-muted">
               <tr>
-                {head.map((h) => (
-                  <th key={h} scope="col" className="py-1 pr-3 font-medium [overflow-wrap:anywhere]">
+                {head.map((h, i) => (
+                  <th key={h} scope="col" className={`py-1 pr-2 text-xs font-medium hyphens-auto [overflow-wrap:break-word] ${i === 0 ? 'w-[30%]' : ''}`}>
                     {h}
                   </th>
                 ))}
@@ -153,7 +154,7 @@ function Table({ title, empty, head, rows }: { title: string; empty: string; hea
               {rows.map((r, i) => (
                 <tr key={i} className="border-t border-line">
                   {r.map((c, j) => (
-                    <td key={j} className="py-1 pr-3 [overflow-wrap:anywhere]">
+                    <td key={j} className="py-1 pr-2 hyphens-auto [overflow-wrap:break-word]">
                       {c}
                     </td>
                   ))}
