@@ -1,0 +1,23 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/utils/cn';
+
+/** A bordered surface. `CardHeader`/`CardTitle`/`CardDescription`/`CardContent` give it structure. */
+export function Card({ className, ...props }: ComponentProps<'div'>) {
+  return <div {...props} className={cn('rounded-xl border border-line bg-card text-ink shadow-sm', className)} />;
+}
+
+export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
+  return <div {...props} className={cn('flex flex-col gap-1 p-4 pb-2 sm:p-5 sm:pb-2', className)} />;
+}
+
+export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
+  return <h2 {...props} className={cn('text-base font-semibold leading-tight', className)} />;
+}
+
+export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
+  return <p {...props} className={cn('text-sm text-muted', className)} />;
+}
+
+export function CardContent({ className, ...props }: ComponentProps<'div'>) {
+  return <div {...props} className={cn('p-4 pt-2 sm:p-5 sm:pt-2', className)} />;
+}

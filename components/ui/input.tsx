@@ -1,0 +1,19 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/utils/cn';
+
+const field =
+  'w-full rounded-md border border-line bg-card px-3 text-base text-ink placeholder:text-muted/70 aria-[invalid=true]:border-danger disabled:cursor-not-allowed disabled:opacity-60';
+
+/** Text input; 16 px text so iOS does not zoom, 44 px high, red border when aria-invalid. */
+export function Input({ className, ...props }: ComponentProps<'input'>) {
+  return <input {...props} className={cn(field, 'min-h-11', className)} />;
+}
+
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return <textarea {...props} className={cn(field, 'min-h-24 py-2', className)} />;
+}
+
+/** A native select (the phone's own picker is the best one on a phone). */
+export function Select({ className, ...props }: ComponentProps<'select'>) {
+  return <select {...props} className={cn(field, 'min-h-11', className)} />;
+}
