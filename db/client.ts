@@ -54,6 +54,8 @@ export type OpenOptions = {
   databaseUrl?: string;
   /** PGlite data folder; `memory://` for a throwaway in-memory database. */
   dataDir?: string;
+  /** A PGlite data folder dump (`dumpDataDir`) to start from instead of an empty cluster (tests). */
+  snapshot?: Blob;
   /** Apply migrations (default true). */
   migrate?: boolean;
   /** Pool size for postgres.js. */
@@ -62,7 +64,7 @@ export type OpenOptions = {
 
 /** Opens a database, applies migrations and returns the handle. Used by the app and by tests. */
 export async function open(options: OpenOptions): Promise<DbHandle> {
-  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl, options.max) : await openPglite(options.dataDir ?? './data');
+  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl, options.max) : await openPglite(options.dataDir ?? './data', options.snapshot);
   if (options.migrate !== false) await runMigrations(handle, options.databaseUrl);
   return handle;
 }
@@ -75,7 +77,7 @@ async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   return { db, kind: 'postgres', raw: client, close: () => client.end({ timeout: 5 }) };
 }
 
-async function openPglite(dataDir: string): Promise<DbHandle> {
+async function openPglite(dataDir: string, snapshot?: Blob): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const inMemory = dataDir.startsWith('memory://');
@@ -86,7 +88,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     releaseLock = lockDataDir(dir);
   }
   try {
-    const client = inMemory ? new PGlite() : new PGlite(path.join(path.resolve(dataDir), 'pg'));
+    const client = inMemory ? new PGlite(snapshot ? { loadDataDir: snapshot } : {}) : new PGlite(path.join(path.resolve(dataDir), 'pg'));
     await client.waitReady;
     const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
     return {
