@@ -301,7 +301,13 @@ export const profiles = pgTable(
   ],
 );
 
-export type ProfileResult = { profile_id: number; result: 'success' | 'failed' | 'pending' };
+export type ProfileResult = {
+  profile_id: number;
+  result: 'success' | 'failed' | 'pending';
+  /** Provider contract 1.1: where a successful action can be seen, and the text a comment or tweet posted. */
+  proof_url?: string;
+  text?: string;
+};
 
 export const orders = pgTable(
   'orders',

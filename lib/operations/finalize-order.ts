@@ -7,12 +7,15 @@ import { queueOrderWebhook } from '@/lib/webhooks';
 import { recordProfileOutcomes } from '@/lib/profiles';
 import { notifyOrderEnd } from '@/lib/notifications';
 import { isFinal } from './operation-update';
+import { proofsOf, withProof, type Proof } from './proofs';
 
 type Order = typeof orders.$inferSelect;
 
 export type FinalizeInput = {
   /** Outcome per profile (our profile ids); a profile without a 'success' here counts as failed. */
   outcomes: Map<number, 'success' | 'failed' | 'pending'>;
+  /** Proofs of successful profiles (provider contract 1.1); those already stored on the order are kept. */
+  proofs?: Map<number, Proof>;
   error?: string;
 };
 
@@ -33,10 +36,10 @@ export async function finalizeOrder(db: Db, orderId: string, input: FinalizeInpu
     if (!order) throw new Error(`order ${orderId} not found`);
     if (isFinal(order.status)) return { changed: false, order };
 
-    const results: ProfileResult[] = order.profileIds.map((id) => ({
-      profile_id: id,
-      result: input.outcomes.get(id) === 'success' ? 'success' : 'failed',
-    }));
+    const proofs = new Map([...proofsOf(order.results as ProfileResult[]), ...(input.proofs ?? [])]);
+    const results: ProfileResult[] = order.profileIds.map((id) =>
+      withProof({ profile_id: id, result: input.outcomes.get(id) === 'success' ? 'success' : 'failed' }, proofs),
+    );
     const successCount = results.filter((r) => r.result === 'success').length;
     const status: Order['status'] = successCount === results.length ? 'completed' : successCount === 0 ? 'failed' : 'partial';
 

@@ -5,6 +5,7 @@ import { orders, type ProfileResult } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { isAdminSession, type AuthUser } from '@/lib/auth';
 import { clientStatus, durumOf } from './operation-update';
+import { proofFields } from './proofs';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,7 +24,7 @@ export async function getOperation(db: Db, viewer: Pick<AuthUser, 'id' | 'rol' |
     status: clientStatus(order.status),
     operation: order.service,
     timestamp: order.updatedAt.toISOString(),
-    result: results.map((r) => ({ profile_id: r.profile_id, result: r.result })),
+    result: results.map((r) => ({ profile_id: r.profile_id, result: r.result, ...proofFields(r) })),
     success_count: results.filter((r) => r.result === 'success').length,
     total_count: order.profileCount,
     order_status: order.status,

@@ -10,6 +10,9 @@ import { sendOperation } from './send-operation';
 import { startOrderWorker } from './order-worker';
 import type { OperationUpdate } from './operation-update';
 import { createWorld, fastClient, makeUser, URLS, waitFor, type World } from './testing/world';
+import { getOperation } from './get-operation';
+import { toOrderView, usernamesOf } from '@/lib/order-view';
+import { taskSchema } from '@/lib/provider/contract';
 
 let w: World;
 const ALL = { twitter: { gunlukLimit: 1000, profilLimit: 20 }, instagram: { gunlukLimit: 1000, profilLimit: 20 }, youtube: { gunlukLimit: 1000, profilLimit: 20 } };
@@ -99,6 +102,58 @@ describe('working an order through the simulated provider', () => {
     expect((await orderRow(taskId)).status).not.toBe('processing');
     expect(simStats().tasksCreated).toBe(1);
     expect(simStats().sends).toBeGreaterThan(1);
+  });
+});
+
+describe('proof of every action (provider contract 1.1)', () => {
+  it('keeps each successful profile\'s link and posted text through the end, and shows them in GET /operations and the v2 view', async () => {
+    // Outcomes are fixed by the (random) order id: with 12 profiles at 30 % both kinds are all but certain.
+    configureSim({ failRate: 0.3 });
+    const { user } = await makeUser(w.t, { packages: ALL });
+    const yt = await w.t.db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.platform, 'youtube'), eq(profiles.status, 'active'))).orderBy(profiles.id).limit(12);
+    const { taskId } = await sendOperation(
+      w.t.db,
+      user,
+      'youtube_comment',
+      { profileIds: yt.map((p) => p.id), targetUrl: URLS.video, prompt: 'praise the guitar solo please' },
+      { enqueue: noEnqueue },
+    );
+    expect(await processOrder(w.t.db, taskId, { client: fastClient(), pollIntervalMs: 30, emit: () => {} })).toBe('finalized');
+    const order = await orderRow(taskId);
+    const ok = order.results.filter((r) => r.result === 'success');
+    const failed = order.results.filter((r) => r.result === 'failed');
+    expect(ok.length).toBeGreaterThan(0);
+    for (const r of ok) {
+      expect(r.proof_url).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ&lc=Ug\d{20}$/);
+      expect(r.text).toContain('praise the guitar solo please');
+    }
+    // A failed action proves nothing.
+    for (const r of failed) expect(r).toEqual({ profile_id: r.profile_id, result: 'failed' });
+
+    const view = await getOperation(w.t.db, user, taskId);
+    expect(view.result.filter((r) => r.result === 'success')).toEqual(ok.map((r) => ({ profile_id: r.profile_id, result: 'success', proof_url: r.proof_url, text: r.text })));
+    const v2 = toOrderView(order, await usernamesOf(w.t.db, [order]));
+    expect(v2.profiles.find((p) => p.result === 'success')).toMatchObject({ proof_url: ok[0]!.proof_url, text: ok[0]!.text });
+    for (const p of v2.profiles.filter((p) => p.result === 'failed')) expect(p).not.toHaveProperty('proof_url');
+  });
+
+  it('accepts a 1.0 provider (no proof) and drops a proof link that is not a web address instead of refusing the task', () => {
+    const task = taskSchema.parse({
+      task_id: 't1',
+      status: 'completed',
+      results: [
+        { profile_id: 'a', result: 'success' },
+        { profile_id: 'b', result: 'success', proof_url: 'javascript:alert(1)', text: 'Nice!' },
+        { profile_id: 'c', result: 'success', proof_url: 'https://x.com/someone/status/1790000000000000002' },
+        { profile_id: 'd', result: 'success', proof_url: 'https://user:pw@x.com/' },
+      ],
+    });
+    expect(task.results).toEqual([
+      { profile_id: 'a', result: 'success' },
+      { profile_id: 'b', result: 'success', text: 'Nice!' },
+      { profile_id: 'c', result: 'success', proof_url: 'https://x.com/someone/status/1790000000000000002' },
+      { profile_id: 'd', result: 'success' },
+    ]);
   });
 });
 

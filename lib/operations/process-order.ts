@@ -7,6 +7,7 @@ import { ProviderError, createProviderClient, isProviderError, type ProviderClie
 import { queueOrderWebhook } from '@/lib/webhooks';
 import { finalizeOrder } from './finalize-order';
 import { emitOperationUpdate, isFinal, operationUpdate, type Emit } from './operation-update';
+import { proofsOf, withProof } from './proofs';
 
 export type ProcessOptions = {
   client?: ProviderClient;
@@ -65,9 +66,11 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
   const known = new Map<number, 'success' | 'failed' | 'pending'>(
     (order.results as ProfileResult[]).map((r) => [r.profile_id, r.result]),
   );
+  // Provider contract 1.1: each successful profile's proof, kept with its result.
+  const proofs = proofsOf(order.results as ProfileResult[]);
 
   const finish = async (error?: string) => {
-    const { changed, order: final } = await finalizeOrder(db, orderId, { outcomes: known, error });
+    const { changed, order: final } = await finalizeOrder(db, orderId, { outcomes: known, proofs, error });
     if (changed) emit(final.userId, operationUpdate(final));
     return changed ? ('finalized' as const) : ('already_final' as const);
   };
@@ -117,6 +120,10 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
           known.set(id, r.result);
           changed = true;
         }
+        if (known.get(id) === 'success' && (r.proof_url || r.text) && !proofs.has(id)) {
+          proofs.set(id, { ...(r.proof_url ? { proof_url: r.proof_url } : {}), ...(r.text ? { text: r.text } : {}) });
+          changed = true;
+        }
       }
       const taskChanged = order.providerTaskId !== task.task_id;
       if (!changed && !taskChanged) return;
@@ -125,7 +132,7 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
         .update(orders)
         .set({
           providerTaskId: task.task_id,
-          results: order.profileIds.map((id) => ({ profile_id: id, result: known.get(id) ?? 'pending' })),
+          results: order.profileIds.map((id) => withProof({ profile_id: id, result: known.get(id) ?? 'pending' }, proofs)),
           successCount: [...known.values()].filter((v) => v === 'success').length,
           updatedAt: new Date(),
         })

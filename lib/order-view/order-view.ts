@@ -45,7 +45,7 @@ export type OrderView = {
   remains: string;
   currency: 'USD';
   /** Extension: each profile's result. */
-  profiles: { profile_id: number; username: string; result: ProfileResult['result'] }[];
+  profiles: { profile_id: number; username: string; result: ProfileResult['result']; proof_url?: string; text?: string }[];
   /** Extensions: our own state, service and times. */
   order_status: Order['status'];
   service: string;
@@ -72,7 +72,13 @@ export function toOrderView(order: Order, usernames: Map<number, string>): Order
     status: protocolStatus(order.status),
     remains: String(order.profileCount - done),
     currency: 'USD',
-    profiles: results.map((r) => ({ profile_id: r.profile_id, username: usernames.get(r.profile_id) ?? '', result: r.result })),
+    profiles: results.map((r) => ({
+      profile_id: r.profile_id,
+      username: usernames.get(r.profile_id) ?? '',
+      result: r.result,
+      ...(r.result === 'success' && r.proof_url ? { proof_url: r.proof_url } : {}),
+      ...(r.result === 'success' && r.text ? { text: r.text } : {}),
+    })),
     order_status: order.status,
     service: order.service,
     link: order.targetUrl,

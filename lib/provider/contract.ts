@@ -8,6 +8,28 @@ import { text } from '@/lib/validation';
  * stored in PostgreSQL.
  */
 export const PROVIDER_API_VERSION = '1';
+// Minor versions within 1 add optional fields only (the header stays `1`): 1.1 added the per-profile
+// proof (`proof_url`, `text`). A 1.0 provider simply never sends them.
+
+/**
+ * A proof link as a provider sends it: an absolute http(s) URL. Anything else (a javascript: link,
+ * a relative path, an over-long text) is dropped rather than failing the whole task, since the proof
+ * is optional and the profile's result is still true.
+ */
+const proofUrl = z
+  .string()
+  .max(2000)
+  .refine((value) => {
+    if (value.includes('\0')) return false;
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  })
+  .optional()
+  .catch(undefined);
 
 export const providerProfileSchema = z.object({
   id: z.union([text({ max: 200, trim: false }).min(1), z.number().int()]).transform(String),
@@ -27,6 +49,10 @@ export const profileResultSchema = z.object({
   profile_id: z.union([text({ max: 200, trim: false }).min(1), z.number().int()]).transform(String),
   result: z.enum(['success', 'failed', 'pending']),
   error: text({ max: 500, trim: false }).optional(),
+  /** 1.1: where the action can be seen on the platform (the reply, the retweet, the liker's list). */
+  proof_url: proofUrl,
+  /** 1.1: for comment services and new tweets, the text the profile actually posted. */
+  text: text({ max: 2000, trim: false }).optional().catch(undefined),
 });
 export type ProviderProfileResult = z.infer<typeof profileResultSchema>;
 

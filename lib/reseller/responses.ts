@@ -34,7 +34,15 @@ export const orderStatusResponse = z.object({
   status: z.enum(PROTOCOL_STATUSES),
   remains: z.string().describe('Profiles not (yet) successful.'),
   currency: z.literal('USD'),
-  profiles: z.array(z.object({ profile_id: z.number().int(), username: z.string(), result: z.enum(['success', 'failed', 'pending']) })),
+  profiles: z.array(
+    z.object({
+      profile_id: z.number().int(),
+      username: z.string(),
+      result: z.enum(['success', 'failed', 'pending']),
+      proof_url: z.string().optional().describe('Where the action can be seen on the platform (successful profiles, when the provider reports it).'),
+      text: z.string().optional().describe('Comment services and new tweets: the text the profile posted.'),
+    }),
+  ),
   order_status: z.enum(['pending', 'processing', 'completed', 'partial', 'failed', 'cancelled']).describe('Our precise state.'),
   service: z.string(),
   link: z.string().nullable(),

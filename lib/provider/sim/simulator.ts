@@ -2,6 +2,7 @@ import { env } from '@/env';
 import { ENDPOINT_KEYS, isPlatform, type Platform } from '@/lib/catalogue/services';
 import { sendRequestSchema, type ProviderTask } from '../contract';
 import { simProfiles } from './profiles';
+import { simProof } from './proof';
 import { hashUnit } from './random';
 
 /**
@@ -34,7 +35,7 @@ type SimTask = {
   fingerprint: string;
   profileIds: string[];
   createdAt: number;
-  plan: Map<string, { fails: boolean; delayMs: number; error?: string }>;
+  plan: Map<string, { fails: boolean; delayMs: number; error?: string; proof?: { proof_url?: string; text?: string } }>;
 };
 
 type SimState = {
@@ -180,7 +181,7 @@ function send(s: SimState, platform: Platform, key: string, req: SimRequest): Si
   }
   const known = new Map(simProfiles(platform).map((p) => [p.id, p]));
   const { seed, failRate, minDelayMs, maxDelayMs } = s.config;
-  const plan = new Map<string, { fails: boolean; delayMs: number; error?: string }>();
+  const plan = new Map<string, { fails: boolean; delayMs: number; error?: string; proof?: { proof_url?: string; text?: string } }>();
   for (const id of body.profile_ids) {
     const profile = known.get(id);
     const delayMs = Math.round(minDelayMs + hashUnit(`${seed}|delay|${body.order_id}|${id}`) * Math.max(0, maxDelayMs - minDelayMs));
@@ -188,7 +189,10 @@ function send(s: SimState, platform: Platform, key: string, req: SimRequest): Si
     else if (profile.status !== 'active') plan.set(id, { fails: true, delayMs, error: 'profile_inactive' });
     else {
       const fails = hashUnit(`${seed}|outcome|${body.order_id}|${id}`) < failRate;
-      plan.set(id, { fails, delayMs, error: fails ? 'action_rejected' : undefined });
+      const proof = fails
+        ? undefined
+        : simProof({ platform, service: body.service, username: profile.username, orderId: body.order_id, profileId: id, targetUrl: body.target_url, text: body.text, prompt: body.prompt });
+      plan.set(id, { fails, delayMs, error: fails ? 'action_rejected' : undefined, proof });
     }
   }
   const task: SimTask = {
@@ -225,7 +229,7 @@ function view(task: SimTask): ProviderTask {
   const results = task.profileIds.map((id) => {
     const p = task.plan.get(id)!;
     if (elapsed < p.delayMs) return { profile_id: id, result: 'pending' as const };
-    return p.fails ? { profile_id: id, result: 'failed' as const, error: p.error } : { profile_id: id, result: 'success' as const };
+    return p.fails ? { profile_id: id, result: 'failed' as const, error: p.error } : { profile_id: id, result: 'success' as const, ...p.proof };
   });
   const done = results.filter((r) => r.result !== 'pending').length;
   const failed = results.filter((r) => r.result === 'failed').length;
