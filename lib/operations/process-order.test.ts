@@ -130,7 +130,7 @@ describe('proof of every action (provider contract 1.1)', () => {
     // A failed action proves nothing.
     for (const r of failed) expect(r).toEqual({ profile_id: r.profile_id, result: 'failed' });
 
-    const view = await getOperation(w.t.db, user, taskId);
+    const view = await getOperation(w.t.db, { ...user, kind: 'user' }, taskId);
     expect(view.result.filter((r) => r.result === 'success')).toEqual(ok.map((r) => ({ profile_id: r.profile_id, result: 'success', proof_url: r.proof_url, text: r.text })));
     const v2 = toOrderView(order, await usernamesOf(w.t.db, [order]));
     expect(v2.profiles.find((p) => p.result === 'success')).toMatchObject({ proof_url: ok[0]!.proof_url, text: ok[0]!.text });
