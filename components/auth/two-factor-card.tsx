@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { useFormat } from '@/components/ui/use-format';
 import { toast } from 'sonner';
 import { useRouter } from '@/lib/i18n/navigation';
 import { twoFactorConfirmSchema } from '@/lib/two-factor/schemas';
@@ -25,7 +26,7 @@ const LOW_CODES = 3;
  */
 export function TwoFactorCard({ initial, account, site }: { initial: TwoFactorStatus; account: string; site: string }) {
   const t = useTranslations('TwoFactor');
-  const format = useFormatter();
+  const format = useFormat();
   const locale = useLocale();
   const router = useRouter();
   const [status, setStatus] = useState(initial);
@@ -87,7 +88,7 @@ export function TwoFactorCard({ initial, account, site }: { initial: TwoFactorSt
         <div className="space-y-3">
           <p className="text-sm text-muted">{t('intro')}</p>
           <ul className="space-y-1 text-sm">
-            {status.enabled_at ? <li>{t('enabledSince', { date: format.dateTime(new Date(status.enabled_at), { dateStyle: 'medium' }) })}</li> : null}
+            {status.enabled_at ? <li>{t('enabledSince', { date: format.date(status.enabled_at) })}</li> : null}
             <li>{t('codesLeft', { count: status.recovery_codes_left })}</li>
           </ul>
           {status.recovery_codes_left <= LOW_CODES ? <p className="rounded-md border border-danger px-3 py-2 text-sm text-danger">{t('codesLow')}</p> : null}

@@ -1,4 +1,5 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getFormat } from '@/components/ui/get-format';
 import { Link } from '@/lib/i18n/navigation';
 import { POLICY_LINKS } from './links';
 
@@ -18,7 +19,7 @@ export const POLICY_UPDATED = new Date('2026-11-01T00:00:00Z');
 /** A static policy page (§2) with a close button to /. */
 export async function PolicyArticle({ policy, siteName }: { policy: PolicyKey; siteName: string }) {
   const t = await getTranslations('Policies');
-  const format = await getFormatter();
+  const format = await getFormat();
   return (
     <article aria-labelledby="policy-title" className="mx-auto max-w-3xl rounded-lg bg-card p-5 shadow-sm sm:p-8" data-policy={policy}>
       <div className="flex items-start justify-between gap-4">
@@ -33,7 +34,7 @@ export async function PolicyArticle({ policy, siteName }: { policy: PolicyKey; s
           <span aria-hidden="true">✕</span>
         </Link>
       </div>
-      <p className="mt-2 text-sm text-muted">{t('lastUpdated', { date: format.dateTime(POLICY_UPDATED, { dateStyle: 'long' }) })}</p>
+      <p className="mt-2 text-sm text-muted">{t('lastUpdated', { date: format.longDate(POLICY_UPDATED) })}</p>
       <p className="mt-4 leading-relaxed">{t(`${policy}.description`, { site: siteName })}</p>
       {POLICY_SECTIONS[policy].map((section) => (
         <section key={section} aria-labelledby={`policy-${section}`} className="mt-6">

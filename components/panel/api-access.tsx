@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { useFormat } from '@/components/ui/use-format';
 import { toast } from 'sonner';
 import { Link } from '@/lib/i18n/navigation';
 import { cn } from '@/lib/utils/cn';
@@ -143,7 +144,7 @@ export function ApiAccess({ initialKeys, endpoint, maxKeys }: Props) {
 function ApiKeyCard({ item, onRevoked, errorOf }: { item: ApiKeyItem; onRevoked: () => Promise<void>; errorOf: (body: { code?: unknown; mesaj?: string }) => string }) {
   const t = useTranslations('Settings.api');
   const common = useTranslations('Common');
-  const format = useFormatter();
+  const format = useFormat();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [webhookOpen, setWebhookOpen] = useState(false);
@@ -164,7 +165,7 @@ function ApiKeyCard({ item, onRevoked, errorOf }: { item: ApiKeyItem; onRevoked:
     await onRevoked();
   }
 
-  const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (iso: string) => format.dateTime(iso);
   const panelId = `webhook-${item.id}`;
   return (
     <li className="space-y-3 rounded-md border border-line p-3">

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { useFormat } from '@/components/ui/use-format';
 import { toast } from 'sonner';
 import { ErrorMessage } from '@/components/ui/form-field';
 import { getJson, sendJson } from '@/components/auth/api';
@@ -27,7 +28,7 @@ const DELIVERY_CLASS: Record<Delivery['status'], string> = {
 export function ApiKeyWebhook({ keyId, errorOf }: { keyId: number; errorOf: (body: { code?: unknown; mesaj?: string }) => string }) {
   const t = useTranslations('Settings.api');
   const locale = useLocale();
-  const format = useFormatter();
+  const format = useFormat();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [url, setUrl] = useState('');
   const [urlError, setUrlError] = useState<string | undefined>();
@@ -154,7 +155,7 @@ export function ApiKeyWebhook({ keyId, errorOf }: { keyId: number; errorOf: (bod
                   <span className="font-medium">{d.event === 'test' ? t('eventTest') : t('eventOrder')}</span>
                   {d.order ? <code className="ml-2 break-all text-xs text-muted">{d.order}</code> : null}
                   <div className="text-xs text-muted">
-                    {format.dateTime(new Date(d.created_at), { dateStyle: 'short', timeStyle: 'medium' })} · {t('attempts', { count: d.attempts })}
+                    {format.dateTime(d.created_at)} · {t('attempts', { count: d.attempts })}
                     {d.response_status ? ` · HTTP ${d.response_status}` : ''}
                   </div>
                 </div>

@@ -1,6 +1,7 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useFormat } from '@/components/ui/use-format';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DailyPoint } from './statistics-types';
 
@@ -25,12 +26,11 @@ function seriesOf(points: DailyPoint[]): string[] {
  */
 export function DailyChart({ points }: { points: DailyPoint[] }) {
   const t = useTranslations('Panel.statistics');
-  const format = useFormatter();
+  const format = useFormat();
   const series = seriesOf(points);
   const label = (key: string) => t(`outcome.${key}` as 'outcome.basarili');
   // Days are calendar dates (YYYY-MM-DD): format them as such, without shifting time zones.
-  const day = (tarih: string, long = false) =>
-    format.dateTime(new Date(`${tarih}T00:00:00Z`), long ? { dateStyle: 'medium', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const day = (tarih: string, long = false) => format.day(tarih, long ? 'date' : 'dayMonth');
   const empty = points.every((p) => series.every((s) => !(p as Record<string, unknown>)[s]));
 
   return (

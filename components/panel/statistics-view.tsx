@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { useFormat } from '@/components/ui/use-format';
 import { toast } from 'sonner';
 import type { Platform } from '@/lib/catalogue/services';
 import { cn } from '@/lib/utils/cn';
@@ -27,7 +28,7 @@ export function StatisticsView({ platforms, initial }: { platforms: Platform[]; 
   const t = useTranslations('Panel.statistics');
   const tp = useTranslations('Platforms');
   const ts = useTranslations('Services');
-  const format = useFormatter();
+  const format = useFormat();
   const locale = useLocale();
   const [data, setData] = useState(initial);
   const [selected, setSelected] = useState<Platform>(initial.platform);
@@ -54,7 +55,7 @@ export function StatisticsView({ platforms, initial }: { platforms: Platform[]; 
   }
 
   const { stats } = data;
-  const money = (dollars: number) => format.number(dollars, { style: 'currency', currency: 'USD' });
+  const money = (dollars: number) => format.dollars(dollars);
   const services = Object.entries(stats.hizmet_detaylari);
 
   return (

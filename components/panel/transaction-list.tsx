@@ -1,12 +1,13 @@
 'use client';
 
 import { useState } from 'react';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { useFormat } from '@/components/ui/use-format';
 import { toast } from 'sonner';
 import { cn } from '@/lib/utils/cn';
 import { OrderResultsDialog } from './order-results-dialog';
 import { fetchTransactions } from './panel-api';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { INITIAL_ROWS, MORE_ROWS, type PanelTransaction, type TransactionPage } from './statistics-types';
 
 /** Column widths of a line on wider screens: date, service, target, profiles, status, spent, results. */
@@ -31,7 +32,7 @@ function noteText(notlar: string | null): string | null {
 export function TransactionList({ platform, initial }: { platform: string; initial: TransactionPage }) {
   const t = useTranslations('Panel.statistics');
   const ts = useTranslations('Services');
-  const format = useFormatter();
+  const format = useFormat();
   const locale = useLocale();
   const [rows, setRows] = useState<PanelTransaction[]>(initial.transactions);
   const [cursor, setCursor] = useState<string | null>(initial.next_cursor);
@@ -61,7 +62,7 @@ export function TransactionList({ platform, initial }: { platform: string; initi
     setShown(want);
   }
 
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => format.dateTime(iso);
 
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-line bg-card p-4" data-testid="transactions">
@@ -89,14 +90,14 @@ export function TransactionList({ platform, initial }: { platform: string; initi
                 <li key={row.id} data-testid="transaction-row" className={cn(GRID, 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 py-3 text-sm')}>
                   <span className="font-medium sm:order-2 sm:font-normal">{ts.has(row.service) ? ts(row.service) : row.service}</span>
                   <span className="justify-self-end sm:order-5 sm:justify-self-start">
-                    <StatusBadge durum={row.durum} />
+                    <StatusBadge kind="order" status={row.durum} />
                   </span>
                   <time dateTime={row.created_at} className="text-muted sm:order-1 sm:text-ink">
                     {when(row.created_at)}
                   </time>
                   <span className="justify-self-end tabular-nums sm:order-6">
                     <span className="sr-only">{t('colSpent')}: </span>
-                    {format.number(row.bakiye_harcanan, { style: 'currency', currency: 'USD' })}
+                    {format.dollars(row.bakiye_harcanan)}
                   </span>
                   <span className="min-w-0 sm:order-3">
                     {row.hedef_url ? (

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormat } from '@/components/ui/get-format';
 import { getDb } from '@/db/client';
 import { requirePageUser } from '@/app/_lib/page-guards';
 import { Link } from '@/lib/i18n/navigation';
@@ -33,7 +34,7 @@ export default async function SubscriptionPage({ params }: Props) {
   const t = await getTranslations('Payments.subscription');
   const tp = await getTranslations('Platforms');
   const ts = await getTranslations('Services');
-  const format = await getFormatter();
+  const format = await getFormat();
   const db = await getDb();
   const overview = await getSubscriptionOverview(db, { userId: user.id });
   const odemeler = await listPayments(db, { userId: user.id, limit: 50 });
@@ -65,7 +66,7 @@ export default async function SubscriptionPage({ params }: Props) {
                   <dd>{s.profilLimit}</dd>
                   <dt className="text-muted">{t('expires')}</dt>
                   <dd>
-                    {format.dateTime(new Date(s.endsAt), { dateStyle: 'medium' })} · {t('daysLeft', { days: s.daysLeft })}
+                    {format.date(s.endsAt)} · {t('daysLeft', { days: s.daysLeft })}
                   </dd>
                 </dl>
                 <p className="mt-3 text-sm font-medium">{t('todayUsage')}</p>
@@ -108,7 +109,7 @@ export default async function SubscriptionPage({ params }: Props) {
               <tbody>
                 {odemeler.map((p) => (
                   <tr key={p.id} className="border-t border-line">
-                    <td className="px-3 py-2">{format.dateTime(new Date(p.created_at), { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                    <td className="px-3 py-2">{format.dateTime(p.created_at)}</td>
                     <td className="px-3 py-2">
                       {p.tur === 'balance' ? t('itemBalance') : t('itemPackage', { name: p.paket_adi ?? '', platforms: p.platformlar.map((x) => tp(x)).join(', ') })}
                     </td>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormat } from '@/components/ui/get-format';
 import { getDb } from '@/db/client';
 import { tokenForSessionUser } from '@/auth';
 import { isAppError } from '@/lib/errors';
@@ -10,7 +11,7 @@ import { requirePageUser } from '@/app/_lib/page-guards';
 import { LiveTicketRefresh } from '@/components/support/live-ticket-refresh';
 import { NewTicket } from '@/components/support/new-ticket';
 import { TicketReply } from '@/components/support/ticket-reply';
-import { TicketStatusBadge } from '@/components/support/ticket-status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { TicketThread } from '@/components/support/ticket-thread';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ ticket?: string; order?: string }> };
@@ -33,7 +34,7 @@ export default async function SupportPage({ params, searchParams }: Props) {
   const db = await getDb();
   const query = await searchParams;
   const t = await getTranslations('Tickets');
-  const format = await getFormatter();
+  const format = await getFormat();
   const [list, orders, socketToken] = await Promise.all([listTickets(db, user.id), listTicketableOrders(db, user.id), tokenForSessionUser(user)]);
   let selected: TicketDetail | null = null;
   const wanted = Number(query.ticket);
@@ -67,10 +68,10 @@ export default async function SupportPage({ params, searchParams }: Props) {
                     <span className="min-w-0 flex-1 truncate font-medium">
                       #{ticket.id} {ticket.subject}
                     </span>
-                    <TicketStatusBadge status={ticket.status} />
+                    <StatusBadge kind="ticket" status={ticket.status} />
                   </span>
                   <span className="text-xs text-muted">
-                    {t(`categories.${ticket.category}`)} · {format.dateTime(new Date(ticket.last_message_at), { dateStyle: 'medium', timeStyle: 'short' })}
+                    {t(`categories.${ticket.category}`)} · {format.dateTime(ticket.last_message_at)}
                   </span>
                 </Link>
               </li>
