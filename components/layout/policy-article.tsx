@@ -1,4 +1,6 @@
 import { getTranslations } from 'next-intl/server';
+import { X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { getFormat } from '@/components/ui/get-format';
 import { Link } from '@/lib/i18n/navigation';
 import { POLICY_LINKS } from './links';
@@ -26,13 +28,11 @@ export async function PolicyArticle({ policy, siteName }: { policy: PolicyKey; s
         <h1 id="policy-title" className="text-2xl font-bold sm:text-3xl">
           {t(`${policy}.title`)}
         </h1>
-        <Link
-          href="/"
-          aria-label={t('close')}
-          className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded text-xl text-muted hover:bg-brand-soft hover:text-ink"
-        >
-          <span aria-hidden="true">✕</span>
-        </Link>
+        <Button asChild variant="ghost" size="icon" className="shrink-0 text-muted hover:text-ink">
+          <Link href="/" aria-label={t('close')}>
+            <X aria-hidden="true" className="size-5" />
+          </Link>
+        </Button>
       </div>
       <p className="mt-2 text-sm text-muted">{t('lastUpdated', { date: format.longDate(POLICY_UPDATED) })}</p>
       <p className="mt-4 leading-relaxed">{t(`${policy}.description`, { site: siteName })}</p>

@@ -9,16 +9,17 @@ import { getJson, sendJson } from '@/components/auth/api';
 import { fieldAria, FormField, inputClass } from '@/components/auth/form-field';
 import { cn } from '@/lib/utils/cn';
 import type { DeliveryView } from '@/lib/webhooks/manage-webhook';
-import { CopyButton, secondaryButton } from './copy-button';
+import { CopyButton } from './copy-button';
+import { Button } from '@/components/ui/button';
 
 /** A delivery as GET /api/api-keys/{id}/webhook answers it (lib/webhooks). */
 type Delivery = DeliveryView;
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; url: string | null; secret: string | null; deliveries: Delivery[] };
 
 const DELIVERY_CLASS: Record<Delivery['status'], string> = {
-  delivered: 'bg-success text-white',
+  delivered: 'bg-success text-on-fill',
   pending: 'bg-yellow-300 text-ink',
-  failed: 'bg-danger text-white',
+  failed: 'bg-danger text-on-fill',
 };
 
 /**
@@ -85,9 +86,9 @@ export function ApiKeyWebhook({ keyId, errorOf }: { keyId: number; errorOf: (bod
     return (
       <div className="space-y-2">
         <ErrorMessage>{t('webhookLoadError')}</ErrorMessage>
-        <button type="button" className={secondaryButton} onClick={load}>
+        <Button variant="secondary" onClick={load}>
           {t('retry')}
-        </button>
+        </Button>
       </div>
     );
 
@@ -116,13 +117,13 @@ export function ApiKeyWebhook({ keyId, errorOf }: { keyId: number; errorOf: (bod
           />
         </FormField>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <button type="submit" disabled={busy !== null} aria-busy={busy === 'save'} className={cn(secondaryButton, 'border-brand bg-brand text-brand-ink hover:bg-brand hover:opacity-90')}>
+          <Button type="submit" disabled={busy !== null} aria-busy={busy === 'save'}>
             {busy === 'save' ? t('saving') : t('save')}
-          </button>
+          </Button>
           {state.url ? (
-            <button type="button" disabled={busy !== null} onClick={() => void save({ url: null }, 'save')} className={secondaryButton}>
+            <Button disabled={busy !== null} onClick={() => void save({ url: null }, 'save')} variant="secondary">
               {t('remove')}
-            </button>
+            </Button>
           ) : null}
         </div>
       </form>
@@ -133,12 +134,12 @@ export function ApiKeyWebhook({ keyId, errorOf }: { keyId: number; errorOf: (bod
           <code className="block break-all rounded-md border border-line bg-card px-3 py-2 text-sm">{state.secret}</code>
           <div className="flex flex-col gap-2 sm:flex-row">
             <CopyButton value={state.secret} label={t('copySecret')} />
-            <button type="button" disabled={busy !== null} onClick={() => void save({ url: state.url, rotateSecret: true }, 'secret')} className={secondaryButton}>
+            <Button disabled={busy !== null} onClick={() => void save({ url: state.url, rotateSecret: true }, 'secret')} variant="secondary">
               {t('newSecret')}
-            </button>
-            <button type="button" disabled={busy !== null} aria-busy={busy === 'test'} onClick={() => void test()} className={secondaryButton}>
+            </Button>
+            <Button disabled={busy !== null} aria-busy={busy === 'test'} onClick={() => void test()} variant="secondary">
               {busy === 'test' ? t('testing') : t('test')}
-            </button>
+            </Button>
           </div>
         </div>
       ) : null}

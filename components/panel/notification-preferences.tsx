@@ -8,6 +8,7 @@ import { sendJson } from '@/components/auth/api';
 import { inputClass } from '@/components/auth/form-field';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { centsToDecimal, parseDollars } from '@/lib/money';
+import { Button } from '@/components/ui/button';
 
 type Props = { initial: { channels: Record<NotificationKind, Channels>; low_balance_cents: number | null } };
 
@@ -78,9 +79,9 @@ export function NotificationPreferences({ initial }: Props) {
           <input id={`${id}-threshold`} inputMode="decimal" value={threshold} onChange={(e) => setThreshold(e.target.value)} placeholder={t('thresholdPlaceholder')} className={`${inputClass} sm:max-w-48`} />
           <p className="text-xs text-muted">{t('thresholdHelp')}</p>
         </div>
-        <button type="submit" disabled={busy || !hydrated} aria-busy={busy} className="inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand px-4 font-semibold text-brand-ink hover:opacity-90 disabled:opacity-60 sm:w-auto">
+        <Button type="submit" disabled={busy || !hydrated} aria-busy={busy} className="w-full sm:w-auto">
           {t('save')}
-        </button>
+        </Button>
       </form>
     </section>
   );

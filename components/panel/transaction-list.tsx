@@ -9,6 +9,8 @@ import { OrderResultsDialog } from './order-results-dialog';
 import { fetchTransactions } from './panel-api';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { INITIAL_ROWS, MORE_ROWS, type PanelTransaction, type TransactionPage } from './statistics-types';
+import { ChevronDown } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 
 /** Column widths of a line on wider screens: date, service, target, profiles, status, spent, results. */
 const GRID = 'sm:grid-cols-[9.5rem_7rem_minmax(0,1fr)_5rem_8.5rem_5.5rem_6.5rem] sm:gap-x-3';
@@ -117,15 +119,10 @@ export function TransactionList({ platform, initial }: { platform: string; initi
             })}
           </ul>
           {canShowMore ? (
-            <button
-              type="button"
-              onClick={loadMore}
-              disabled={busy}
-              aria-busy={busy}
-              className="mt-3 inline-flex min-h-11 items-center rounded border border-line px-4 text-sm font-medium hover:bg-brand-soft disabled:opacity-60"
-            >
+            <Button variant="secondary" onClick={loadMore} disabled={busy} aria-busy={busy} className="mt-3">
+              <ChevronDown aria-hidden="true" className="size-4" />
               {t('loadMore')}
-            </button>
+            </Button>
           ) : null}
         </>
       )}

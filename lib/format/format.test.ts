@@ -44,6 +44,14 @@ describe('createFormat', () => {
     expect(createFormat('en').dollars(-5)).toBe('-$5.00');
   });
 
+  it('says how long ago, in the largest fitting unit', () => {
+    const now = new Date(moment);
+    expect(createFormat('en').relative('2026-11-23T16:15:00Z', now)).toBe('5 minutes ago');
+    expect(createFormat('en').relative('2026-11-22T16:20:00Z', now)).toBe('yesterday');
+    expect(createFormat('de').relative('2026-11-23T18:20:00Z', now)).toBe('in 2 Stunden');
+    expect(createFormat('tr').relative('2026-11-23T16:19:30Z', now)).toBe('30 saniye önce');
+  });
+
   it('writes a share as a percentage', () => {
     expect(plain(createFormat('tr').percent(0.42))).toBe('%42');
     expect(plain(createFormat('de').percent(0.42))).toBe('42 %');

@@ -43,6 +43,8 @@ export type Format = {
   day(isoDay: string, style?: 'date' | 'longDate' | 'dayMonth'): string;
   /** A count with the locale's grouping: 12.345 / 12,345. */
   number(value: number, options?: Intl.NumberFormatOptions): string;
+  /** How long ago or ahead, in the largest fitting unit: "5 minutes ago", "yesterday", "in 2 hours". */
+  relative(value: DateInput, now?: Date): string;
   /** A share 0–1 as a percentage: %42 / 42% / 42 %. */
   percent(ratio: number): string;
   /** Integer cents as dollars: "$25.00" / "25,00 $". */
@@ -79,6 +81,29 @@ function toDate(value: DateInput): Date | null {
 }
 
 /** The formatter of one language (tr, en, de) and time zone. An unreadable date is shown as it came. */
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['week', 7 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+function relativeTime(locale: string, date: Date, now: Date): string {
+  const key = `r|${locale}`;
+  let f = relativeCache.get(key);
+  if (!f) {
+    f = new Intl.RelativeTimeFormat(INTL_LOCALE[locale] ?? locale, { numeric: 'auto' });
+    relativeCache.set(key, f);
+  }
+  const diff = date.getTime() - now.getTime();
+  for (const [unit, ms] of UNITS) if (Math.abs(diff) >= ms) return f.format(Math.round(diff / ms), unit);
+  return f.format(Math.round(diff / 1000), 'second');
+}
+
+const relativeCache = new Map<string, Intl.RelativeTimeFormat>();
+
 export function createFormat(locale: string, timeZone: string = DISPLAY_TIME_ZONE): Format {
   const dated = (style: DateStyle) => (value: DateInput) => {
     const d = toDate(value);
@@ -95,6 +120,10 @@ export function createFormat(locale: string, timeZone: string = DISPLAY_TIME_ZON
       // Noon UTC of that day is the same calendar day in every zone, and formatting it in UTC keeps it.
       const d = toDate(`${isoDay.slice(0, 10)}T12:00:00Z`);
       return d ? dateFormat(locale, 'UTC', style).format(d) : isoDay;
+    },
+    relative(value, now = new Date()) {
+      const d = toDate(value);
+      return d ? relativeTime(locale, d, now) : String(value);
     },
     number: (value, options) => numberFormat(locale, options).format(value),
     percent: (ratio) => numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(ratio),

@@ -4,6 +4,8 @@ import { getDb } from '@/db/client';
 import { isAppError } from '@/lib/errors';
 import { Link } from '@/lib/i18n/navigation';
 import { unsubscribeSchema, unsubscribeWithToken } from '@/lib/notifications';
+import { Settings } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -43,9 +45,12 @@ export default async function UnsubscribePage({ params, searchParams }: Props) {
           {t('invalid')}
         </p>
       )}
-      <Link href="/panel/settings#notifications" className="inline-flex min-h-11 items-center text-brand underline">
-        {t('manage')}
-      </Link>
+      <Button asChild variant="secondary">
+        <Link href="/panel/settings#notifications">
+          <Settings aria-hidden="true" className="size-4" />
+          {t('manage')}
+        </Link>
+      </Button>
     </section>
   );
 }

@@ -15,10 +15,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 const METHOD_CLASS: Record<string, string> = {
   get: 'bg-brand-soft text-brand',
-  post: 'bg-success text-white',
-  put: 'bg-warning text-white',
-  patch: 'bg-warning text-white',
-  delete: 'bg-danger text-white',
+  post: 'bg-success text-on-fill',
+  put: 'bg-warning text-on-fill',
+  patch: 'bg-warning text-on-fill',
+  delete: 'bg-danger text-on-fill',
 };
 
 /**

@@ -17,8 +17,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 const STATUS_CLASS: Record<string, string> = {
-  succeeded: 'bg-success text-white',
-  failed: 'bg-danger text-white',
+  succeeded: 'bg-success text-on-fill',
+  failed: 'bg-danger text-on-fill',
   canceled: 'bg-line text-ink',
 };
 

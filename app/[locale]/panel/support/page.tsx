@@ -13,6 +13,8 @@ import { NewTicket } from '@/components/support/new-ticket';
 import { TicketReply } from '@/components/support/ticket-reply';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TicketThread } from '@/components/support/ticket-thread';
+import { Plus } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ ticket?: string; order?: string }> };
 
@@ -78,9 +80,12 @@ export default async function SupportPage({ params, searchParams }: Props) {
             ))}
           </ul>
           {selected ? (
-            <Link href="/panel/support" className="inline-flex min-h-11 items-center text-sm text-brand underline">
-              {t('newTitle')}
-            </Link>
+            <Button asChild variant="secondary">
+              <Link href="/panel/support">
+                <Plus aria-hidden="true" className="size-4" />
+                {t('newTitle')}
+              </Link>
+            </Button>
           ) : null}
         </nav>
         <div className="min-w-0 rounded-lg border border-line bg-card p-4">
