@@ -41,7 +41,7 @@ export async function AnnouncementList({ duyurular }: { duyurular: PanelAnnounce
                 {d.baslik}
               </h2>
               {d.oncelik > 0 ? (
-                <span className="inline-flex items-center rounded-full bg-warning px-2.5 py-0.5 text-xs font-semibold text-on-fill">{t('priority')}</span>
+                <span className="inline-flex items-center rounded-full bg-warning px-2.5 py-0.5 text-xs font-semibold text-white">{t('priority')}</span>
               ) : null}
             </div>
             <p className="mt-2 whitespace-pre-line break-words text-ink">{d.icerik}</p>
