@@ -13,6 +13,7 @@ import { buttonClass, SubmitButton } from './form-field';
 import { QrCode } from './qr-code';
 import { useAuthForm } from './use-auth-form';
 import { Button } from '@/components/ui/button';
+import { cardVariants } from '@/components/ui/card';
 
 export type TwoFactorStatus = { enabled: boolean; enabled_at: string | null; recovery_codes_left: number };
 type Setup = { secret: string; otpauth_url: string };
@@ -62,7 +63,7 @@ export function TwoFactorCard({ initial, account, site }: { initial: TwoFactorSt
   }
 
   return (
-    <section aria-labelledby="two-factor-heading" className="space-y-4 rounded-lg border border-line bg-card p-4">
+    <section aria-labelledby="two-factor-heading" className={cardVariants('space-y-4 p-4')}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="two-factor-heading" className="text-lg font-semibold">
           {t('title')}

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { getFormat } from '@/components/ui/get-format';
 import { Link } from '@/lib/i18n/navigation';
 import { POLICY_LINKS } from './links';
+import { cardVariants } from '@/components/ui/card';
 
 export type PolicyKey = 'terms' | 'privacy' | 'cookies' | 'subscription';
 
@@ -23,7 +24,7 @@ export async function PolicyArticle({ policy, siteName }: { policy: PolicyKey; s
   const t = await getTranslations('Policies');
   const format = await getFormat();
   return (
-    <article aria-labelledby="policy-title" className="mx-auto max-w-3xl rounded-lg bg-card p-5 shadow-sm sm:p-8" data-policy={policy}>
+    <article aria-labelledby="policy-title" className={cardVariants('mx-auto max-w-3xl p-5 sm:p-8')} data-policy={policy}>
       <div className="flex items-start justify-between gap-4">
         <h1 id="policy-title" className="text-2xl font-bold sm:text-3xl">
           {t(`${policy}.title`)}

@@ -17,6 +17,7 @@ import { useAuthForm } from '@/components/auth/use-auth-form';
 import { ApiKeyWebhook } from './api-key-webhook';
 import { CopyButton } from './copy-button';
 import { Button } from '@/components/ui/button';
+import { cardVariants } from '@/components/ui/card';
 
 export type ApiKeyItem = { id: number; name: string; prefix: string; created_at: string; last_used_at: string | null; webhook_url: string | null };
 
@@ -66,7 +67,7 @@ export function ApiAccess({ initialKeys, endpoint, maxKeys }: Props) {
   const full = keys.length >= maxKeys;
 
   return (
-    <section aria-labelledby="api-heading" className="space-y-6 rounded-lg border border-line bg-card p-4">
+    <section aria-labelledby="api-heading" className={cardVariants('space-y-6 p-4')}>
       <div className="space-y-2">
         <h2 id="api-heading" className="text-lg font-semibold">
           {t('title')}

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useFormat } from '@/components/ui/use-format';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DailyPoint } from './statistics-types';
+import { cardVariants } from '@/components/ui/card';
 
 /** Chart colours of the §4 outcomes (the theme tokens success, danger, warning, muted; yellow for pending). */
 const COLOURS: Record<string, string> = {
@@ -34,7 +35,7 @@ export function DailyChart({ points }: { points: DailyPoint[] }) {
   const empty = points.every((p) => series.every((s) => !(p as Record<string, unknown>)[s]));
 
   return (
-    <figure aria-labelledby="chart-title" className="relative rounded-lg border border-line bg-card p-4">
+    <figure aria-labelledby="chart-title" className={cardVariants('relative p-4')}>
       <figcaption id="chart-title" className="font-semibold">
         {t('chartTitle')}
         <span className="block text-sm font-normal text-muted">{t('chartDescription')}</span>

@@ -9,6 +9,7 @@ import { inputClass } from '@/components/auth/form-field';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { centsToDecimal, parseDollars } from '@/lib/money';
 import { Button } from '@/components/ui/button';
+import { cardVariants } from '@/components/ui/card';
 
 type Props = { initial: { channels: Record<NotificationKind, Channels>; low_balance_cents: number | null } };
 
@@ -49,7 +50,7 @@ export function NotificationPreferences({ initial }: Props) {
   }
 
   return (
-    <section id="notifications" aria-labelledby={`${id}-heading`} className="space-y-4 rounded-lg border border-line bg-card p-4" data-notification-preferences>
+    <section id="notifications" aria-labelledby={`${id}-heading`} className={cardVariants('space-y-4 p-4')} data-notification-preferences>
       <div className="space-y-1">
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
           {t('title')}

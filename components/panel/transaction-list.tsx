@@ -11,6 +11,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { INITIAL_ROWS, MORE_ROWS, type PanelTransaction, type TransactionPage } from './statistics-types';
 import { ChevronDown } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { cardVariants } from '@/components/ui/card';
 
 /** Column widths of a line on wider screens: date, service, target, profiles, status, spent, results. */
 const GRID = 'sm:grid-cols-[9.5rem_7rem_minmax(0,1fr)_5rem_8.5rem_5.5rem_6.5rem] sm:gap-x-3';
@@ -67,7 +68,7 @@ export function TransactionList({ platform, initial }: { platform: string; initi
   const when = (iso: string) => format.dateTime(iso);
 
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-line bg-card p-4" data-testid="transactions">
+    <section aria-labelledby={headingId} className={cardVariants('p-4')} data-testid="transactions">
       <h2 id={headingId} className="text-lg font-semibold">
         {t('transactionsTitle')}
       </h2>

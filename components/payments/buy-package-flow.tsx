@@ -11,6 +11,7 @@ import { usePaymentErrorText } from './add-balance-dialog';
 import { ArrowLeft, Lock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { cardVariants } from '@/components/ui/card';
 
 export type BuyablePackage = { id: number; ad: string; gunlukLimit: number; profilLimit: number; prices: Record<Platform, number> };
 
@@ -37,7 +38,7 @@ export function BuyPackageFlow({ packages, activePlatforms, config }: Props) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {packages.map((p) => (
-        <li key={p.id} className="flex flex-col rounded-lg border border-line bg-card p-4">
+        <li key={p.id} className={cardVariants('flex flex-col p-4')}>
           <h3 className="text-lg font-semibold">{p.ad}</h3>
           <dl className="mt-2 grid grid-cols-2 gap-x-2 text-sm">
             <dt className="text-muted">{t('dailyLimit')}</dt>
@@ -134,7 +135,7 @@ function PaymentView({ pkg, activePlatforms, config, onBack }: { pkg: BuyablePac
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-line bg-card p-4">
+    <section aria-labelledby={`${id}-title`} className={cardVariants('p-4')}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`${id}-title`} className="text-lg font-semibold">
           {t('paymentTitle', { name: pkg.ad })}

@@ -7,6 +7,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { formatUsd, getSubscriptionOverview, listPayments, paymentClientConfig } from '@/lib/payments';
 import { BalanceCard } from '@/components/payments/balance-card';
 import { BuyPackageFlow } from '@/components/payments/buy-package-flow';
+import { cardVariants } from '@/components/ui/card';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -54,7 +55,7 @@ export default async function SubscriptionPage({ params }: Props) {
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2">
             {overview.subscriptions.map((s) => (
-              <li key={s.id} className="rounded-lg border border-line bg-card p-4" data-testid={`subscription-${s.platform}`}>
+              <li key={s.id} className={cardVariants('p-4')} data-testid={`subscription-${s.platform}`}>
                 <div className="flex items-center justify-between gap-2">
                   <h3 className="text-lg font-semibold">{tp(s.platform)}</h3>
                   <span className="rounded-full bg-brand-soft px-2 py-0.5 text-sm font-medium text-ink">{s.paketAdi}</span>
@@ -95,7 +96,7 @@ export default async function SubscriptionPage({ params }: Props) {
         {odemeler.length === 0 ? (
           <p className="text-muted">{t('noPayments')}</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-line bg-card">
+          <div className={cardVariants('overflow-x-auto')}>
             <table className="w-full text-left text-sm">
               <thead className="bg-surface">
                 <tr>

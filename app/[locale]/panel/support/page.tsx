@@ -13,8 +13,10 @@ import { NewTicket } from '@/components/support/new-ticket';
 import { TicketReply } from '@/components/support/ticket-reply';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TicketThread } from '@/components/support/ticket-thread';
-import { Plus } from 'lucide-react';
+import { MessagesSquare, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { cardVariants } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ ticket?: string; order?: string }> };
 
@@ -57,7 +59,7 @@ export default async function SupportPage({ params, searchParams }: Props) {
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <nav aria-label={t('listTitle')} className="space-y-2">
           <h2 className="text-lg font-semibold">{t('listTitle')}</h2>
-          {list.length === 0 ? <p className="rounded-lg bg-card p-4 text-sm text-muted">{t('empty')}</p> : null}
+          {list.length === 0 ? <EmptyState icon={MessagesSquare} title={t('empty')} /> : null}
           <ul className="space-y-2" data-ticket-list>
             {list.map((ticket) => (
               <li key={ticket.id}>
@@ -88,7 +90,7 @@ export default async function SupportPage({ params, searchParams }: Props) {
             </Button>
           ) : null}
         </nav>
-        <div className="min-w-0 rounded-lg border border-line bg-card p-4">
+        <div className={cardVariants('min-w-0 p-4')}>
           {selected ? (
             <div className="space-y-4">
               <TicketThread ticket={selected} viewer="customer" />

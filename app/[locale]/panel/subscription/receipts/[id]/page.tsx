@@ -7,6 +7,7 @@ import { requirePageUser } from '@/app/_lib/page-guards';
 import { Link } from '@/lib/i18n/navigation';
 import { isAppError } from '@/lib/errors';
 import { formatUsd, getPayment, type PaymentView } from '@/lib/payments';
+import { cardVariants } from '@/components/ui/card';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -35,7 +36,7 @@ export default async function ReceiptPage({ params }: Props) {
   const format = await getFormat();
 
   return (
-    <article aria-labelledby="receipt-heading" className="mx-auto max-w-xl space-y-4 rounded-lg border border-line bg-card p-6">
+    <article aria-labelledby="receipt-heading" className={cardVariants('mx-auto max-w-xl space-y-4 p-6')}>
       <h1 id="receipt-heading" className="text-2xl font-semibold">
         {t('receiptTitle', { id: payment.id })}
       </h1>
