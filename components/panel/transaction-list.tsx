@@ -9,7 +9,8 @@ import { OrderResultsDialog } from './order-results-dialog';
 import { fetchTransactions } from './panel-api';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { INITIAL_ROWS, MORE_ROWS, type PanelTransaction, type TransactionPage } from './statistics-types';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown, Receipt } from 'lucide-react';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Button } from '@/components/ui/button';
 import { cardVariants } from '@/components/ui/card';
 
@@ -73,7 +74,7 @@ export function TransactionList({ platform, initial }: { platform: string; initi
         {t('transactionsTitle')}
       </h2>
       {rows.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">{t('transactionsEmpty')}</p>
+        <EmptyState icon={Receipt} title={t('transactionsEmpty')} className="mt-3" />
       ) : (
         <>
           {/* One grid for the column headings (wide screens) and the rows: a card per order on a phone, a line on wider screens. */}
