@@ -232,13 +232,13 @@ for (const lang of LANGUAGES) {
     await expect(table.getByRole('row')).toHaveCount(31);
     await expect(table.getByRole('row').last().getByRole('cell')).toHaveText(['14', '0', '5', '2', '0']);
 
-    // Newest first, two rows shown: the pending bookmarks, in yellow.
+    // Newest first, two rows shown: the pending bookmarks, in the pending (info) tone of the one StatusBadge.
     const rows = page.getByTestId('transaction-row');
     await expect(rows).toHaveCount(2);
     await expect(rows.first()).toContainText(lang.bookmark);
     const badge = rows.first().locator('[data-durum]');
     await expect(badge).toHaveText(lang.pending);
-    await expect(badge).toHaveClass(/bg-yellow-300/);
+    await expect(badge).toHaveAttribute('data-tone', 'info');
     await expectNoAxeViolations(page);
   });
 }
@@ -253,7 +253,7 @@ test('load more adds five rows at a time and fetches the next 20 with the cursor
   await expect(rows).toHaveCount(7);
   // Rows 3–7 are failed retweets, in red.
   await expect(rows.nth(6).locator('[data-durum]')).toHaveText('Başarısız');
-  await expect(rows.nth(6).locator('[data-durum]')).toHaveClass(/bg-danger/);
+  await expect(rows.nth(6).locator('[data-durum]')).toHaveAttribute('data-tone', 'danger');
   await more.click();
   await expect(rows).toHaveCount(12);
   await more.click();
@@ -265,7 +265,7 @@ test('load more adds five rows at a time and fetches the next 20 with the cursor
   await expect(rows).toHaveCount(21);
   await expect(more).toHaveCount(0);
   await expect(rows.last().locator('[data-durum]')).toHaveText('Başarılı');
-  await expect(rows.last().locator('[data-durum]')).toHaveClass(/bg-success/);
+  await expect(rows.last().locator('[data-durum]')).toHaveAttribute('data-tone', 'success');
 
   // A row opens its order's per-profile results.
   await rows.last().getByRole('button').click();

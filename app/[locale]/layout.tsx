@@ -20,7 +20,16 @@ type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 // zod 4 reads its configuration from this global when it loads (node_modules/zod/v4/core/core.js).
 const ZOD_JITLESS = 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})';
 
-export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1d4ed8' };
+// The browser's chrome takes the brand colour in light mode and the page colour in dark mode (globals.css).
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  colorScheme: 'light dark',
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#1d4ed8' },
+    { media: '(prefers-color-scheme: dark)', color: '#0b1120' },
+  ],
+};
 
 const OG_LOCALES = { tr: 'tr_TR', en: 'en_US', de: 'de_DE' } as const;
 

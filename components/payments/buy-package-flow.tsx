@@ -8,6 +8,10 @@ import { discountedCents, formatUsd, subtotalCents } from '@/lib/payments/amount
 import { CardFields, CardholderField, type CardPayer } from './card-fields';
 import { PaymentError, paymentApi, type PaymentConfig } from './payment-api';
 import { usePaymentErrorText } from './add-balance-dialog';
+import { ArrowLeft, Lock } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { cardVariants } from '@/components/ui/card';
 
 export type BuyablePackage = { id: number; ad: string; gunlukLimit: number; profilLimit: number; prices: Record<Platform, number> };
 
@@ -34,7 +38,7 @@ export function BuyPackageFlow({ packages, activePlatforms, config }: Props) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {packages.map((p) => (
-        <li key={p.id} className="flex flex-col rounded-lg border border-line bg-card p-4">
+        <li key={p.id} className={cardVariants('flex flex-col p-4')}>
           <h3 className="text-lg font-semibold">{p.ad}</h3>
           <dl className="mt-2 grid grid-cols-2 gap-x-2 text-sm">
             <dt className="text-muted">{t('dailyLimit')}</dt>
@@ -51,14 +55,9 @@ export function BuyPackageFlow({ packages, activePlatforms, config }: Props) {
               </li>
             ))}
           </ul>
-          <button
-            type="button"
-            onClick={() => setSelected(p)}
-            aria-label={t('buyPackage', { name: p.ad })}
-            className="mt-4 rounded-md bg-brand px-4 py-2 font-semibold text-brand-ink"
-          >
+          <Button onClick={() => setSelected(p)} aria-label={t('buyPackage', { name: p.ad })} className="mt-4">
             {t('buy')}
-          </button>
+          </Button>
         </li>
       ))}
     </ul>
@@ -136,14 +135,15 @@ function PaymentView({ pkg, activePlatforms, config, onBack }: { pkg: BuyablePac
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-line bg-card p-4">
+    <section aria-labelledby={`${id}-title`} className={cardVariants('p-4')}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`${id}-title`} className="text-lg font-semibold">
           {t('paymentTitle', { name: pkg.ad })}
         </h3>
-        <button type="button" onClick={onBack} disabled={busy} className="rounded-md border border-line px-3 py-1.5 text-sm font-medium">
+        <Button variant="ghost" onClick={onBack} disabled={busy}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
           {t('back')}
-        </button>
+        </Button>
       </div>
       <form
         className="mt-4 space-y-4"
@@ -170,23 +170,23 @@ function PaymentView({ pkg, activePlatforms, config, onBack }: { pkg: BuyablePac
             {t('discountLabel')}
           </label>
           <div className="mt-1 flex gap-2">
-            <input
+            <Input
               id={`${id}-code`}
               value={code}
               onChange={(e) => setCode(e.target.value.toUpperCase())}
               readOnly={!!applied}
               disabled={busy}
               aria-describedby={applied ? `${id}-code-applied` : undefined}
-              className="block w-full rounded-md border border-line bg-card px-3 py-2 uppercase read-only:bg-surface"
+              className="uppercase read-only:bg-surface"
             />
             {applied ? (
-              <button type="button" onClick={remove} disabled={busy} className="rounded-md border border-line px-3 py-2 font-medium">
+              <Button variant="secondary" onClick={remove} disabled={busy}>
                 {t('discountRemove')}
-              </button>
+              </Button>
             ) : (
-              <button type="button" onClick={() => void apply()} disabled={busy || applying} className="rounded-md border border-brand px-3 py-2 font-medium text-brand">
+              <Button variant="outline" onClick={() => void apply()} disabled={busy || applying} loading={applying}>
                 {t('discountApply')}
-              </button>
+              </Button>
             )}
           </div>
           {applied ? (
@@ -221,9 +221,10 @@ function PaymentView({ pkg, activePlatforms, config, onBack }: { pkg: BuyablePac
             {error}
           </p>
         ) : null}
-        <button type="submit" disabled={busy || platforms.length === 0} className="w-full rounded-md bg-brand px-4 py-2 font-semibold text-brand-ink disabled:opacity-50 sm:w-auto">
+        <Button type="submit" size="lg" disabled={busy || platforms.length === 0} loading={processing} className="w-full sm:w-auto">
+          {processing ? null : <Lock aria-hidden="true" className="size-4" />}
           {processing ? tPay('addBalance.processing') : tPay('addBalance.pay', { amount: formatUsd(total, locale) })}
-        </button>
+        </Button>
       </form>
     </section>
   );
