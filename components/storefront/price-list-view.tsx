@@ -59,9 +59,9 @@ export async function PriceListView({ list }: { list: PriceList }) {
             <p className="mt-3 text-muted">{t('Pricing.noPackages')}</p>
           )}
           <h3 className="mt-4 text-sm font-semibold">{t('Pricing.servicesIncluded')}</h3>
-          <ul className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
+          <ul className="mt-2 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
             {services.map((service) => (
-              <li key={service} className="flex flex-wrap items-baseline gap-x-2">
+              <li key={service} className="flex flex-col items-start gap-1">
                 <Badge tone="info">{t(`Services.${service}`)}</Badge>
                 <span className="text-muted">{t(`Pricing.services.${service}`)}</span>
               </li>
