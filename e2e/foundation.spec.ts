@@ -2,11 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 test.describe('the first start', () => {
-  test('/ lands on the Turkish retweet page', async ({ page }) => {
+  test('/ shows the Turkish storefront above the retweet profiles', async ({ page }) => {
     await page.goto('/');
-    await expect(page).toHaveURL(/\/service\/retweet$/);
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Twitter – Retweet');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gerçek ve yönetilen profillerden etkileşim');
+    await expect(page.getByRole('heading', { level: 2, name: 'Twitter – Retweet: profiller' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Platformlar' }).getByRole('link')).toHaveText(['Twitter', 'Instagram', 'YouTube']);
   });
 
@@ -24,7 +25,7 @@ test.describe('the first start', () => {
     await page.goto('/service/like?lng=en');
     await expect(page).toHaveURL(/\/en\/service\/like$/);
     await page.goto('/');
-    await expect(page).toHaveURL(/\/en\/service\/retweet$/);
+    await expect(page).toHaveURL(/\/en$/);
   });
 
   test('a platform tab opens that platform’s first service', async ({ page }) => {
@@ -69,7 +70,7 @@ test.describe('an English-speaking browser', () => {
 
   test('is sent from / to the English pages', async ({ page }) => {
     await page.goto('/');
-    await expect(page).toHaveURL(/\/en\/service\/retweet$/);
+    await expect(page).toHaveURL(/\/en$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 });
