@@ -43,10 +43,11 @@ export async function SiteHeader({ platforms, user, siteName, logo, socketToken 
           {user ? (
             <>
               <NotificationBell socketToken={socketToken} />
-              <Link href="/panel" className={accountLink}>
+              {/* Panel is where a customer goes; logging out is the quiet action (issue #15). */}
+              <LogoutButton className={accountLink} />
+              <Link href="/panel" className={primaryLink}>
                 {t('panel')}
               </Link>
-              <LogoutButton className={primaryLink} />
             </>
           ) : (
             <>
