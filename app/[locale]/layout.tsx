@@ -9,6 +9,7 @@ import { publicUrl } from '@/env';
 import { jsonLdString, organizationJsonLd, parseHeadTags, toReactProps } from '@/lib/seo';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
+import { PublicFooter, SiteMain } from '@/components/layout/header-shell';
 import { tokenForSessionUser } from '@/auth';
 import { clientMessages } from '@/components/layout/client-messages';
 import { requestActivePlatforms, requestSessionUser, requestSiteSettings } from '@/components/layout/request-data';
@@ -110,10 +111,10 @@ export default async function LocaleLayout({ children, params }: Props) {
             {t('skipToContent')}
           </a>
           <SiteHeader platforms={platforms.map((p) => p.ad)} user={user} siteName={siteName} logo={settings.site_logo || undefined} socketToken={user ? await tokenForSessionUser(user) : null} />
-          <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
-            {children}
-          </main>
-          <SiteFooter siteName={siteName} loggedIn={user !== null} />
+          <SiteMain>{children}</SiteMain>
+          <PublicFooter>
+            <SiteFooter siteName={siteName} loggedIn={user !== null} />
+          </PublicFooter>
           <Toaster />
         </NextIntlClientProvider>
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(organization) }} />
