@@ -22,7 +22,7 @@ export default async function PanelAnnouncementsPage({ params }: Props) {
   setRequestLocale(locale);
   await requirePageUser(locale);
   const t = await getTranslations('Panel.announcements');
-  const duyurular = await listActiveAnnouncements(await getDb(), locale === 'tr' ? 'tr' : 'en');
+  const duyurular = await listActiveAnnouncements(await getDb(), locale);
 
   return (
     <section aria-labelledby="panel-heading" className="space-y-4">
