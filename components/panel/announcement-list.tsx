@@ -42,9 +42,9 @@ export async function AnnouncementList({ duyurular }: { duyurular: PanelAnnounce
             className={d.oncelik > 0 ? 'rounded-lg border border-warning/40 bg-card p-4 shadow-sm' : 'rounded-lg border border-line bg-card p-4 shadow-sm'}
           >
             <div className="flex flex-wrap items-start justify-between gap-2">
-              <h2 id={`duyuru-${d.id}`} className="text-lg font-semibold">
+              <h3 id={`duyuru-${d.id}`} className="text-lg font-semibold">
                 {d.baslik}
-              </h2>
+              </h3>
               {d.oncelik > 0 ? (
                 <Badge tone="warning" icon={Star}>
                   {t('priority')}
