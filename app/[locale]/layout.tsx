@@ -13,6 +13,7 @@ import { tokenForSessionUser } from '@/auth';
 import { clientMessages } from '@/components/layout/client-messages';
 import { requestActivePlatforms, requestSessionUser, requestSiteSettings } from '@/components/layout/request-data';
 import { Toaster } from '@/components/ui/toaster';
+import { SessionExpiryWatch } from '@/components/layout/session-expiry-watch';
 import '../globals.css';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
@@ -106,6 +107,7 @@ export default async function LocaleLayout({ children, params }: Props) {
           </main>
           <SiteFooter siteName={siteName} loggedIn={user !== null} />
           <Toaster />
+          <SessionExpiryWatch />
         </NextIntlClientProvider>
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(organization) }} />
       </body>
