@@ -87,7 +87,7 @@ export function AnnouncementsManager({ announcements }: { announcements: AdminAn
       </AdminTable>
       <FormDialog open={open} onOpenChange={setOpen} title={editing ? t('editTitle') : t('addTitle')} onSubmit={handleSubmit(save)} busy={formState.isSubmitting}>
         <Tabs value={tab} onValueChange={setTab}>
-          <TabsList aria-label={t('languages')}>
+          <TabsList aria-label={t('languages')} className="grid-cols-3">
             <TabsTrigger value="tr">{t('turkish')}</TabsTrigger>
             <TabsTrigger value="en">{t('english')}</TabsTrigger>
             <TabsTrigger value="de">{t('german')}</TabsTrigger>
