@@ -487,6 +487,9 @@ export const announcements = pgTable(
     icerik: text().notNull(),
     baslikEn: text().notNull(),
     icerikEn: text().notNull(),
+    /** German texts are optional (issue #15): empty means the German page shows the English ones. */
+    baslikDe: text().notNull().default(''),
+    icerikDe: text().notNull().default(''),
     oncelik: integer().notNull().default(0),
     aktif: boolean().notNull().default(true),
     createdAt: createdAt(),

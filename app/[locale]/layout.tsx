@@ -14,6 +14,7 @@ import { tokenForSessionUser } from '@/auth';
 import { clientMessages } from '@/components/layout/client-messages';
 import { requestActivePlatforms, requestSessionUser, requestSiteSettings } from '@/components/layout/request-data';
 import { Toaster } from '@/components/ui/toaster';
+import { SessionExpiryWatch } from '@/components/layout/session-expiry-watch';
 import '../globals.css';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
@@ -116,6 +117,7 @@ export default async function LocaleLayout({ children, params }: Props) {
             <SiteFooter siteName={siteName} loggedIn={user !== null} />
           </PublicFooter>
           <Toaster />
+          <SessionExpiryWatch />
         </NextIntlClientProvider>
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(organization) }} />
       </body>

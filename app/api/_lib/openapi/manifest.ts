@@ -20,6 +20,7 @@ export const ROUTE_MODULES: { path: string; load: () => Promise<RouteModule> }[]
   { path: '/api/api-keys/admin/[id]', load: () => import('@/app/api/api-keys/admin/[id]/route') },
   { path: '/api/api/islem-gecmisi/stats/user/[userId]', load: () => import('@/app/api/api/islem-gecmisi/stats/user/[userId]/route') },
   { path: '/api/api/islem-gecmisi/user/[userId]/service/[service]', load: () => import('@/app/api/api/islem-gecmisi/user/[userId]/service/[service]/route') },
+  { path: '/api/api/users', load: () => import('@/app/api/api/users/route') },
   { path: '/api/audit-log', load: () => import('@/app/api/audit-log/route') },
   { path: '/api/auth/[...nextauth]', load: () => import('@/app/api/auth/[...nextauth]/route') },
   { path: '/api/auth/2fa', load: () => import('@/app/api/auth/2fa/route') },
