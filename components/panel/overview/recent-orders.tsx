@@ -1,8 +1,7 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Transaction } from '@/lib/stats';
 import { Link } from '@/lib/i18n/navigation';
-import { Badge } from '@/components/ui/badge';
-import { statusBadge } from '@/components/panel/order-status';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 /**
  * The last orders (newest first): service, platform, profiles, when, and the §4 status with the
@@ -12,7 +11,6 @@ export async function RecentOrders({ orders }: { orders: Transaction[] }) {
   const t = await getTranslations('Panel.overview');
   const tp = await getTranslations('Platforms');
   const ts = await getTranslations('Services');
-  const to = await getTranslations('Panel.statistics.outcome');
   const format = await getFormatter();
 
   if (orders.length === 0) {
@@ -29,7 +27,6 @@ export async function RecentOrders({ orders }: { orders: Transaction[] }) {
   return (
     <ul className="divide-y divide-line" aria-label={t('ordersTitle')}>
       {orders.map((o) => {
-        const badge = statusBadge(o.durum);
         return (
           <li key={o.id} className="flex items-center justify-between gap-3 py-2" data-testid="overview-order">
             <div className="min-w-0">
@@ -45,9 +42,7 @@ export async function RecentOrders({ orders }: { orders: Transaction[] }) {
                 {t('profiles', { count: o.profil_sayisi })}
               </p>
             </div>
-            <Badge className={badge.className} data-durum={o.durum}>
-              {badge.known ? to(badge.known) : badge.raw}
-            </Badge>
+            <StatusBadge kind="order" status={o.durum} />
           </li>
         );
       })}
