@@ -13,6 +13,8 @@ import { FAQ_KEYS } from '@/components/layout/links';
 import { ServiceWorkspace } from '@/components/service/service-workspace';
 import { requestActivePlatforms, requestSessionUser, requestSiteSettings } from '@/components/layout/request-data';
 import { ActiveTabIntoView } from '@/components/service/active-tab-into-view';
+import { EmptyState } from '@/components/ui/empty-state';
+import { CircleOff } from 'lucide-react';
 
 type Props = { params: Promise<{ locale: string; service: string }> };
 
@@ -61,7 +63,7 @@ export default async function ServicePage({ params }: Props) {
     return (
       <section aria-labelledby="service-heading" data-service={service} data-platform={platform}>
         {heading}
-        <p className="mt-4 text-muted">{t('ServicePage.platformInactive')}</p>
+        <EmptyState icon={CircleOff} title={t('ServicePage.platformInactive')} className="mt-4" />
       </section>
     );
   }
