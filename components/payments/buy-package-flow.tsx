@@ -1,7 +1,8 @@
 'use client';
 
 import { useId, useRef, useState } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { CalendarPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Platform } from '@/lib/catalogue/services';
 import { discountedCents, formatUsd, subtotalCents } from '@/lib/payments/amounts';
@@ -15,7 +16,10 @@ import { cardVariants } from '@/components/ui/card';
 
 export type BuyablePackage = { id: number; ad: string; gunlukLimit: number; profilLimit: number; prices: Record<Platform, number> };
 
-type Props = { packages: BuyablePackage[]; activePlatforms: Platform[]; config: PaymentConfig };
+/** A package the customer already runs on a platform: buying that platform again extends it (server dates). */
+export type RunningPackage = { platform: Platform; endsAt: string; extendsTo: string };
+
+type Props = { packages: BuyablePackage[]; activePlatforms: Platform[]; config: PaymentConfig; running?: RunningPackage[] };
 
 const RELOAD_AFTER_MS = 2000;
 
@@ -25,14 +29,14 @@ const RELOAD_AFTER_MS = 2000;
  * applied), a live total, the card and the cardholder's name. The total shown is arithmetic on
  * the server's quote; the server computes the charge again on its own.
  */
-export function BuyPackageFlow({ packages, activePlatforms, config }: Props) {
+export function BuyPackageFlow({ packages, activePlatforms, config, running = [] }: Props) {
   const t = useTranslations('Payments.subscription');
   const tp = useTranslations('Platforms');
   const locale = useLocale();
   const [selected, setSelected] = useState<BuyablePackage | null>(null);
 
   if (selected) {
-    return <PaymentView key={selected.id} pkg={selected} activePlatforms={activePlatforms} config={config} onBack={() => setSelected(null)} />;
+    return <PaymentView key={selected.id} pkg={selected} activePlatforms={activePlatforms} config={config} running={running} onBack={() => setSelected(null)} />;
   }
   if (packages.length === 0) return <p className="text-muted">{t('noPackages')}</p>;
   return (
@@ -64,7 +68,8 @@ export function BuyPackageFlow({ packages, activePlatforms, config }: Props) {
   );
 }
 
-function PaymentView({ pkg, activePlatforms, config, onBack }: { pkg: BuyablePackage; activePlatforms: Platform[]; config: PaymentConfig; onBack: () => void }) {
+function PaymentView({ pkg, activePlatforms, config, running, onBack }: { pkg: BuyablePackage; activePlatforms: Platform[]; config: PaymentConfig; running: RunningPackage[]; onBack: () => void }) {
+  const format = useFormatter();
   const t = useTranslations('Payments.subscription');
   const tc = useTranslations('Payments.card');
   const tPay = useTranslations('Payments');
@@ -195,6 +200,23 @@ function PaymentView({ pkg, activePlatforms, config, onBack }: { pkg: BuyablePac
             </p>
           ) : null}
         </div>
+
+        {running.some((r) => platforms.includes(r.platform)) ? (
+          <ul className="space-y-1 rounded-md border border-brand/30 bg-brand-soft p-3 text-sm" aria-live="polite" data-extends-notice>
+            {running
+              .filter((r) => platforms.includes(r.platform))
+              .map((r) => (
+                <li key={r.platform} className="flex items-start gap-2">
+                  <CalendarPlus aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
+                  {t('extendsNotice', {
+                    platform: tp(r.platform),
+                    end: format.dateTime(new Date(r.endsAt), { dateStyle: 'medium' }),
+                    newEnd: format.dateTime(new Date(r.extendsTo), { dateStyle: 'medium' }),
+                  })}
+                </li>
+              ))}
+          </ul>
+        ) : null}
 
         <dl className="space-y-1 rounded-md bg-surface p-3 text-sm" aria-live="polite">
           <div className="flex justify-between">

@@ -123,6 +123,7 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/twitter/bookmark': loggedIn(400, { body: EMPTY }),
   'POST /api/twitter/comment': loggedIn(400, { body: EMPTY }),
   'POST /api/twitter/new-tweet': loggedIn(400, { body: EMPTY }),
+  'POST /api/twitter/new-tweet/quote': loggedIn(400, { body: EMPTY }),
   'POST /api/instagram/reels-like': loggedIn(400, { body: EMPTY }),
   'POST /api/instagram/reels-share': loggedIn(400, { body: EMPTY }),
   'POST /api/instagram/reels-bookmark': loggedIn(400, { body: EMPTY }),

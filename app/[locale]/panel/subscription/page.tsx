@@ -86,7 +86,12 @@ export default async function SubscriptionPage({ params }: Props) {
         <h2 id="available-heading" className="text-xl font-semibold">
           {t('availableTitle')}
         </h2>
-        <BuyPackageFlow packages={overview.packages} activePlatforms={overview.activePlatforms} config={config} />
+        <BuyPackageFlow
+          packages={overview.packages}
+          activePlatforms={overview.activePlatforms}
+          config={config}
+          running={overview.subscriptions.map((s) => ({ platform: s.platform, endsAt: s.endsAt, extendsTo: s.extendsTo }))}
+        />
       </section>
 
       <section aria-labelledby="payments-heading" className="space-y-3">

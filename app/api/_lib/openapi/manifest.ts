@@ -92,6 +92,7 @@ export const ROUTE_MODULES: { path: string; load: () => Promise<RouteModule> }[]
   { path: '/api/twitter/comment', load: () => import('@/app/api/twitter/comment/route') },
   { path: '/api/twitter/like', load: () => import('@/app/api/twitter/like/route') },
   { path: '/api/twitter/new-tweet', load: () => import('@/app/api/twitter/new-tweet/route') },
+  { path: '/api/twitter/new-tweet/quote', load: () => import('@/app/api/twitter/new-tweet/quote/route') },
   { path: '/api/twitter/profiles', load: () => import('@/app/api/twitter/profiles/route') },
   { path: '/api/twitter/retweet', load: () => import('@/app/api/twitter/retweet/route') },
   { path: '/api/users', load: () => import('@/app/api/users/route') },
