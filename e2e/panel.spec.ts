@@ -272,7 +272,14 @@ test('load more adds five rows at a time and fetches the next 20 with the cursor
   const dialog = page.getByRole('dialog', { name: 'İşlem sonuçları' });
   await expect(dialog.getByTestId('results-summary')).toHaveText('1 / 1 profil başarılı');
   // The profile is named by its username.
-  await expect(dialog.getByRole('listitem')).toHaveText([`@${firstUsername}Başarılı`]);
+  const item = dialog.getByRole('listitem');
+  await expect(item).toHaveCount(1);
+  await expect(item.locator('span.break-all')).toHaveText(`@${firstUsername}`);
+  await expect(item.locator('[data-status]')).toHaveText('Başarılı');
+  // Proof of the action (provider contract 1.1): the liker's likes list on X, opened in a new tab.
+  const proof = item.getByRole('link', { name: new RegExp(`^Kanıt – @${firstUsername}`) });
+  await expect(proof).toHaveAttribute('href', `https://x.com/${firstUsername}/likes`);
+  await expect(proof).toHaveAttribute('target', '_blank');
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);

@@ -1,5 +1,7 @@
 'use client';
 
+import { ExternalLink } from 'lucide-react';
+import { buttonVariants } from '@/components/ui/button';
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
@@ -68,8 +70,25 @@ function Body({ state }: { state: State }) {
       ) : (
         <ul aria-label={t('resultsListLabel')} className="divide-y divide-line rounded border border-line">
           {data.result.map((r) => (
-            <li key={String(r.profile_id)} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-              <span className="break-all">{r.username ? `@${r.username}` : `#${r.profile_id}`}</span>
+            <li key={String(r.profile_id)} className="flex items-start justify-between gap-3 px-3 py-2 text-sm" data-result-profile={r.profile_id}>
+              <div className="min-w-0">
+                <span className="break-all">{r.username ? `@${r.username}` : `#${r.profile_id}`}</span>
+                {/* Provider contract 1.1: what the profile posted, and where the action can be checked. */}
+                {r.text ? <q className="mt-1 block break-words text-muted">{r.text}</q> : null}
+                {r.proof_url ? (
+                  <a
+                    href={r.proof_url}
+                    target="_blank"
+                    rel="noopener noreferrer nofollow"
+                    className={buttonVariants({ variant: 'link', className: 'mt-1 justify-start px-0' })}
+                    data-proof
+                  >
+                    <ExternalLink aria-hidden="true" className="size-4" />
+                    {t('proof')}
+                    <span className="sr-only">{` – ${r.username ? `@${r.username}` : `#${r.profile_id}`} (${t('opensNewTab')})`}</span>
+                  </a>
+                ) : null}
+              </div>
               <StatusBadge kind="profile" status={r.result} label={r.result === 'success' || r.result === 'failed' || r.result === 'pending' ? t(`result.${r.result}`) : undefined} />
             </li>
           ))}
