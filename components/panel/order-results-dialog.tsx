@@ -1,7 +1,6 @@
 'use client';
 
 import { ExternalLink } from 'lucide-react';
-import { buttonVariants } from '@/components/ui/button';
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
