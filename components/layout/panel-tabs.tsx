@@ -1,5 +1,6 @@
 'use client';
 
+import { useEffect, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 import { navTabVariants } from '@/components/ui/nav-tab';
@@ -16,10 +17,20 @@ const TABS = [
 export function PanelTabs() {
   const t = useTranslations('Header');
   const pathname = usePathname();
+  const listRef = useRef<HTMLUListElement>(null);
+  // On a phone the strip scrolls sideways: centre the current section in it (the strip moves, the page does not).
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = list?.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (!list || !tab) return;
+    const strip = list.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    list.scrollLeft += box.left - strip.left - (strip.width - box.width) / 2;
+  }, [pathname]);
   if (!(pathname === '/panel' || pathname.startsWith('/panel/'))) return null;
   return (
     <nav aria-label={t('panelTabsLabel')} className="mx-auto max-w-5xl px-4 pb-2">
-      <ul className="flex gap-1 overflow-x-auto">
+      <ul ref={listRef} className="flex gap-1 overflow-x-auto">
         {TABS.map((tab) => {
           const current = pathname === tab.href;
           return (

@@ -26,7 +26,7 @@ export async function PolicyArticle({ policy, siteName }: { policy: PolicyKey; s
   return (
     <article aria-labelledby="policy-title" className={cardVariants('mx-auto max-w-3xl p-5 sm:p-8')} data-policy={policy}>
       <div className="flex items-start justify-between gap-4">
-        <h1 id="policy-title" className="text-2xl font-bold sm:text-3xl">
+        <h1 id="policy-title" className="min-w-0 text-xl font-bold break-words hyphens-auto sm:text-3xl">
           {t(`${policy}.title`)}
         </h1>
         <Button asChild variant="ghost" size="icon" className="shrink-0 text-muted hover:text-ink">
