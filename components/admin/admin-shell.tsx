@@ -1,5 +1,6 @@
 'use client';
 
+import { callApi } from '@/lib/client/api';
 import { useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { signOut } from 'next-auth/react';
@@ -65,7 +66,7 @@ export function AdminShell({ adminName, children }: { adminName: string; childre
 
   async function logout() {
     setBusy(true);
-    await fetch('/api/auth/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => undefined);
+    await callApi('/api/auth/logout', { body: {} });
     await signOut({ redirect: false });
     for (const key of ['admin_token', 'user_token', 'user_data']) window.localStorage.removeItem(key);
     router.replace('/admin-login');

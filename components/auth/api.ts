@@ -1,36 +1,21 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
+import { callApi, type ApiResult } from '@/lib/client/api';
 
 /**
  * The browser's calls of the auth pages. Same-origin requests carry the next-auth cookie; the
  * X-Locale header makes `mesaj` come back in the page's language.
  */
-export type ApiResult = { ok: boolean; status: number; body: Record<string, unknown> & { mesaj?: string } };
+export type { ApiResult } from '@/lib/client/api';
 
-export async function sendJson(url: string, body: unknown, locale: string, method = 'POST'): Promise<ApiResult> {
-  try {
-    const res = await fetch(url, {
-      method,
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-locale': locale },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: 'no-store',
-    });
-    const json = (await res.json().catch(() => ({}))) as ApiResult['body'];
-    return { ok: res.ok && json.success !== false, status: res.status, body: json };
-  } catch {
-    return { ok: false, status: 0, body: {} };
-  }
+/** A JSON call of an auth page through the one API client (lib/client/api.ts); never throws. */
+export function sendJson(url: string, body: unknown, locale: string, method = 'POST'): Promise<ApiResult> {
+  return callApi(url, { method, body, locale });
 }
 
-export async function getJson(url: string, locale: string): Promise<ApiResult> {
-  try {
-    const res = await fetch(url, { headers: { accept: 'application/json', 'x-locale': locale }, cache: 'no-store' });
-    const json = (await res.json().catch(() => ({}))) as ApiResult['body'];
-    return { ok: res.ok && json.success !== false, status: res.status, body: json };
-  } catch {
-    return { ok: false, status: 0, body: {} };
-  }
+export function getJson(url: string, locale: string): Promise<ApiResult> {
+  return callApi(url, { locale });
 }
 
 const STORED = ['user_token', 'user_data', 'admin_token'] as const;

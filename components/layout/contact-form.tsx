@@ -1,5 +1,6 @@
 'use client';
 
+import { callApi } from '@/lib/client/api';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
@@ -70,18 +71,17 @@ export function ContactForm() {
     const data = new FormData(e.currentTarget);
     setPhase('sending');
     try {
-      const res = await fetch('/api/contact', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-locale': locale },
-        body: JSON.stringify({
+      const res = await callApi('/api/contact', {
+        locale,
+        body: {
           name: String(data.get('name') ?? ''),
           email: String(data.get('email') ?? ''),
           subject: String(data.get('subject') ?? ''),
           message: String(data.get('message') ?? ''),
-        }),
+        },
       });
-      const body = (await res.json().catch(() => ({}))) as { success?: boolean; mesaj?: string; seconds?: number };
-      if (res.ok && body.success) {
+      const body = res.body;
+      if (res.ok) {
         toast.success(t('success'));
         formRef.current?.reset();
         startCooldown(COOLDOWN_MS);

@@ -1,5 +1,6 @@
 'use client';
 
+import { callApi } from '@/lib/client/api';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { signOut } from 'next-auth/react';
@@ -21,7 +22,7 @@ export function LogoutButton({ className }: { className?: string }) {
     if (busy) return;
     setBusy(true);
     try {
-      await fetch('/api/auth/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => undefined);
+      await callApi('/api/auth/logout', { body: {} });
       await signOut({ redirect: false });
       for (const key of ['user_token', 'user_data', 'admin_token']) window.localStorage.removeItem(key);
       toast.success(t('loggedOut'));

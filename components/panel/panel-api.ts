@@ -1,3 +1,4 @@
+import { apiOrThrow } from '@/lib/client/api';
 import type { OperationResults, PlatformStats, TransactionPage } from './statistics-types';
 import { FETCH_LIMIT } from './statistics-types';
 
@@ -5,11 +6,8 @@ import { FETCH_LIMIT } from './statistics-types';
  * The browser's calls of the statistics page (§7 customer statistics). Same-origin GETs carry
  * the session cookie; the locale header makes error texts come back in the page's language.
  */
-async function getJson<T>(url: string, locale: string): Promise<T> {
-  const res = await fetch(url, { headers: { accept: 'application/json', 'x-locale': locale }, cache: 'no-store' });
-  const body = (await res.json().catch(() => null)) as ({ success?: boolean; mesaj?: string } & T) | null;
-  if (!res.ok || !body || body.success === false) throw new Error(body?.mesaj ?? `HTTP ${res.status}`);
-  return body;
+function getJson<T extends object>(url: string, locale: string): Promise<T> {
+  return apiOrThrow<T>(url, { locale });
 }
 
 export async function fetchPlatformStats(platform: string, locale: string): Promise<PlatformStats> {

@@ -1,3 +1,5 @@
+import { callApi } from '@/lib/client/api';
+
 /**
  * The browser's payment calls (§7 /payment/*). Same-origin requests carry the session cookie;
  * the locale header makes `mesaj` come back in the page's language.
@@ -15,23 +17,11 @@ export class PaymentError extends Error {
 
 export type PaymentConfig = { provider: 'stripe' | 'test'; publishableKey: string | null };
 
+/** Through the one API client (lib/client/api.ts); a refusal keeps its code for the payment screens' messages. */
 async function request<T>(method: 'GET' | 'POST', url: string, locale: string, body?: unknown): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method,
-      headers: { accept: 'application/json', 'x-locale': locale, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-      cache: 'no-store',
-    });
-  } catch {
-    throw new PaymentError('PAYMENT_GENERIC_ERROR', '', 0);
-  }
-  const json = (await res.json().catch(() => null)) as (Record<string, unknown> & { success?: boolean; mesaj?: string; code?: string }) | null;
-  if (!res.ok || !json || json.success === false) {
-    throw new PaymentError(json?.code ?? 'PAYMENT_GENERIC_ERROR', json?.mesaj ?? '', res.status, json ?? {});
-  }
-  return json as T;
+  const res = await callApi(url, { method, body, locale });
+  if (!res.ok || !res.json) throw new PaymentError(res.body.code ?? 'PAYMENT_GENERIC_ERROR', res.body.mesaj ?? '', res.status, res.body);
+  return res.body as T;
 }
 
 export const paymentApi = {

@@ -1,6 +1,7 @@
 'use client';
 
 import type { Platform, Service } from '@/lib/catalogue/services';
+import { callApi, type ApiResult } from '@/lib/client/api';
 
 /** The send endpoint of each service page (§7 "Service use"). */
 export const SEND_PATHS: Record<string, string> = {
@@ -25,26 +26,11 @@ export const URL_FIELD: Record<Platform, 'tweet_url' | 'reels_url' | 'youtube_ur
   youtube: 'youtube_url',
 };
 
-export type ApiBody = { success?: boolean; code?: string; mesaj?: string; [key: string]: unknown };
-export type ApiResult = { ok: boolean; status: number; body: ApiBody };
+export type { ApiBody, ApiResult } from '@/lib/client/api';
 
-/**
- * Calls our own API from a page. The next-auth session cookie authenticates it (same origin);
- * X-Locale makes `mesaj` come back in the page's language.
- */
-export async function api(path: string, locale: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult> {
-  try {
-    const res = await fetch(path, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: { 'x-locale': locale, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      cache: 'no-store',
-    });
-    const body = (await res.json().catch(() => ({}))) as ApiBody;
-    return { ok: res.ok && body.success !== false, status: res.status, body };
-  } catch {
-    return { ok: false, status: 0, body: {} };
-  }
+/** Calls our own API from the service page through the one API client (lib/client/api.ts); never throws. */
+export function api(path: string, locale: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult> {
+  return callApi(path, { locale, ...init });
 }
 
 export function sendPath(service: Service): string | undefined {
