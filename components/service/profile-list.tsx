@@ -68,16 +68,18 @@ export function ProfileList({ platform, profiles, selected, badges, onToggle, on
             data-profile-search
           />
         </div>
-        <label className="flex items-center gap-2 text-sm text-muted">
-          <span className="shrink-0">{t('sortLabel')}</span>
-          <Select value={sort} onChange={(e) => setSort(e.target.value as Sort)} className="text-sm sm:w-56" data-profile-sort>
-            {sorts.map((s) => (
-              <option key={s} value={s}>
-                {t(SORT_LABEL[s])}
-              </option>
-            ))}
-          </Select>
-        </label>
+        {sorts.length > 1 ? (
+          <label className="flex items-center gap-2 text-sm text-muted">
+            <span className="shrink-0">{t('sortLabel')}</span>
+            <Select value={sort} onChange={(e) => setSort(e.target.value as Sort)} className="text-sm sm:w-56" data-profile-sort>
+              {sorts.map((s) => (
+                <option key={s} value={s}>
+                  {t(SORT_LABEL[s])}
+                </option>
+              ))}
+            </Select>
+          </label>
+        ) : null}
       </div>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted" aria-live="polite" data-selected-count={selected.size}>

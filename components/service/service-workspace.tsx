@@ -360,7 +360,7 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
           formId={formId}
           selectedText={selectedText}
           priceText={isNewTweet && viewer.loggedIn && priceCents !== null ? `${t('ServicePage.priceLabel')}: ${money(priceCents)}` : null}
-          sendLabel={sendLabel}
+          sendLabel={sending ? t('ServicePage.sending') : viewer.loggedIn ? t('ServicePage.send') : t('ServicePage.loginToSend')}
           disabled={sendDisabled}
           busy={sending}
         />

@@ -49,26 +49,29 @@ export function TweetConfirmDialog({ open, onOpenChange, tweetText, quoteUrl, qu
           <thead className="sr-only">
             <tr>
               <th scope="col">{t('confirmProfile')}</th>
-              <th scope="col">{t('confirmTier')}</th>
               <th scope="col">{t('priceLabel')}</th>
             </tr>
           </thead>
           <tbody>
             {quote.lines.map((l) => (
               <tr key={l.profileId} className="border-t border-line" data-confirm-line={l.profileId}>
-                <th scope="row" className="max-w-0 truncate py-2 pr-2 text-left font-medium">
-                  @{l.username.replace(/^@/, '')}
+                <th scope="row" className="py-2 pr-2 text-left font-normal">
+                  <span className="block break-all font-medium">@{l.username.replace(/^@/, '')}</span>
+                  <span className="block text-xs text-muted">
+                    {l.tierMax === null
+                      ? t('tierFrom', { min: count(l.tierMin) })
+                      : l.tierMin === 0
+                        ? t('tierUpTo', { max: count(l.tierMax) })
+                        : t('tierRange', { min: count(l.tierMin), max: count(l.tierMax) })}
+                  </span>
                 </th>
-                <td className="py-2 pr-2 text-muted">
-                  {l.tierMax === null ? t('tierFrom', { min: count(l.tierMin) }) : t('tierRange', { min: count(l.tierMin), max: count(l.tierMax) })}
-                </td>
-                <td className="py-2 text-right tabular-nums">{money(l.priceCents)}</td>
+                <td className="py-2 text-right align-top tabular-nums">{money(l.priceCents)}</td>
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr className="border-t-2 border-line font-semibold">
-              <th scope="row" colSpan={2} className="py-2 text-left">
+              <th scope="row" className="py-2 text-left">
                 {t('confirmTotal')}
               </th>
               <td className="py-2 text-right tabular-nums" data-confirm-total>
@@ -76,13 +79,13 @@ export function TweetConfirmDialog({ open, onOpenChange, tweetText, quoteUrl, qu
               </td>
             </tr>
             <tr className="text-muted">
-              <th scope="row" colSpan={2} className="py-1 text-left font-normal">
+              <th scope="row" className="py-1 text-left font-normal">
                 {t('confirmBalance')}
               </th>
               <td className="py-1 text-right tabular-nums">{money(quote.balanceCents)}</td>
             </tr>
             <tr>
-              <th scope="row" colSpan={2} className="py-1 text-left font-medium">
+              <th scope="row" className="py-1 text-left font-medium">
                 {t('confirmBalanceAfter')}
               </th>
               <td className="py-1 text-right font-medium tabular-nums" data-confirm-balance-after>
