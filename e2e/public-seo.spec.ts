@@ -78,7 +78,7 @@ test.describe('search engines', () => {
   });
 
   test('the English pricing page shows the packages for sale from the database, with Product/Offer JSON-LD', async ({ page, request }) => {
-    const { paketler } = (await (await request.get('/api/paketler')).json()) as { paketler: { ad: string; platform_fiyatlari: Record<string, number>; gunluk_limit: number }[] };
+    const { paketler } = (await (await request.get('/api/paketler')).json()) as { paketler: { ad: string; platform_fiyatlari: { twitter: number; instagram: number; youtube: number }; gunluk_limit: number }[] };
     expect(paketler.length).toBeGreaterThan(0);
     await page.goto('/en/pricing');
     await expect(page.getByRole('heading', { level: 1, name: msg('en', 'Pricing.title') })).toBeVisible();

@@ -150,7 +150,7 @@ test.describe('the storefront on a phone', () => {
   test.use({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
 
   test('shows what the product does, why and what it costs in the first screen, above the profile grid, without horizontal scroll', async ({ page, request }) => {
-    const { paketler } = (await (await request.get('/api/paketler')).json()) as { paketler: { platform_fiyatlari: Record<string, number> }[] };
+    const { paketler } = (await (await request.get('/api/paketler')).json()) as { paketler: { platform_fiyatlari: { twitter: number; instagram: number; youtube: number } }[] };
     await page.goto('/en');
     const hero = page.locator('[data-storefront-hero]');
     await expect(hero.getByRole('heading', { level: 1, name: msg('en', 'Storefront.title') })).toBeInViewport();
