@@ -67,7 +67,7 @@ test.describe('the admin back office', () => {
     await userDialog.getByRole('button', { name: 'Kaydet' }).click();
     await toast(page, 'Kullanıcı başarıyla oluşturuldu!');
     // The user's details and subscriptions are in the row's drawer (issue #15).
-    await page.getByRole('button', { name: `${user} ayrıntılarını aç` }).click();
+    await page.locator('[data-user-row]').filter({ hasText: user }).locator('[data-user-open]').click();
     const card = page.getByRole('dialog', { name: user, exact: true });
     await expect(card.getByText('Aktif abonelik yok')).toBeVisible();
 
@@ -273,7 +273,7 @@ test.describe('the admin back office', () => {
     const tag = `bakiye${unique()}`;
     const poor = await createCustomer(request, admin, tag, { packages: false });
     const rich = await createCustomer(request, admin, tag, { packages: true });
-    await topUp(request, poor, 500);
+    await topUp(request, poor, 1000);
     await topUp(request, rich, 2500);
     await adminLogin(page);
     await page.goto(`/rooting/users?q=e2e-${tag}`);
@@ -287,7 +287,7 @@ test.describe('the admin back office', () => {
     await expect(page).toHaveURL(/sort=balance&dir=asc/);
     await expect(rows.first()).toHaveAttribute('data-user-row', String(poor.id));
 
-    await rows.last().getByRole('button', { name: 'E2E Müşteri ayrıntılarını aç' }).click();
+    await rows.last().locator('[data-user-open]').click();
     const drawer = page.getByRole('dialog', { name: 'E2E Müşteri' });
     await expect(drawer).toContainText('+90 555 111 22 33');
     await expect(drawer.getByRole('listitem')).not.toHaveCount(0);

@@ -19,6 +19,7 @@ import { FormField, inputClass } from './form-field';
 import { useFieldError } from './use-field-error';
 import type { AdminPackage } from './packages-manager';
 import { useSchemaForm } from './use-schema-form';
+import { Input } from '@/components/ui/input';
 
 /** A code as the API sends it (§3). */
 export type AdminDiscount = ApiDiscountCode;
@@ -135,14 +136,14 @@ export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; 
         </fieldset>
         <div className="grid gap-3 sm:grid-cols-2">
           <FormField id="discount-indirim_yuzdesi" label={t('percent')} error={err('indirim_yuzdesi')}>
-            <input {...register('indirim_yuzdesi')} {...field('indirim_yuzdesi')} type="number" min={1} max={100} step={1} className={inputClass} />
+            <Input {...register('indirim_yuzdesi')} {...field('indirim_yuzdesi')} type="number" min={1} max={100} step={1} />
           </FormField>
           <FormField id="discount-maksimum_kullanim" label={t('maxUsage')} error={err('maksimum_kullanim')}>
-            <input {...register('maksimum_kullanim')} {...field('maksimum_kullanim')} type="number" min={1} step={1} className={inputClass} />
+            <Input {...register('maksimum_kullanim')} {...field('maksimum_kullanim')} type="number" min={1} step={1} />
           </FormField>
         </div>
         <FormField id="discount-bitis_tarihi" label={t('endDate')} error={err('bitis_tarihi')}>
-          <input {...register('bitis_tarihi')} {...field('bitis_tarihi')} type="date" className={inputClass} />
+          <Input {...register('bitis_tarihi')} {...field('bitis_tarihi')} type="date" />
         </FormField>
         <label className="flex min-h-11 items-center gap-2 text-sm">
           <input type="checkbox" {...register('aktif')} className="h-5 w-5" />

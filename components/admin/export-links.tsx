@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
-import { inputClass, secondaryButton } from './form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 
 /**
  * The dashboard's CSV exports (issue #17): orders, payments or users, optionally for a range of
@@ -17,17 +18,17 @@ export async function ExportForm() {
       <form method="get" action="/api/admin/export/orders" className="mt-3 flex flex-wrap items-end gap-3" data-export-form>
         <label className="flex flex-col gap-1 text-sm">
           {t('from')}
-          <input type="date" name="from" className={inputClass} />
+          <Input type="date" name="from" />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           {t('to')}
-          <input type="date" name="to" className={inputClass} />
+          <Input type="date" name="to" />
         </label>
         <div className="flex flex-wrap gap-2">
           {(['orders', 'payments', 'users'] as const).map((kind) => (
-            <button key={kind} type="submit" formAction={`/api/admin/export/${kind}`} className={secondaryButton}>
+            <Button key={kind} type="submit" formAction={`/api/admin/export/${kind}`} variant="secondary">
               {t(kind)}
-            </button>
+            </Button>
           ))}
         </div>
       </form>

@@ -4,7 +4,7 @@ import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
-import { primaryButton, secondaryButton } from './form-field';
+import { Button } from '@/components/ui/button';
 
 /**
  * A /rooting add/edit dialog: the form (`children`) and its Cancel and submit buttons. The submit
@@ -38,12 +38,12 @@ export function FormDialog({
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
           {children}
           <div className="mt-2 flex justify-end gap-2">
-            <button type="button" className={secondaryButton} onClick={() => onOpenChange(false)}>
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
               {tc('cancel')}
-            </button>
-            <button type="submit" className={primaryButton} disabled={busy || submitDisabled}>
+            </Button>
+            <Button type="submit" variant="primary" disabled={busy || submitDisabled}>
               {submitLabel ?? (busy ? tc('saving') : tc('save'))}
-            </button>
+            </Button>
           </div>
         </form>
       </DialogContent>

@@ -3,9 +3,12 @@
 import { useState } from 'react';
 import { ExportLink } from './export-link';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { cn } from '@/lib/utils/cn';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
 import { adminApi } from './admin-api';
-import { FormField, inputClass, secondaryButton } from './form-field';
+import { FormField } from './form-field';
+import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/input';
 
 type Stats = { toplam_islem: number; basarili_islem: number; kismi_islem: number; basarisiz_islem: number; toplam_harcanan: number };
 type Tx = { id: string; hedef_url: string | null; durum: string; profil_sayisi: number; created_at: string; notlar: string | null; bakiye_harcanan: number };
@@ -17,12 +20,12 @@ const GROUPS = [
   { platform: 'youtube', services: ['youtube_like', 'youtube_comment'] },
 ] as const;
 
-const DURUM_CLASS: Record<string, string> = {
-  basarili: 'bg-success text-white',
-  basarisiz: 'bg-danger text-white',
-  beklemede: 'bg-warning text-white',
-  kismi: 'bg-warning text-white',
-  iptal: 'bg-line text-ink',
+const DURUM_TONE: Record<string, BadgeTone> = {
+  basarili: 'success',
+  basarisiz: 'danger',
+  beklemede: 'info',
+  kismi: 'warning',
+  iptal: 'neutral',
 };
 
 /** /rooting/history (§2): pick a user, see four figures and one table per service (2 rows, then +5). */
@@ -75,14 +78,14 @@ export function HistoryViewer({ users }: { users: { id: number; ad: string; emai
         {t('title')}
       </h1>
       <FormField id="history-user" label={t('user')} className="max-w-md">
-        <select id="history-user" className={inputClass} value={userId} onChange={(e) => void load(e.target.value)}>
+        <Select id="history-user" value={userId} onChange={(e) => void load(e.target.value)}>
           <option value="">{t('chooseUser')}</option>
           {users.map((u) => (
             <option key={u.id} value={u.id}>
               {u.ad} ({u.email})
             </option>
           ))}
-        </select>
+        </Select>
       </FormField>
       {loading ? (
         <p role="status" className="mt-4 text-muted">
@@ -93,10 +96,10 @@ export function HistoryViewer({ users }: { users: { id: number; ad: string; emai
         <>
           <dl className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
             {cards.map((c) => (
-              <div key={c.label} className="rounded-lg bg-card p-4 shadow-sm">
+              <Card key={c.label} className="p-4">
                 <dt className="text-sm text-muted">{c.label}</dt>
-                <dd className="text-2xl font-bold">{c.value}</dd>
-              </div>
+                <dd className="text-2xl font-bold tabular-nums">{c.value}</dd>
+              </Card>
             ))}
           </dl>
           <div className="mt-3">
@@ -124,7 +127,7 @@ function ServiceTable({ service, rows }: { service: string; rows: Tx[] }) {
   const format = useFormatter();
   const [shown, setShown] = useState(2);
   return (
-    <div className="mt-3 rounded-lg bg-card p-3 shadow-sm">
+    <Card className="mt-3 p-3">
       <h3 className="font-medium">
         {ts(service as never)} <span className="text-sm text-muted">({rows.length})</span>
       </h3>
@@ -135,34 +138,34 @@ function ServiceTable({ service, rows }: { service: string; rows: Tx[] }) {
           <table className="w-full text-left text-sm">
             <thead className="text-muted">
               <tr>
-                <th scope="col" className="p-2">{t('date')}</th>
-                <th scope="col" className="p-2">{t('target')}</th>
-                <th scope="col" className="p-2">{t('status')}</th>
-                <th scope="col" className="p-2">{t('profiles')}</th>
-                <th scope="col" className="p-2">{t('balanceSpent')}</th>
+                <th scope="col" className="whitespace-nowrap p-2">{t('date')}</th>
+                <th scope="col" className="whitespace-nowrap p-2">{t('target')}</th>
+                <th scope="col" className="whitespace-nowrap p-2">{t('status')}</th>
+                <th scope="col" className="whitespace-nowrap p-2 text-right">{t('profiles')}</th>
+                <th scope="col" className="whitespace-nowrap p-2 text-right">{t('balanceSpent')}</th>
               </tr>
             </thead>
             <tbody>
               {rows.slice(0, shown).map((r) => (
                 <tr key={r.id} className="border-t border-line">
-                  <td className="p-2 whitespace-nowrap">{format.dateTime(new Date(r.created_at), { dateStyle: 'short', timeStyle: 'short' })}</td>
+                  <td className="p-2 whitespace-nowrap tabular-nums">{format.dateTime(new Date(r.created_at), { dateStyle: 'short', timeStyle: 'short' })}</td>
                   <td className="max-w-xs truncate p-2">{r.hedef_url ?? '—'}</td>
                   <td className="p-2">
-                    <span className={cn('rounded px-2 py-0.5 text-xs font-semibold', DURUM_CLASS[r.durum] ?? 'bg-line text-ink')}>{t.has(`durum.${r.durum}` as never) ? t(`durum.${r.durum}` as never) : r.durum}</span>
+                    <Badge tone={DURUM_TONE[r.durum] ?? 'neutral'}>{t.has(`durum.${r.durum}` as never) ? t(`durum.${r.durum}` as never) : r.durum}</Badge>
                   </td>
-                  <td className="p-2">{r.profil_sayisi}</td>
-                  <td className="p-2">{format.number(r.bakiye_harcanan, { style: 'currency', currency: 'USD' })}</td>
+                  <td className="p-2 text-right tabular-nums">{r.profil_sayisi}</td>
+                  <td className="p-2 text-right tabular-nums">{format.number(r.bakiye_harcanan, { style: 'currency', currency: 'USD' })}</td>
                 </tr>
               ))}
             </tbody>
           </table>
           {shown < rows.length ? (
-            <button type="button" className={`${secondaryButton} mt-2`} onClick={() => setShown((n) => n + 5)}>
+            <Button variant="secondary" className="mt-2" onClick={() => setShown((n) => n + 5)}>
               {t('showMore')}
-            </button>
+            </Button>
           ) : null}
         </div>
       )}
-    </div>
+    </Card>
   );
 }

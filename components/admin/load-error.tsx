@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { primaryButton } from './form-field';
+import { Button } from '@/components/ui/button';
 
 /** A /rooting page whose data did not load: the §8 text and a retry button. */
 export function LoadError({ messageKey, reset }: { messageKey: string; reset: () => void }) {
@@ -15,9 +15,9 @@ export function LoadError({ messageKey, reset }: { messageKey: string; reset: ()
   return (
     <div role="alert" className="rounded-lg bg-card p-6 shadow-sm">
       <p className="font-medium text-danger">{text}</p>
-      <button type="button" className={`${primaryButton} mt-4`} onClick={reset}>
+      <Button variant="primary" className="mt-4" onClick={reset}>
         {t('common.retry')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -6,8 +6,9 @@ import { useCrud } from './use-crud';
 import { AdminPageHeader } from './admin-page-header';
 import { AdminTable, RowActions } from './admin-table';
 import { DeleteConfirm, FormDialog } from './form-dialog';
-import { ErrorMessage, FormField, inputClass } from './form-field';
+import { ErrorMessage, FormField } from './form-field';
 import { useSchemaForm } from './use-schema-form';
+import { Input } from '@/components/ui/input';
 
 export type AdminPackage = { id: number; ad: string; platform_fiyatlari: { instagram: number; twitter: number; youtube: number }; gunluk_limit: number; profil_limit: number };
 type Values = { ad: string; platform_fiyatlari: { instagram: string; twitter: string; youtube: string }; gunluk_limit: string; profil_limit: string };
@@ -41,7 +42,7 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
     const id = `package-${name.replace('.', '-')}`;
     return (
       <FormField id={id} label={label}>
-        <input {...register(name)} id={id} type="number" min={0} step={step} inputMode="decimal" className={inputClass} aria-invalid={hasError} />
+        <Input {...register(name)} id={id} type="number" min={0} step={step} inputMode="decimal" aria-invalid={hasError} />
       </FormField>
     );
   };
@@ -69,7 +70,7 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
       </AdminTable>
       <FormDialog open={open} onOpenChange={setOpen} title={editing ? t('editTitle') : t('addTitle')} onSubmit={handleSubmit(save)} busy={formState.isSubmitting}>
         <FormField id="package-ad" label={t('name')}>
-          <input {...register('ad')} id="package-ad" className={inputClass} aria-invalid={hasError} />
+          <Input {...register('ad')} id="package-ad" aria-invalid={hasError} />
         </FormField>
         <div className="grid gap-3 sm:grid-cols-3">
           {numberField('platform_fiyatlari.instagram', t('priceInstagram'), '0.01')}

@@ -8,7 +8,8 @@ import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
 import type { ProfileHealth } from '@/lib/profiles';
 import { cn } from '@/lib/utils/cn';
 import { adminApi, errorText } from './admin-api';
-import { dangerButton, secondaryButton } from './form-field';
+import { secondaryButton } from './form-field';
+import { Button } from '@/components/ui/button';
 
 const STATUS_CLASS: Record<string, string> = {
   active: 'border-success text-success',
@@ -139,14 +140,14 @@ function ProfileCard({ profile: p }: { profile: ProfileHealth }) {
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
         {p.status !== 'active' && p.status !== 'inactive' ? (
-          <button type="button" className={secondaryButton} disabled={busy} onClick={() => set('active')} aria-label={t('reactivateLabel', { name })}>
+          <Button variant="secondary" disabled={busy} onClick={() => set('active')} aria-label={t('reactivateLabel', { name })}>
             {t('reactivate')}
-          </button>
+          </Button>
         ) : null}
         {p.status !== 'disabled' ? (
-          <button type="button" className={dangerButton} disabled={busy} onClick={() => set('disabled')} aria-label={t('disableLabel', { name })}>
+          <Button variant="secondary" className="text-danger hover:border-danger" disabled={busy} onClick={() => set('disabled')} aria-label={t('disableLabel', { name })}>
             {t('disable')}
-          </button>
+          </Button>
         ) : null}
       </div>
     </li>

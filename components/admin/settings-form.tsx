@@ -6,11 +6,12 @@ import { toast } from 'sonner';
 import { useRouter } from '@/lib/i18n/navigation';
 import { siteSettingsSchema } from '@/lib/settings/schemas';
 import { adminApi, errorText } from './admin-api';
-import { FormField, inputClass, primaryButton } from './form-field';
+import { FormField, inputClass } from './form-field';
 import { useFieldError } from './use-field-error';
 import { useSchemaForm } from './use-schema-form';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { Switch } from '@/components/ui/switch';
+import { Button } from '@/components/ui/button';
 
 type Operator = 'karantina_hata_sayisi' | 'takilma_dakika' | 'takilma_azami_dakika';
 type Values = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: string; twitter_min_profil: string; require_admin_2fa: boolean } & Record<Operator, string>;
@@ -135,9 +136,9 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
           />
         </div>
         <div>
-          <button type="submit" className={primaryButton} disabled={formState.isSubmitting || !hydrated}>
+          <Button type="submit" variant="primary" disabled={formState.isSubmitting || !hydrated}>
             {formState.isSubmitting ? tc('saving') : tc('save')}
-          </button>
+          </Button>
         </div>
       </form>
     </section>

@@ -7,7 +7,7 @@ import { useRouter } from '@/lib/i18n/navigation';
 import type { StuckOrder } from '@/lib/reconciliation';
 import { cn } from '@/lib/utils/cn';
 import { adminApi, errorText } from './admin-api';
-import { dangerButton, secondaryButton } from './form-field';
+import { Button } from '@/components/ui/button';
 
 /**
  * The dashboard's stuck orders (issue #17): orders whose status has not moved for the site's
@@ -73,12 +73,12 @@ function StuckOrderCard({ order: o }: { order: StuckOrder }) {
       <p className="mt-1 text-muted">{t('since', { at: format.dateTime(new Date(o.updated_at), { dateStyle: 'short', timeStyle: 'short' }) })}</p>
       {o.last_error ? <p className="mt-1 break-words text-muted">{o.last_error}</p> : null}
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className={secondaryButton} disabled={busy} onClick={() => act('retry')} aria-label={t('retryLabel', { id: short })}>
+        <Button variant="secondary" disabled={busy} onClick={() => act('retry')} aria-label={t('retryLabel', { id: short })}>
           {t('retry')}
-        </button>
-        <button type="button" className={dangerButton} disabled={busy} onClick={() => act('end')} aria-label={t('endLabel', { id: short })}>
+        </Button>
+        <Button variant="secondary" className="text-danger hover:border-danger" disabled={busy} onClick={() => act('end')} aria-label={t('endLabel', { id: short })}>
           {t('end')}
-        </button>
+        </Button>
       </div>
     </li>
   );

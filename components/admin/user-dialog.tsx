@@ -5,9 +5,10 @@ import { toast } from 'sonner';
 import { createUserSchema, updateUserSchema, PROFESSIONS } from '@/lib/admin-users/schemas';
 import { adminApi, errorText } from './admin-api';
 import { FormDialog } from './form-dialog';
-import { FormField, inputClass } from './form-field';
+import { FormField } from './form-field';
 import { useFieldError } from './use-field-error';
 import { useSchemaForm } from './use-schema-form';
+import { Input, Select } from '@/components/ui/input';
 
 export type EditableUser = { id: number; ad: string; email: string; telefon: string; meslek: string; rol: 'user' | 'admin'; aktif: boolean };
 
@@ -64,35 +65,35 @@ export function UserDialog({ user, open, onOpenChange, onSaved }: { user: Editab
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} title={editing ? t('editTitle') : t('addTitle')} onSubmit={handleSubmit(submit)} busy={formState.isSubmitting}>
       <FormField id="user-ad" label={t('fields.name')} error={err('ad')}>
-        <input {...register('ad')} {...field('ad')} className={inputClass} autoComplete="off" />
+        <Input {...register('ad')} {...field('ad')} autoComplete="off" />
       </FormField>
       <FormField id="user-email" label={t('fields.email')} error={err('email')}>
-        <input {...register('email')} {...field('email')} type="email" className={inputClass} autoComplete="off" />
+        <Input {...register('email')} {...field('email')} type="email" autoComplete="off" />
       </FormField>
       <FormField id="user-telefon" label={t('fields.phone')} error={err('telefon')}>
-        <input {...register('telefon')} {...field('telefon')} type="tel" className={inputClass} autoComplete="off" />
+        <Input {...register('telefon')} {...field('telefon')} type="tel" autoComplete="off" />
       </FormField>
       <FormField id="user-meslek" label={t('fields.profession')} error={err('meslek')}>
-        <select {...register('meslek')} {...field('meslek')} className={inputClass}>
+        <Select {...register('meslek')} {...field('meslek')}>
           <option value="">{t('fields.professionNone')}</option>
           {PROFESSIONS.map((p) => (
             <option key={p} value={p}>
               {t(`professions.${PROFESSION_KEYS[p]}`)}
             </option>
           ))}
-        </select>
+        </Select>
       </FormField>
       <FormField id="user-rol" label={t('fields.role')} error={err('rol')}>
-        <select {...register('rol')} {...field('rol')} className={inputClass}>
+        <Select {...register('rol')} {...field('rol')}>
           <option value="user">{t('roles.user')}</option>
           <option value="admin">{t('roles.admin')}</option>
-        </select>
+        </Select>
       </FormField>
       <FormField id="user-sifre" label={editing ? t('fields.newPassword') : t('fields.password')} error={err('sifre')}>
-        <input {...register('sifre')} {...field('sifre')} type="password" className={inputClass} autoComplete="new-password" />
+        <Input {...register('sifre')} {...field('sifre')} type="password" autoComplete="new-password" />
       </FormField>
       <FormField id="user-sifre_tekrar" label={t('fields.passwordConfirm')} error={err('sifre_tekrar')}>
-        <input {...register('sifre_tekrar')} {...field('sifre_tekrar')} type="password" className={inputClass} autoComplete="new-password" />
+        <Input {...register('sifre_tekrar')} {...field('sifre_tekrar')} type="password" autoComplete="new-password" />
       </FormField>
       {editing ? (
         <label className="flex min-h-11 items-center gap-2 text-sm">

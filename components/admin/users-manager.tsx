@@ -176,7 +176,7 @@ export function UsersManager({
                 {users.map((u) => (
                   <tr key={u.id} className="border-b border-line last:border-0 hover:bg-surface" data-user-row={u.id}>
                     <td className="max-w-72 p-3">
-                      <button type="button" className="block max-w-full text-left hover:text-brand" onClick={() => actions.details(u)} aria-label={t('openDetails', { name: u.ad })}>
+                      <button type="button" className="block max-w-full text-left hover:text-brand" onClick={() => actions.details(u)} aria-haspopup="dialog" data-user-open>
                         <span className="flex flex-wrap items-center gap-1.5 font-medium">
                           <span className="truncate">{u.ad}</span>
                           <UserBadges user={u} />
@@ -207,7 +207,7 @@ export function UsersManager({
             {users.map((u) => (
               <li key={u.id}>
                 <Card className="flex items-start gap-2 p-3">
-                  <button type="button" className="min-w-0 flex-1 text-left" onClick={() => actions.details(u)} aria-label={t('openDetails', { name: u.ad })}>
+                  <button type="button" className="min-w-0 flex-1 text-left" onClick={() => actions.details(u)} aria-haspopup="dialog" data-user-open>
                     <span className="flex flex-wrap items-center gap-1.5 font-medium">
                       <span className="truncate">{u.ad}</span>
                       <UserBadges user={u} />

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders, ticketMessages, tickets, userPackages, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
@@ -34,18 +34,32 @@ export async function listTickets(db: Db, userId: number): Promise<TicketSummary
 }
 
 /** The admins' inbox: every ticket, filtered by status and category, those waiting for an answer first. */
-export async function listAdminTickets(db: Db, filter: { status?: TicketStatus; category?: TicketCategory }): Promise<(TicketSummary & { customer: { id: number; ad_soyad: string; email: string } })[]> {
+type AdminTicketFilter = { status?: TicketStatus; category?: TicketCategory };
+
+function adminTicketWhere(filter: AdminTicketFilter): SQL | undefined {
   const where: SQL[] = [];
   if (filter.status) where.push(eq(tickets.status, filter.status));
   if (filter.category) where.push(eq(tickets.category, filter.category));
+  return where.length ? and(...where) : undefined;
+}
+
+/** The admin inbox: newest activity first, one page (`limit`, 500 by default, from `offset`). */
+export async function listAdminTickets(db: Db, filter: AdminTicketFilter & { limit?: number; offset?: number }): Promise<(TicketSummary & { customer: { id: number; ad_soyad: string; email: string } })[]> {
   const rows = await db
     .select({ ticket: tickets, customer: { id: users.id, ad_soyad: users.adSoyad, email: users.email } })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.userId))
-    .where(where.length ? and(...where) : undefined)
+    .where(adminTicketWhere(filter))
     .orderBy(desc(tickets.lastMessageAt), desc(tickets.id))
-    .limit(500);
+    .limit(filter.limit ?? 500)
+    .offset(filter.offset ?? 0);
   return rows.map((r) => ({ ...toTicketSummary(r.ticket), customer: r.customer }));
+}
+
+/** How many tickets the admin inbox's filter matches (for its pager). */
+export async function countAdminTickets(db: Db, filter: AdminTicketFilter): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(tickets).where(adminTicketWhere(filter));
+  return row?.total ?? 0;
 }
 
 /** A ticket of the caller; another customer's ticket is the same 404 as one that does not exist. */

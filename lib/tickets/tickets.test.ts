@@ -5,7 +5,7 @@ import { createTestDb, type TestDb } from '@/test/db';
 import { auditLog, mailOutbox, notifications, orders, rateLimitBuckets, tickets, users } from '@/db/schema';
 import { setIo } from '@/lib/realtime';
 import { updatePreferences } from '@/lib/notifications';
-import { assignTicket, closeTicket, createTicket, getAdminTicket, getTicket, listAdminTickets, listTickets, postAdminReply, postCustomerMessage, reopenTicket, TICKET_EVENT } from './index';
+import { assignTicket, closeTicket, countAdminTickets, createTicket, getAdminTicket, getTicket, listAdminTickets, listTickets, postAdminReply, postCustomerMessage, reopenTicket, TICKET_EVENT } from './index';
 
 let t: TestDb;
 let a: number;
@@ -145,6 +145,11 @@ describe('support tickets', () => {
     expect(open.map((x) => x.id)).toContain(ticket.id);
     expect(open.every((x) => x.status === 'open' && x.category === 'package')).toBe(true);
     expect((await listAdminTickets(t.db, { status: 'closed', category: 'package' })).map((x) => x.id)).not.toContain(ticket.id);
+    // Pages of the inbox (issue #15): the same order, cut by limit and offset, and the count of the filter.
+    const all = await listAdminTickets(t.db, {});
+    expect(await countAdminTickets(t.db, {})).toBe(all.length);
+    expect(await countAdminTickets(t.db, { status: 'open', category: 'package' })).toBe(open.length);
+    expect((await listAdminTickets(t.db, { limit: 1, offset: 1 })).map((x) => x.id)).toEqual(all.slice(1, 2).map((x) => x.id));
     const detail = await getAdminTicket(t.db, ticket.id);
     expect(detail.customer).toMatchObject({ id: b, email: 'bora@example.com', bakiye_cents: 1234 });
     expect(detail.customer.recent_orders.map((o) => o.task_id)).toContain(orderB);

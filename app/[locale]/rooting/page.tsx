@@ -9,10 +9,10 @@ import { lastIntegrityCheck } from '@/lib/integrity';
 import { IntegrityCard } from '@/components/admin/integrity-card';
 import { AnalyticsCharts } from '@/components/admin/analytics-charts';
 import { ExportForm } from '@/components/admin/export-links';
-import { secondaryButton } from '@/components/admin/form-field';
+import { buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { ANALYTICS_RANGES, getAnalytics, type AnalyticsRange } from '@/lib/analytics';
 import { Link } from '@/lib/i18n/navigation';
-import { cn } from '@/lib/utils/cn';
 import { adminPage } from './admin-page';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ days?: string }> };
@@ -53,11 +53,11 @@ export default async function DashboardPage({ params, searchParams }: Props) {
       <p className="mt-1 text-muted">{t('intro')}</p>
       <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map((c) => (
-          <div key={c.label} className="rounded-lg bg-card p-4 shadow-sm">
+          <Card key={c.label} className="p-4">
             <dt className="text-sm text-muted">{c.label}</dt>
-            <dd className="mt-1 text-3xl font-bold">{c.value}</dd>
+            <dd className="mt-1 text-3xl font-bold tabular-nums">{c.value}</dd>
             {c.note ? <dd className="mt-1 text-xs text-muted">{c.note}</dd> : null}
-          </div>
+          </Card>
         ))}
       </dl>
       <p className="mt-4 text-xs text-muted">{t('liveNote')}</p>
@@ -76,7 +76,7 @@ export default async function DashboardPage({ params, searchParams }: Props) {
                 key={d}
                 href={{ pathname: '/rooting', query: { days: d } }}
                 aria-current={d === days ? 'page' : undefined}
-                className={cn(secondaryButton, d === days && 'border-brand bg-brand text-brand-ink hover:bg-brand')}
+                className={buttonVariants({ variant: d === days ? 'primary' : 'secondary' })}
               >
                 {ta('range', { days: d })}
               </Link>

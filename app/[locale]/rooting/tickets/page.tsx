@@ -4,16 +4,20 @@ import { tokenForSessionUser } from '@/auth';
 import { isAppError } from '@/lib/errors';
 import { Link } from '@/lib/i18n/navigation';
 import { cn } from '@/lib/utils/cn';
-import { getAdminTicket, listAdminTickets, listTicketAdmins, TICKET_CATEGORIES, TICKET_STATUSES, type AdminTicketDetail, type TicketCategory, type TicketStatus } from '@/lib/tickets';
+import { countAdminTickets, getAdminTicket, listAdminTickets, listTicketAdmins, TICKET_CATEGORIES, TICKET_STATUSES, type AdminTicketDetail, type TicketCategory, type TicketStatus } from '@/lib/tickets';
 import { LiveTicketRefresh } from '@/components/support/live-ticket-refresh';
 import { TicketAssign } from '@/components/support/ticket-assign';
 import { TicketReply } from '@/components/support/ticket-reply';
 import { TicketStatusBadge } from '@/components/support/ticket-status-badge';
 import { TicketThread } from '@/components/support/ticket-thread';
 import { AdminFilters, FilterSelect } from '@/components/admin/admin-filters';
+import { Pager } from '@/components/admin/pager';
 import { adminPage } from '../admin-page';
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ status?: string; category?: string; ticket?: string }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ status?: string; category?: string; ticket?: string; page?: string }> };
+
+/** Tickets per page of the inbox. */
+const PAGE_SIZE = 30;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale, namespace: 'Admin.nav' });
@@ -32,11 +36,19 @@ export default async function TicketsInboxPage({ params, searchParams }: Props) 
   const { db, admin } = await adminPage(params);
   const t = await getTranslations('Admin.tickets');
   const tt = await getTranslations('Tickets');
+  const tc = await getTranslations('Admin.audit');
   const format = await getFormatter();
   const query = await searchParams;
   const status = isStatus(query.status) ? query.status : undefined;
   const category = isCategory(query.category) ? query.category : undefined;
-  const [list, admins, socketToken] = await Promise.all([listAdminTickets(db, { status, category }), listTicketAdmins(db), tokenForSessionUser(admin)]);
+  const page = Math.max(1, Math.min(10_000, Number(query.page) || 1));
+  const [list, total, admins, socketToken] = await Promise.all([
+    listAdminTickets(db, { status, category, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    countAdminTickets(db, { status, category }),
+    listTicketAdmins(db),
+    tokenForSessionUser(admin),
+  ]);
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   let selected: AdminTicketDetail | null = null;
   const wanted = Number(query.ticket);
   if (Number.isInteger(wanted) && wanted > 0 && wanted <= 2_147_483_647) {
@@ -58,7 +70,7 @@ export default async function TicketsInboxPage({ params, searchParams }: Props) 
         label={t('filters')}
         applyLabel={t('apply')}
         clear={status || category ? { href: '/rooting/tickets', label: t('clear') } : undefined}
-        summary={<p aria-live="polite">{t('resultCount', { count: list.length })}</p>}
+        summary={<p aria-live="polite">{t('resultCount', { count: total })}</p>}
       >
         <FilterSelect id="tickets-status" name="status" label={t('status')} anyLabel={t('any')} value={status} options={TICKET_STATUSES.map((s) => [s, tt(`status.${s}`)] as const)} />
         <FilterSelect id="tickets-category" name="category" label={t('category')} anyLabel={t('any')} value={category} options={TICKET_CATEGORIES.map((c) => [c, tt(`categories.${c}`)] as const)} />
@@ -70,7 +82,7 @@ export default async function TicketsInboxPage({ params, searchParams }: Props) 
             {list.map((ticket) => (
               <li key={ticket.id}>
                 <Link
-                  href={{ pathname: '/rooting/tickets', query: { ...filters, ticket: ticket.id } }}
+                  href={{ pathname: '/rooting/tickets', query: { ...filters, ...(page > 1 ? { page } : {}), ticket: ticket.id } }}
                   aria-current={selected?.id === ticket.id ? 'page' : undefined}
                   className={cn('flex min-h-11 flex-col gap-1 rounded-lg border border-line bg-card p-3 text-sm hover:bg-brand-soft', selected?.id === ticket.id && 'border-brand')}
                 >
@@ -87,6 +99,7 @@ export default async function TicketsInboxPage({ params, searchParams }: Props) 
               </li>
             ))}
           </ul>
+          <Pager label={tc('pagination')} pathname="/rooting/tickets" query={filters} page={page} pages={pages} />
         </div>
         {selected ? (
           <div className="grid min-w-0 gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
