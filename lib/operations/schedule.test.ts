@@ -144,6 +144,23 @@ describe('a scheduled send', () => {
 });
 
 describe('a spread order', () => {
+  it('starting now is scheduled until its first profile’s moment, and its job waits for it', async () => {
+    const { user } = await makeUser(w.t, { packages: ALL });
+    const ids = (await twitterIds(2, 6)).map((p) => p.id);
+    const now = new Date();
+    const queued: (Date | undefined)[] = [];
+    const { taskId } = await sendOperation(w.t.db, user, 'like', { profileIds: ids, targetUrl: URLS.tweet, spreadMinutes: 15 }, {
+      now,
+      enqueue: async (_tx, _id, after) => void queued.push(after),
+      random: () => 0.5,
+    });
+    const order = await orderRow(taskId);
+    const first = new Date(now.getTime() + 7.5 * 60_000);
+    expect(order).toMatchObject({ status: 'scheduled', startAt: null, spreadMinutes: 15, nextBatchAt: first });
+    expect(order.batches).toEqual([{ at: first.toISOString(), profile_ids: ids }]);
+    expect(queued).toEqual([first]);
+  });
+
   it('sends each batch at its moment with its own key, follows each profile live and ends once', async () => {
     const { user } = await makeUser(w.t, { packages: ALL });
     const ids = (await twitterIds(4, 2)).map((p) => p.id);

@@ -210,7 +210,8 @@ async function sendInTransaction(
     const [order] = await tx
       .insert(orders)
       .values({
-        status: schedule.startAt ? 'scheduled' : 'pending',
+        // Not started until its first moment: scheduled (cancellable) while that lies ahead.
+        status: startAfter && startAfter.getTime() > now.getTime() ? 'scheduled' : 'pending',
         startAt: schedule.startAt,
         spreadMinutes: schedule.spreadMinutes,
         batches,
