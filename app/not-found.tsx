@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { connection } from 'next/server';
 import { catalogues } from '@/lib/i18n/messages';
+import { buttonVariants } from '@/components/ui/button';
 import './globals.css';
 
 // Requests outside any locale (rare: the proxy adds one) get the default language's 404.
@@ -14,7 +15,7 @@ export default async function GlobalNotFound() {
         <main className="mx-auto max-w-xl p-8 text-center">
           <h1 className="text-2xl font-semibold">{t.title}</h1>
           <p className="mt-2 text-muted">{t.text}</p>
-          <Link className="mt-6 inline-block underline" href="/">
+          <Link className={buttonVariants({ className: 'mt-6' })} href="/">
             {t.home}
           </Link>
         </main>

@@ -8,7 +8,7 @@ import { locales } from '@/lib/i18n/routing';
 // Read at request time: which platforms are active is decided by admins, not by the build.
 export const dynamic = 'force-dynamic';
 
-/** sitemap.xml: every service page of the active platforms and every policy page, in every language, with hreflang alternates. */
+/** sitemap.xml: the home and pricing pages, every service page of the active platforms and every policy page, in every language, with hreflang alternates. */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const base = publicUrl();
   const platforms = (await cachedActivePlatforms(await getDb())).map((p) => p.ad);
@@ -17,10 +17,15 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
       const { canonical, languages } = alternatesFor(base, locale, path);
       return {
         url: canonical,
-        changeFrequency: path.startsWith('/service/') ? ('daily' as const) : ('yearly' as const),
-        priority: path.startsWith('/service/') ? 0.8 : 0.3,
+        changeFrequency: changeFrequency(path),
+        priority: path === '/' ? 1 : path === '/pricing' ? 0.9 : path.startsWith('/service/') ? 0.8 : 0.3,
         alternates: { languages },
       };
     }),
   );
+}
+
+function changeFrequency(path: string) {
+  if (path.startsWith('/service/') || path === '/') return 'daily' as const;
+  return path === '/pricing' ? ('weekly' as const) : ('yearly' as const);
 }

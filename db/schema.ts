@@ -81,6 +81,9 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
     check('users_bakiye_non_negative', sql`${t.bakiyeCents} >= 0`),
     index('users_rol_idx').on(t.rol),
+    // The back office sorts its users list by sign-up date (the default) or balance, a page at a time.
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_bakiye_idx').on(t.bakiyeCents),
   ],
 );
 
@@ -502,6 +505,9 @@ export const announcements = pgTable(
     icerik: text().notNull(),
     baslikEn: text().notNull(),
     icerikEn: text().notNull(),
+    /** German texts are optional (issue #15): empty means the German page shows the English ones. */
+    baslikDe: text().notNull().default(''),
+    icerikDe: text().notNull().default(''),
     oncelik: integer().notNull().default(0),
     aktif: boolean().notNull().default(true),
     createdAt: createdAt(),

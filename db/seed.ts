@@ -109,6 +109,8 @@ async function seedUnlocked(db: Db, options: SeedOptions): Promise<SeedResult> {
         icerik: 'Paketinizi seçin, profilleri işaretleyin ve işlemlerinizi canlı takip edin.\nSorularınız için sayfanın altındaki yardım menüsünü kullanabilirsiniz.',
         baslikEn: 'Welcome!',
         icerikEn: 'Choose your package, tick the profiles and follow your orders live.\nFor questions, use the help menu at the bottom of the page.',
+        baslikDe: 'Willkommen!',
+        icerikDe: 'Wählen Sie Ihr Paket, markieren Sie die Profile und verfolgen Sie Ihre Aufträge live.\nBei Fragen hilft Ihnen das Hilfemenü unten auf der Seite.',
         oncelik: 0,
       },
       {
@@ -116,6 +118,8 @@ async function seedUnlocked(db: Db, options: SeedOptions): Promise<SeedResult> {
         icerik: 'YouTube videolarınıza artık yönlendirdiğiniz konuda yorum alabilirsiniz.',
         baslikEn: 'New: YouTube comments',
         icerikEn: 'Your YouTube videos can now receive comments on the topic you steer them to.',
+        baslikDe: 'Neu: YouTube-Kommentare',
+        icerikDe: 'Ihre YouTube-Videos können jetzt Kommentare zu dem Thema erhalten, das Sie vorgeben.',
         oncelik: 1,
       },
     ]);

@@ -66,7 +66,9 @@ test.describe('the admin back office', () => {
     await userDialog.getByLabel('Şifre (tekrar)').fill('secret1');
     await userDialog.getByRole('button', { name: 'Kaydet' }).click();
     await toast(page, 'Kullanıcı başarıyla oluşturuldu!');
-    const card = page.getByRole('listitem', { name: user, exact: true });
+    // The user's details and subscriptions are in the row's drawer (issue #15).
+    await page.getByRole('button', { name: `${user} ayrıntılarını aç` }).click();
+    const card = page.getByRole('dialog', { name: user, exact: true });
     await expect(card.getByText('Aktif abonelik yok')).toBeVisible();
 
     // Assign Twitter and YouTube.
@@ -98,6 +100,8 @@ test.describe('the admin back office', () => {
     await toast(page, 'Abonelik başarıyla iptal edildi!');
     await expect(card.getByRole('listitem', { name: `YouTube – ${pkg}` })).toHaveCount(0);
     await expect(card.getByRole('listitem', { name: `Twitter – ${pkg}` })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(card).toHaveCount(0);
 
     // Create a discount code, toggle it, delete it.
     await nav(page, 'İndirim Kodları');
@@ -119,7 +123,9 @@ test.describe('the admin back office', () => {
     await row.getByRole('button', { name: `${code} kodunu pasif yap` }).click();
     await toast(page, `${code} pasif yapıldı.`);
     await expect(row).toContainText('Pasif');
-    await row.getByRole('button', { name: `${code} kodunu sil` }).click();
+    // Delete sits behind the row's menu (issue #15).
+    await row.getByRole('button', { name: `${code} için işlemler` }).click();
+    await page.getByRole('menuitem', { name: `${code} kodunu sil` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Sil' }).click();
     await toast(page, 'İndirim kodu başarıyla silindi!');
     await expect(page.getByRole('row', { name: new RegExp(code) })).toHaveCount(0);
@@ -209,7 +215,7 @@ test.describe('the admin back office', () => {
     await expect.poll(() => number('Bugünkü işlemler'), { timeout: 8_000 }).toBe(ordersBefore + 1);
   });
 
-  test('the users page searches by name, e-mail or phone and pages the cards', async ({ page }) => {
+  test('the users page searches by name, e-mail or phone and pages the rows', async ({ page }) => {
     await adminLogin(page);
     const login = await (await page.request.post('/api/auth/admin-login', { data: { email: ADMIN.email, sifre: ADMIN.password } })).json();
     const tag = `sayfa${unique()}`;
@@ -226,25 +232,74 @@ test.describe('the admin back office', () => {
     await search.getByRole('button', { name: 'Ara' }).click();
     await expect(page).toHaveURL(new RegExp(`q=${tag.toUpperCase()}`));
     await expect(page.getByText('26 kullanıcı', { exact: true })).toBeVisible();
-    const cards = page.getByRole('main').locator('ul.grid > li');
+    const cards = page.locator('[data-user-row]');
     await expect(cards).toHaveCount(24);
-    await expect(cards.first()).toHaveAccessibleName('Sayfa Kişi 26'); // newest first
+    await expect(cards.first()).toContainText('Sayfa Kişi 26'); // newest first
     const pages = page.getByRole('navigation', { name: 'Kullanıcı sayfaları' });
     await expect(pages).toContainText('Sayfa 1 / 2');
     await pages.getByRole('link', { name: 'Sonraki sayfa' }).click();
     await expect(pages).toContainText('Sayfa 2 / 2');
     await expect(cards).toHaveCount(2);
-    await expect(cards.last()).toHaveAccessibleName('Sayfa Kişi 1');
+    await expect(cards.last()).toContainText('Sayfa Kişi 1');
     await search.getByLabel('Kullanıcı ara').fill(`${tag}-7@`);
     await search.getByRole('button', { name: 'Ara' }).click();
     await expect(cards).toHaveCount(1);
-    await expect(cards.first()).toHaveAccessibleName('Sayfa Kişi 7');
+    await expect(cards.first()).toContainText('Sayfa Kişi 7');
     await search.getByLabel('Kullanıcı ara').fill(`${tag}-nobody`);
     await search.getByRole('button', { name: 'Ara' }).click();
     await expect(page.getByText('Aramanıza uyan kullanıcı yok.')).toBeVisible();
     await search.getByRole('link', { name: 'Aramayı temizle' }).click();
     await expect(page).toHaveURL(/\/rooting\/users$/);
     await expect(pages).toBeVisible();
+  });
+
+  test('the back office has its own shell: no public footer, a link to the site, a compact menu on a phone', async ({ page }) => {
+    await adminLogin(page);
+    await expect(page.locator('[data-site-footer]')).toHaveCount(0);
+    const menu = page.getByRole('navigation', { name: 'Yönetim menüsü' });
+    await expect(menu.getByRole('link', { name: 'Siteyi görüntüle' })).toHaveAttribute('href', '/');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Menü' }).click();
+    await menu.getByRole('link', { name: 'Kullanıcılar', exact: true }).click();
+    await expect(page).toHaveURL(/\/rooting\/users$/);
+    await expect(menu).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test('the users table sorts by balance on the server, opens a row in a drawer and deletes through the row menu', async ({ page, request }) => {
+    const { adminToken, createCustomer, topUp } = await import('./public-helpers');
+    const admin = await adminToken(request);
+    const tag = `bakiye${unique()}`;
+    const poor = await createCustomer(request, admin, tag, { packages: false });
+    const rich = await createCustomer(request, admin, tag, { packages: true });
+    await topUp(request, poor, 500);
+    await topUp(request, rich, 2500);
+    await adminLogin(page);
+    await page.goto(`/rooting/users?q=e2e-${tag}`);
+    const rows = page.locator('[data-user-row]');
+    await expect(rows).toHaveCount(2);
+    await page.getByRole('link', { name: 'Bakiye sütununa göre sırala' }).click();
+    await expect(page).toHaveURL(/sort=balance&dir=desc/);
+    await expect(rows.first()).toHaveAttribute('data-user-row', String(rich.id));
+    await expect(rows.first().locator('[data-balance-cents]')).toHaveText(/\$25[.,]00/);
+    await page.getByRole('link', { name: /^Bakiye sütununa göre sırala \(azalan\)$/ }).click();
+    await expect(page).toHaveURL(/sort=balance&dir=asc/);
+    await expect(rows.first()).toHaveAttribute('data-user-row', String(poor.id));
+
+    await rows.last().getByRole('button', { name: 'E2E Müşteri ayrıntılarını aç' }).click();
+    const drawer = page.getByRole('dialog', { name: 'E2E Müşteri' });
+    await expect(drawer).toContainText('+90 555 111 22 33');
+    await expect(drawer.getByRole('listitem')).not.toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await expect(page.getByRole('main').getByRole('button', { name: 'Sil', exact: true })).toHaveCount(0);
+    await rows.first().getByRole('button', { name: 'E2E Müşteri için işlemler' }).click();
+    await page.getByRole('menuitem', { name: 'Sil' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sil' }).click();
+    await toast(page, 'Kullanıcı başarıyla silindi!');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toHaveAttribute('data-user-row', String(rich.id));
   });
 
   test('announcements need Turkish and English texts, platforms switch off and on, settings save', async ({ page }) => {

@@ -1,11 +1,13 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 test.describe('the first start', () => {
-  test('/ lands on the Turkish retweet page', async ({ page }) => {
+  test('/ shows the Turkish storefront above the retweet profiles', async ({ page }) => {
     await page.goto('/');
-    await expect(page).toHaveURL(/\/service\/retweet$/);
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Twitter – Retweet');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gerçek ve yönetilen profillerden etkileşim');
+    await expect(page.getByRole('heading', { level: 2, name: 'Twitter – Retweet: profiller' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Platformlar' }).getByRole('link')).toHaveText(['Twitter', 'Instagram', 'YouTube']);
   });
 
@@ -23,7 +25,7 @@ test.describe('the first start', () => {
     await page.goto('/service/like?lng=en');
     await expect(page).toHaveURL(/\/en\/service\/like$/);
     await page.goto('/');
-    await expect(page).toHaveURL(/\/en\/service\/retweet$/);
+    await expect(page).toHaveURL(/\/en$/);
   });
 
   test('a platform tab opens that platform’s first service', async ({ page }) => {
@@ -68,7 +70,32 @@ test.describe('an English-speaking browser', () => {
 
   test('is sent from / to the English pages', async ({ page }) => {
     await page.goto('/');
-    await expect(page).toHaveURL(/\/en\/service\/retweet$/);
+    await expect(page).toHaveURL(/\/en$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});
+
+test.describe('the design system (issue #15)', () => {
+  test('the header shows the brand and a drawn globe, no emoji; the icons and the Open Graph image are served', async ({ page, request }) => {
+    await page.goto('/service/retweet');
+    await expect(page.locator('[data-site-header] [data-brand] [data-brand-mark]')).toBeVisible();
+    await expect(page.locator('[data-language-picker] svg.lucide-globe')).toBeVisible();
+    // Emoji and pictographs render as empty boxes without an emoji font (Linux): none on the page.
+    expect(await page.locator('body').innerText()).not.toMatch(/\p{Extended_Pictographic}/u);
+    const og = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(og).toBeTruthy();
+    const image = await request.get(new URL(og!).pathname + new URL(og!).search);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+    for (const icon of ['/icon.svg', '/apple-icon.png']) expect((await request.get(icon)).status()).toBe(200);
+  });
+
+  test('a dark system scheme darkens the page and keeps its contrast', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/login');
+    await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(11, 17, 32)');
+    await expect(page.locator('meta[name="theme-color"][media="(prefers-color-scheme: dark)"]')).toHaveAttribute('content', '#0b1120');
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 });

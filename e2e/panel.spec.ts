@@ -232,13 +232,13 @@ for (const lang of LANGUAGES) {
     await expect(table.getByRole('row')).toHaveCount(31);
     await expect(table.getByRole('row').last().getByRole('cell')).toHaveText(['14', '0', '5', '2', '0']);
 
-    // Newest first, two rows shown: the pending bookmarks, in yellow.
+    // Newest first, two rows shown: the pending bookmarks, in the pending (info) tone of the one StatusBadge.
     const rows = page.getByTestId('transaction-row');
     await expect(rows).toHaveCount(2);
     await expect(rows.first()).toContainText(lang.bookmark);
     const badge = rows.first().locator('[data-durum]');
     await expect(badge).toHaveText(lang.pending);
-    await expect(badge).toHaveClass(/bg-yellow-300/);
+    await expect(badge).toHaveAttribute('data-tone', 'info');
     await expectNoAxeViolations(page);
   });
 }
@@ -253,7 +253,7 @@ test('load more adds five rows at a time and fetches the next 20 with the cursor
   await expect(rows).toHaveCount(7);
   // Rows 3–7 are failed retweets, in red.
   await expect(rows.nth(6).locator('[data-durum]')).toHaveText('Başarısız');
-  await expect(rows.nth(6).locator('[data-durum]')).toHaveClass(/bg-danger/);
+  await expect(rows.nth(6).locator('[data-durum]')).toHaveAttribute('data-tone', 'danger');
   await more.click();
   await expect(rows).toHaveCount(12);
   await more.click();
@@ -265,14 +265,21 @@ test('load more adds five rows at a time and fetches the next 20 with the cursor
   await expect(rows).toHaveCount(21);
   await expect(more).toHaveCount(0);
   await expect(rows.last().locator('[data-durum]')).toHaveText('Başarılı');
-  await expect(rows.last().locator('[data-durum]')).toHaveClass(/bg-success/);
+  await expect(rows.last().locator('[data-durum]')).toHaveAttribute('data-tone', 'success');
 
   // A row opens its order's per-profile results.
   await rows.last().getByRole('button').click();
   const dialog = page.getByRole('dialog', { name: 'İşlem sonuçları' });
   await expect(dialog.getByTestId('results-summary')).toHaveText('1 / 1 profil başarılı');
   // The profile is named by its username.
-  await expect(dialog.getByRole('listitem')).toHaveText([`@${firstUsername}Başarılı`]);
+  const item = dialog.getByRole('listitem');
+  await expect(item).toHaveCount(1);
+  await expect(item.locator('span.break-all')).toHaveText(`@${firstUsername}`);
+  await expect(item.locator('[data-status]')).toHaveText('Başarılı');
+  // Proof of the action (provider contract 1.1): the liker's likes list on X, opened in a new tab.
+  const proof = item.getByRole('link', { name: new RegExp(`^Kanıt – @${firstUsername}`) });
+  await expect(proof).toHaveAttribute('href', `https://x.com/${firstUsername}/likes`);
+  await expect(proof).toHaveAttribute('target', '_blank');
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);

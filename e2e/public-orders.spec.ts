@@ -113,7 +113,7 @@ for (const l of LOCALES) {
 
       const text = page.getByLabel(msg(l, 'ServicePage.tweetText'));
       await text.fill('Yeni ürünümüz bugün yayında! 🚀');
-      await expect(page.getByText(msg(l, 'ServicePage.charCounter', { count: [...'Yeni ürünümüz bugün yayında! 🚀'].length }))).toBeVisible();
+      await expect(page.getByText(msg(l, 'ServicePage.charCounter', { count: [...'Yeni ürünümüz bugün yayında! 🚀'].length, max: 280 }))).toBeVisible();
 
       await send.click();
       const dialog = page.getByRole('dialog', { name: msg(l, 'ServicePage.confirmTitle') });

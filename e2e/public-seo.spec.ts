@@ -1,10 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { BROWSER_LOCALE, LOCALES, msg, prefix } from './public-helpers';
+import { BROWSER_LOCALE, LOCALES, msg, prefix, type Loc } from './public-helpers';
 
 const SERVICES = ['retweet', 'like', 'bookmark', 'comment', 'new_tweet', 'reels_comment', 'reels_like', 'reels_share', 'reels_bookmark', 'youtube_like', 'youtube_comment', 'youtube_subscribe'];
 const POLICIES = ['/terms', '/privacy', '/cookies', '/subscription-policy'];
 const PUBLIC_PAGES = [...SERVICES.map((s) => `/service/${s}`), ...POLICIES];
+/** The storefront (issue #15): the home page and the price list. */
+const STOREFRONT = ['/', '/pricing'];
+const pathIn = (l: Loc, path: string) => (path === '/' ? prefix(l) || '/' : `${prefix(l)}${path}`);
 
 for (const l of LOCALES) {
   test.describe(`accessibility (${l})`, () => {
@@ -12,8 +15,8 @@ for (const l of LOCALES) {
 
     test('axe finds no WCAG 2.2 AA violations on any public page', async ({ page }) => {
       test.setTimeout(180_000);
-      for (const path of PUBLIC_PAGES) {
-        await page.goto(`${prefix(l)}${path}`);
+      for (const path of [...STOREFRONT, ...PUBLIC_PAGES]) {
+        await page.goto(pathIn(l, path));
         await expect(page.locator('html')).toHaveAttribute('lang', l);
         const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
         expect(result.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -61,16 +64,41 @@ for (const l of LOCALES) {
 }
 
 test.describe('search engines', () => {
-  test('sitemap.xml lists every service and policy page in every language with hreflang alternates', async ({ request }) => {
+  test('sitemap.xml lists the storefront and every service and policy page in every language with hreflang alternates', async ({ request }) => {
     const res = await request.get('/sitemap.xml');
     expect(res.status()).toBe(200);
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    for (const l of LOCALES) for (const path of PUBLIC_PAGES) expect(locs).toContain(`${prefix(l)}${path}`);
-    expect(locs).toHaveLength(PUBLIC_PAGES.length * 3);
+    for (const l of LOCALES) for (const path of [...STOREFRONT, ...PUBLIC_PAGES]) expect(locs).toContain(pathIn(l, path));
+    expect(locs).toHaveLength((STOREFRONT.length + PUBLIC_PAGES.length) * 3);
+    expect(xml).toMatch(/<xhtml:link rel="alternate" hreflang="de" href="[^"]+\/de\/pricing"/);
     expect(xml).toContain('hreflang="x-default"');
     expect(xml).toMatch(/<xhtml:link rel="alternate" hreflang="de" href="[^"]+\/de\/service\/like"/);
     expect(locs.some((p) => p.includes('/panel') || p.includes('/rooting'))).toBe(false);
+  });
+
+  test('the English pricing page shows the packages for sale from the database, with Product/Offer JSON-LD', async ({ page, request }) => {
+    const { paketler } = (await (await request.get('/api/paketler')).json()) as { paketler: { ad: string; platform_fiyatlari: Record<string, number>; gunluk_limit: number }[] };
+    expect(paketler.length).toBeGreaterThan(0);
+    await page.goto('/en/pricing');
+    await expect(page.getByRole('heading', { level: 1, name: msg('en', 'Pricing.title') })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${msg('en', 'Pricing.title')} – `));
+    await expect(page.locator('head link[rel=canonical]')).toHaveAttribute('href', /\/en\/pricing$/);
+    const twitter = page.locator('[data-pricing-platform="twitter"]');
+    for (const p of paketler) {
+      const card = twitter.locator('[data-package]').filter({ has: page.getByRole('heading', { level: 3, name: p.ad, exact: true }) });
+      await expect(card.locator('[data-price]')).toHaveText(`$${p.platform_fiyatlari.twitter!.toFixed(2)}`);
+      await expect(card).toContainText(`${p.gunluk_limit} orders per service per day`);
+    }
+    expect(await page.locator('[data-pricing-new-tweet] tbody tr').count()).toBeGreaterThan(1);
+    const graphs = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((s) => JSON.parse(s)).filter((d) => d['@graph']);
+    expect(graphs).toHaveLength(1);
+    const products = graphs[0]['@graph'] as { '@type': string; name: string; offers: { '@type': string; name: string; price: string; priceCurrency: string }[] }[];
+    const twitterProduct = products.find((p) => p.name.endsWith('Twitter'))!;
+    expect(twitterProduct['@type']).toBe('Product');
+    expect(twitterProduct.offers.map((o) => [o.name, o.price, o.priceCurrency]).sort()).toEqual(paketler.map((p) => [p.ad, p.platform_fiyatlari.twitter!.toFixed(2), 'USD']).sort());
+    await page.getByRole('link', { name: msg('en', 'Pricing.register') }).click();
+    await expect(page).toHaveURL(/\/en\/login\?tab=register$/);
   });
 
   test('robots.txt points to the sitemap and keeps the panel, the admin area and the API out', async ({ request }) => {
@@ -79,7 +107,7 @@ test.describe('search engines', () => {
     expect(text).toMatch(/Sitemap: https?:\/\/[^\s]+\/sitemap\.xml/);
   });
 
-  test('the root redirects on the server and the policy pages answer 200 in every language', async ({ request }) => {
+  test('the home page is rendered on the server and the policy pages answer 200 in every language', async ({ request }) => {
     for (const l of LOCALES) {
       for (const path of POLICIES) {
         const res = await request.get(`${prefix(l)}${path}`, { headers: { 'accept-language': BROWSER_LOCALE[l] } });
@@ -87,8 +115,10 @@ test.describe('search engines', () => {
         expect(await res.text()).toContain(msg(l, `Policies.${path === '/subscription-policy' ? 'subscription' : path.slice(1)}.title`));
       }
     }
+    // The home page is the storefront now (issue #15), rendered on the server for visitors.
     const root = await request.get('/', { maxRedirects: 0, headers: { 'accept-language': 'tr-TR' } });
-    expect([307, 308]).toContain(root.status());
+    expect(root.status()).toBe(200);
+    expect(await root.text()).toContain(msg('tr', 'Storefront.title'));
   });
 });
 

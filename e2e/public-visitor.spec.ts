@@ -146,6 +146,30 @@ test.describe('the header by area', () => {
   });
 });
 
+test.describe('the storefront on a phone', () => {
+  test.use({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
+
+  test('shows what the product does, why and what it costs in the first screen, above the profile grid, without horizontal scroll', async ({ page, request }) => {
+    const { paketler } = (await (await request.get('/api/paketler')).json()) as { paketler: { platform_fiyatlari: Record<string, number> }[] };
+    await page.goto('/en');
+    const hero = page.locator('[data-storefront-hero]');
+    await expect(hero.getByRole('heading', { level: 1, name: msg('en', 'Storefront.title') })).toBeInViewport();
+    for (const key of ['realProfiles', 'liveStatus', 'autoRefund']) await expect(hero.getByRole('heading', { name: msg('en', `Storefront.features.${key}.title`) })).toBeVisible();
+    // The cheapest active package per platform, as the database has it.
+    const cheapest = Math.min(...paketler.map((p) => p.platform_fiyatlari.twitter!));
+    await expect(hero.locator('[data-from-price="twitter"]')).toHaveText(`$${cheapest.toFixed(2)}`);
+    const heroBox = (await hero.boundingBox())!;
+    expect(heroBox.y + heroBox.height).toBeLessThanOrEqual(844);
+    const grid = (await page.locator('[data-profile-list]').boundingBox())!;
+    expect(grid.y).toBeGreaterThanOrEqual(heroBox.y + heroBox.height);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect(hero.getByRole('link', { name: msg('en', 'Storefront.register') })).toHaveAttribute('href', '/en/login?tab=register');
+    await hero.getByRole('link', { name: msg('en', 'Storefront.seePricing') }).click();
+    await expect(page).toHaveURL(/\/en\/pricing$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
 test.describe('the service strip on a touch screen', () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 360, height: 740 } });
 

@@ -105,7 +105,9 @@ test('an admin finds a customer\'s key at /rooting/api-keys and revokes it: it s
   await noHorizontalScroll(page, 390);
   await shot(page, 'rooting-api-keys-390-de');
 
-  await row.getByRole('button', { name: msg(l, 'Admin.apiKeys.revokeLabel', { name: 'Admin review', owner: customer.email }) }).click();
+  // Revoking sits behind the row's menu (issue #15: no red button on every row).
+  await row.getByRole('button', { name: msg(l, 'Admin.common.rowMenu', { name: `Admin review (${customer.email})` }) }).click();
+  await page.getByRole('menuitem', { name: msg(l, 'Admin.apiKeys.revokeLabel', { name: 'Admin review', owner: customer.email }) }).click();
   const confirm = page.getByRole('alertdialog', { name: msg(l, 'Admin.apiKeys.revokeTitle') });
   await confirm.getByRole('button', { name: msg(l, 'Admin.apiKeys.revoke') }).click();
   await expect(page.getByText(msg(l, 'Admin.apiKeys.revoked'))).toBeVisible();

@@ -52,6 +52,8 @@ async function audit(url, chrome) {
   return { scores, failing };
 }
 
+// Page paths given on the command line: only those are measured and bench/LIGHTHOUSE.md is left alone.
+const only = process.argv.slice(2);
 const port = await freePort();
 // PUBLIC_URL is the address audited, as in production, so canonical and hreflang links point at it.
 const app = await startApp({ port, dataDir: tempDir('etk-lh-'), env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
@@ -66,8 +68,11 @@ try {
     console.error(`login for /panel failed: ${err.message}`);
     return null;
   });
+  // `/` is the storefront above the retweet page's profiles and workspace (issue #15), so it stands
+  // in for /service/retweet; /en/pricing is the price list.
   const pages = [
-    ['/service/retweet', PUBLIC],
+    ['/', PUBLIC],
+    ['/en/pricing', PUBLIC],
     ['/en/service/like', PUBLIC],
     ['/login', PUBLIC],
     ...(cookie ? [['/panel', PRIVATE]] : []),
@@ -76,7 +81,7 @@ try {
     console.error('✖ could not log in for /panel (no /api/auth/register or /api/auth/login yet)');
     failed = true;
   }
-  for (const [page, budget] of pages) {
+  for (const [page, budget] of only.length ? pages.filter(([p]) => only.includes(p)) : pages) {
     if (budget === PRIVATE) await setBrowserCookie(chrome, app.url, cookie);
     let best;
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -99,5 +104,5 @@ try {
 const md = lines.join('\n');
 console.log(md);
 fs.mkdirSync(path.join(root, 'bench'), { recursive: true });
-fs.writeFileSync(path.join(root, 'bench/LIGHTHOUSE.md'), `# Lighthouse page budgets\n\nMobile, Debian Chromium, measured by \`node scripts/lighthouse.mjs\` (part of \`npm test\`).\n\n${md}\n`);
+if (!only.length) fs.writeFileSync(path.join(root, 'bench/LIGHTHOUSE.md'), `# Lighthouse page budgets\n\nMobile, Debian Chromium, measured by \`node scripts/lighthouse.mjs\` (part of \`npm test\`).\n\n${md}\n`);
 process.exit(failed ? 1 : 0);

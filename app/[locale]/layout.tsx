@@ -9,10 +9,12 @@ import { publicUrl } from '@/env';
 import { jsonLdString, organizationJsonLd, parseHeadTags, toReactProps } from '@/lib/seo';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
+import { PublicFooter, SiteMain } from '@/components/layout/header-shell';
 import { tokenForSessionUser } from '@/auth';
 import { clientMessages } from '@/components/layout/client-messages';
 import { requestActivePlatforms, requestSessionUser, requestSiteSettings } from '@/components/layout/request-data';
 import { Toaster } from '@/components/ui/toaster';
+import { SessionExpiryWatch } from '@/components/layout/session-expiry-watch';
 import '../globals.css';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
@@ -20,7 +22,16 @@ type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 // zod 4 reads its configuration from this global when it loads (node_modules/zod/v4/core/core.js).
 const ZOD_JITLESS = 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})';
 
-export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1d4ed8' };
+// The browser's chrome takes the brand colour in light mode and the page colour in dark mode (globals.css).
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  colorScheme: 'light dark',
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#1d4ed8' },
+    { media: '(prefers-color-scheme: dark)', color: '#0b1120' },
+  ],
+};
 
 const OG_LOCALES = { tr: 'tr_TR', en: 'en_US', de: 'de_DE' } as const;
 
@@ -101,11 +112,12 @@ export default async function LocaleLayout({ children, params }: Props) {
             {t('skipToContent')}
           </a>
           <SiteHeader platforms={platforms.map((p) => p.ad)} user={user} siteName={siteName} logo={settings.site_logo || undefined} socketToken={user ? await tokenForSessionUser(user) : null} />
-          <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
-            {children}
-          </main>
-          <SiteFooter siteName={siteName} loggedIn={user !== null} />
+          <SiteMain>{children}</SiteMain>
+          <PublicFooter>
+            <SiteFooter siteName={siteName} loggedIn={user !== null} />
+          </PublicFooter>
           <Toaster />
+          <SessionExpiryWatch />
         </NextIntlClientProvider>
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(organization) }} />
       </body>

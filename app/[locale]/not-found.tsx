@@ -1,15 +1,21 @@
 import { getTranslations } from 'next-intl/server';
+import { Compass, House } from 'lucide-react';
 import { Link } from '@/lib/i18n/navigation';
+import { Button } from '@/components/ui/button';
 
 export default async function NotFound() {
   const t = await getTranslations('NotFound');
   return (
-    <section className="py-12 text-center">
-      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+    <section className="flex flex-col items-center py-12 text-center">
+      <Compass aria-hidden="true" className="size-12 text-muted" />
+      <h1 className="mt-4 text-2xl font-semibold">{t('title')}</h1>
       <p className="mt-2 text-muted">{t('text')}</p>
-      <Link className="mt-6 inline-block text-brand underline" href="/">
-        {t('home')}
-      </Link>
+      <Button asChild className="mt-6">
+        <Link href="/">
+          <House aria-hidden="true" className="size-4" />
+          {t('home')}
+        </Link>
+      </Button>
     </section>
   );
 }

@@ -1,28 +1,81 @@
-import { setRequestLocale } from 'next-intl/server';
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { redirect } from '@/lib/i18n/navigation';
 import { getDb } from '@/db/client';
 import { cachedActivePlatforms } from '@/lib/platforms';
 import { firstService } from '@/lib/catalogue/services';
+import { listProfiles, profileReliability } from '@/lib/profiles';
+import { getPriceList } from '@/lib/storefront';
+import { pageMetadata } from '@/lib/seo';
+import type { Locale } from '@/lib/i18n/routing';
 import { getSessionUser } from '@/auth';
 import { logger } from '@/lib/logger';
 import { PlatformLoadError } from '@/components/layout/platform-load-error';
+import { requestSiteSettings } from '@/components/layout/request-data';
+import { ServiceWorkspace } from '@/components/service/service-workspace';
+import { StorefrontHero } from '@/components/storefront/storefront-hero';
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'Meta' });
+  const settings = await requestSiteSettings();
+  const site = settings.site_adi || t('siteName');
+  return pageMetadata({
+    locale: locale as Locale,
+    path: '/',
+    title: t('homeTitle', { site }),
+    description: (locale === 'tr' && settings.site_aciklama) || t('defaultDescription'),
+    siteName: site,
+  });
+}
 
 /**
- * §2 "/": on the server, go to the first active platform's first service, or to /login when
- * no platform is active. A logged-in user goes to /panel. When the platforms cannot be read, the
- * connection-error view (reload button, and /service/retweet after 5 seconds).
+ * §2 "/", with issue #15's storefront: a logged-in user goes to /panel; a visitor sees what the
+ * product does, why it is different and what it costs, with the first active platform's first
+ * service and its profiles below (where §2 sent the visitor). No active platform: /login. When
+ * the platforms cannot be read, the connection-error view (reload button, and /service/retweet
+ * after 5 seconds).
  */
-export default async function RootPage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function RootPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   if (await getSessionUser()) redirect({ href: '/panel', locale });
-  let platforms;
+  const db = await getDb();
+  let platforms, priceList;
   try {
-    platforms = await cachedActivePlatforms(await getDb());
+    [platforms, priceList] = await Promise.all([cachedActivePlatforms(db), getPriceList(db)]);
   } catch (err) {
     logger.error({ err }, 'the platform list could not be read for /');
     return <PlatformLoadError />;
   }
   const [first] = platforms;
-  redirect({ href: first ? `/service/${firstService(first.ad)}` : '/login', locale });
+  if (!first) return redirect({ href: '/login', locale });
+
+  const platform = first.ad;
+  const service = firstService(platform);
+  const t = await getTranslations();
+  const siteName = (await requestSiteSettings()).site_adi || t('Meta.siteName');
+  const [profiles, reliability] = await Promise.all([listProfiles(db, platform), profileReliability(db, platform)]);
+
+  return (
+    <>
+      <StorefrontHero siteName={siteName} prices={priceList.platforms} />
+      <section aria-labelledby="service-heading" data-service={service} data-platform={platform} className="border-t border-line pt-6">
+        <h2 id="service-heading" className="text-xl font-semibold">
+          {t('Storefront.profilesTitle', { platform: t(`Platforms.${platform}`), service: t(`Services.${service}`) })}
+        </h2>
+        <p className="mt-1 text-sm text-muted">{t('Storefront.profilesLead')}</p>
+        <ServiceWorkspace
+          service={service}
+          platform={platform}
+          profiles={profiles.map((p) => ({ id: p.id, username: p.username, name: p.name, followers: p.followers, reliability: reliability.get(p.id) ?? null }))}
+          viewer={{ loggedIn: false }}
+          initialLimits={null}
+          initialBalanceCents={null}
+        />
+      </section>
+    </>
+  );
 }

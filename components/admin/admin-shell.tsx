@@ -3,25 +3,59 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { signOut } from 'next-auth/react';
+import {
+  BarChart3,
+  Boxes,
+  ExternalLink,
+  Globe2,
+  History,
+  KeyRound,
+  LayoutDashboard,
+  LifeBuoy,
+  LogOut,
+  Megaphone,
+  Menu,
+  Percent,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  Users,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link, usePathname, useRouter } from '@/lib/i18n/navigation';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils/cn';
 
-const NAV = [
-  { href: '/rooting', key: 'dashboard' },
-  { href: '/rooting/users', key: 'users' },
-  { href: '/rooting/packages', key: 'packages' },
-  { href: '/rooting/platforms', key: 'platforms' },
-  { href: '/rooting/profiles', key: 'profiles' },
-  { href: '/rooting/discounts', key: 'discounts' },
-  { href: '/rooting/announcements', key: 'announcements' },
-  { href: '/rooting/tickets', key: 'tickets' },
-  { href: '/rooting/history', key: 'history' },
-  { href: '/rooting/api-keys', key: 'apiKeys' },
-  { href: '/rooting/settings', key: 'settings' },
-  { href: '/rooting/audit', key: 'audit' },
-] as const;
+type NavItem = { href: string; key: string; icon: LucideIcon };
 
-/** /rooting frame (§2): a 60-unit sidebar that collapses to a menu button on small screens, the Admin label and logout. */
+/** The sections in three groups: running the business, the catalogue, the records. */
+const NAV: NavItem[][] = [
+  [
+    { href: '/rooting', key: 'dashboard', icon: LayoutDashboard },
+    { href: '/rooting/users', key: 'users', icon: Users },
+    { href: '/rooting/tickets', key: 'tickets', icon: LifeBuoy },
+    { href: '/rooting/history', key: 'history', icon: History },
+  ],
+  [
+    { href: '/rooting/packages', key: 'packages', icon: Boxes },
+    { href: '/rooting/platforms', key: 'platforms', icon: Globe2 },
+    { href: '/rooting/profiles', key: 'profiles', icon: ShieldCheck },
+    { href: '/rooting/discounts', key: 'discounts', icon: Percent },
+    { href: '/rooting/announcements', key: 'announcements', icon: Megaphone },
+  ],
+  [
+    { href: '/rooting/api-keys', key: 'apiKeys', icon: KeyRound },
+    { href: '/rooting/audit', key: 'audit', icon: ScrollText },
+    { href: '/rooting/settings', key: 'settings', icon: Settings },
+  ],
+];
+
+/**
+ * /rooting frame (§2, issue #15): the back office's own full-width shell, without the public header
+ * and footer. On a desktop a sticky sidebar with the sections, a link to the public site and logout;
+ * on a phone a top bar whose menu button opens the same list.
+ */
 export function AdminShell({ adminName, children }: { adminName: string; children: ReactNode }) {
   const t = useTranslations('Admin.nav');
   const pathname = usePathname();
@@ -41,47 +75,79 @@ export function AdminShell({ adminName, children }: { adminName: string; childre
   const current = (href: string) => (href === '/rooting' ? pathname === href : pathname === href || pathname.startsWith(`${href}/`));
 
   return (
-    <div className="flex flex-col gap-4 md:flex-row">
-      <aside className="md:w-60 md:shrink-0" aria-label={t('label')}>
-        <div className="flex items-center justify-between rounded-lg bg-card p-3 shadow-sm md:block">
-          <div>
-            <p className="text-lg font-bold text-brand">{t('adminLabel')}</p>
-            <p className="truncate text-xs text-muted">{adminName}</p>
+    <div className="min-h-screen md:flex" data-admin-shell>
+      <aside
+        aria-label={t('adminLabel')}
+        className="sticky top-0 z-30 border-b border-line bg-card md:flex md:h-screen md:w-64 md:shrink-0 md:flex-col md:border-b-0 md:border-r"
+      >
+        <div className="flex items-center justify-between gap-2 px-4 py-3 md:block md:py-5">
+          <div className="flex min-w-0 items-center gap-2">
+            <BarChart3 aria-hidden="true" className="size-6 shrink-0 text-brand" />
+            <div className="min-w-0">
+              <p className="text-lg font-bold leading-tight text-brand">{t('adminLabel')}</p>
+              <p className="truncate text-xs text-muted">{adminName}</p>
+            </div>
           </div>
-          <button
-            type="button"
-            className="min-h-11 rounded-md border border-line px-3 text-sm md:hidden"
+          <Button
+            variant="secondary"
+            className="md:hidden"
             aria-expanded={open}
             aria-controls="admin-nav"
             onClick={() => setOpen((v) => !v)}
           >
+            {open ? <X aria-hidden="true" className="size-4" /> : <Menu aria-hidden="true" className="size-4" />}
             {open ? t('closeMenu') : t('openMenu')}
-          </button>
+          </Button>
         </div>
-        <nav id="admin-nav" aria-label={t('label')} className={cn('mt-2 rounded-lg bg-card p-2 shadow-sm md:block', open ? 'block' : 'hidden')}>
-          <ul className="flex flex-col gap-1">
-            {NAV.map((item) => (
-              <li key={item.href}>
-                <Link
-                  href={item.href}
-                  onClick={() => setOpen(false)}
-                  aria-current={current(item.href) ? 'page' : undefined}
-                  className={cn(
-                    'block rounded-md px-3 py-2 text-sm font-medium',
-                    current(item.href) ? 'bg-brand text-brand-ink' : 'text-ink hover:bg-brand-soft',
-                  )}
-                >
-                  {t(item.key)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <button type="button" onClick={logout} disabled={busy} className="mt-3 min-h-11 w-full rounded-md border border-danger px-3 text-sm font-medium text-danger hover:bg-danger hover:text-white">
-            {t('logout')}
-          </button>
+        <nav
+          id="admin-nav"
+          aria-label={t('label')}
+          className={cn(
+            'max-h-[calc(100vh-4.5rem)] overflow-y-auto border-t border-line px-2 pb-3 md:flex md:max-h-none md:flex-1 md:flex-col md:border-t-0',
+            open ? 'block' : 'hidden',
+          )}
+        >
+          {NAV.map((group, i) => (
+            <ul key={i} className={cn('flex flex-col gap-0.5 py-2', i > 0 && 'border-t border-line')}>
+              {group.map((item) => {
+                const Icon = item.icon;
+                const here = current(item.href);
+                return (
+                  <li key={item.href}>
+                    <Link
+                      href={item.href}
+                      onClick={() => setOpen(false)}
+                      aria-current={here ? 'page' : undefined}
+                      className={cn(
+                        'flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium md:min-h-10',
+                        here ? 'bg-brand text-brand-ink' : 'text-ink hover:bg-brand-soft',
+                      )}
+                    >
+                      <Icon aria-hidden="true" className="size-4 shrink-0" />
+                      {t(item.key)}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          ))}
+          <div className="mt-auto flex flex-col gap-1 border-t border-line pt-3">
+            <Button asChild variant="ghost" className="justify-start">
+              <Link href="/" data-admin-site-link>
+                <ExternalLink aria-hidden="true" className="size-4" />
+                {t('viewSite')}
+              </Link>
+            </Button>
+            <Button variant="ghost" className="justify-start text-danger" onClick={logout} loading={busy}>
+              {busy ? null : <LogOut aria-hidden="true" className="size-4" />}
+              {t('logout')}
+            </Button>
+          </div>
         </nav>
       </aside>
-      <div className="min-w-0 flex-1">{children}</div>
+      <div className="min-w-0 flex-1 px-4 py-6 md:px-8">
+        <div className="mx-auto max-w-7xl">{children}</div>
+      </div>
     </div>
   );
 }

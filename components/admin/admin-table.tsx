@@ -2,7 +2,10 @@
 
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
-import { dangerButton, secondaryButton } from './form-field';
+import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { cn } from '@/lib/utils/cn';
 
 /**
  * A /rooting table of records: the given column headers and an actions column, a row saying
@@ -13,9 +16,12 @@ export function AdminTable({
   isEmpty,
   emptyText,
   label,
+  numeric = [],
   children,
 }: {
   columns: ReactNode[];
+  /** Indexes of the columns holding numbers: right-aligned, as their cells are. */
+  numeric?: number[];
   isEmpty: boolean;
   emptyText: string;
   /** Names the table's scroll area: on a phone a wide table scrolls sideways and keyboard users reach it by Tab. */
@@ -24,12 +30,12 @@ export function AdminTable({
 }) {
   const tc = useTranslations('Admin.common');
   return (
-    <div className="overflow-x-auto rounded-lg bg-card shadow-sm" {...(label ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}>
+    <div className="overflow-x-auto rounded-xl border border-line bg-card shadow-sm" {...(label ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}>
       <table className="w-full text-left text-sm">
         <thead className="border-b border-line text-muted">
           <tr>
             {[...columns, tc('actions')].map((column, i) => (
-              <th key={i} scope="col" className="p-3">
+              <th key={i} scope="col" className={cn('whitespace-nowrap p-3 font-medium', (i === columns.length || numeric.includes(i)) && 'text-right')}>
                 {column}
               </th>
             ))}
@@ -50,12 +56,16 @@ export function AdminTable({
   );
 }
 
-/** The actions cell of an AdminTable row: Edit, any other buttons (`children`), Delete; the aria-labels name the record. */
+/**
+ * The actions cell of an AdminTable row: Edit and any other harmless buttons (`children`) in view,
+ * Delete behind the row's menu (it still asks in a ConfirmDialog). The labels name the record.
+ */
 export function RowActions({
   editLabel,
   deleteLabel,
   onEdit,
   onDelete,
+  name,
   wrap = false,
   children,
 }: {
@@ -63,20 +73,33 @@ export function RowActions({
   deleteLabel: string;
   onEdit: () => void;
   onDelete: () => void;
+  /** The record's name, for the menu button's label ("Actions for Pro"). */
+  name?: string;
   wrap?: boolean;
   children?: ReactNode;
 }) {
   const tc = useTranslations('Admin.common');
   return (
     <td className="p-3">
-      <div className={wrap ? 'flex flex-wrap gap-2' : 'flex gap-2'}>
-        <button type="button" className={secondaryButton} aria-label={editLabel} onClick={onEdit}>
+      <div className={cn('flex items-center justify-end gap-2', wrap && 'flex-wrap')}>
+        <Button variant="secondary" aria-label={editLabel} onClick={onEdit}>
+          <Pencil aria-hidden="true" className="size-4" />
           {tc('edit')}
-        </button>
+        </Button>
         {children}
-        <button type="button" className={dangerButton} aria-label={deleteLabel} onClick={onDelete}>
-          {tc('delete')}
-        </button>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={name ? tc('rowMenu', { name }) : tc('actions')}>
+              <MoreHorizontal aria-hidden="true" className="size-5" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem className="text-danger data-[highlighted]:text-danger" aria-label={deleteLabel} onSelect={onDelete}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              {tc('delete')}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
       </div>
     </td>
   );

@@ -13,10 +13,21 @@ import { ErrorMessage, FormField, inputClass } from './form-field';
 import { useFieldError } from './use-field-error';
 import { useSchemaForm } from './use-schema-form';
 
-export type AdminAnnouncementRow = { id: number; baslik: string; icerik: string; baslik_en: string; icerik_en: string; oncelik: number; aktif: boolean; tarih: string };
-type Values = { baslik: string; icerik: string; baslik_en: string; icerik_en: string; oncelik: string; aktif: boolean };
+export type AdminAnnouncementRow = {
+  id: number;
+  baslik: string;
+  icerik: string;
+  baslik_en: string;
+  icerik_en: string;
+  baslik_de: string;
+  icerik_de: string;
+  oncelik: number;
+  aktif: boolean;
+  tarih: string;
+};
+type Values = { baslik: string; icerik: string; baslik_en: string; icerik_en: string; baslik_de: string; icerik_de: string; oncelik: string; aktif: boolean };
 
-/** /rooting/announcements (§2): table and a modal with Turkish and English tabs. */
+/** /rooting/announcements (§2): table and a modal with Turkish, English and (optional) German tabs. */
 export function AnnouncementsManager({ announcements }: { announcements: AdminAnnouncementRow[] }) {
   const t = useTranslations('Admin.announcements');
   const tc = useTranslations('Admin.common');
@@ -32,6 +43,8 @@ export function AnnouncementsManager({ announcements }: { announcements: AdminAn
       icerik: editing?.icerik ?? '',
       baslik_en: editing?.baslik_en ?? '',
       icerik_en: editing?.icerik_en ?? '',
+      baslik_de: editing?.baslik_de ?? '',
+      icerik_de: editing?.icerik_de ?? '',
       oncelik: String(editing?.oncelik ?? 0),
       aktif: editing?.aktif ?? true,
     },
@@ -74,9 +87,10 @@ export function AnnouncementsManager({ announcements }: { announcements: AdminAn
       </AdminTable>
       <FormDialog open={open} onOpenChange={setOpen} title={editing ? t('editTitle') : t('addTitle')} onSubmit={handleSubmit(save)} busy={formState.isSubmitting}>
         <Tabs value={tab} onValueChange={setTab}>
-          <TabsList aria-label={t('languages')}>
+          <TabsList aria-label={t('languages')} className="grid-cols-3">
             <TabsTrigger value="tr">{t('turkish')}</TabsTrigger>
             <TabsTrigger value="en">{t('english')}</TabsTrigger>
+            <TabsTrigger value="de">{t('german')}</TabsTrigger>
           </TabsList>
           <TabsContent value="tr" forceMount className="data-[state=inactive]:hidden">
             <div className="flex flex-col gap-3">
@@ -95,6 +109,17 @@ export function AnnouncementsManager({ announcements }: { announcements: AdminAn
               </FormField>
               <FormField id="ann-icerik_en" label={t('fieldContentEn')}>
                 <textarea id="ann-icerik_en" lang="en" rows={5} {...register('icerik_en')} {...invalid('icerik_en')} className={inputClass} />
+              </FormField>
+            </div>
+          </TabsContent>
+          <TabsContent value="de" forceMount className="data-[state=inactive]:hidden">
+            <div className="flex flex-col gap-3">
+              <p className="text-sm text-muted">{t('germanHint')}</p>
+              <FormField id="ann-baslik_de" label={t('fieldTitleDe')}>
+                <input id="ann-baslik_de" lang="de" {...register('baslik_de')} {...invalid('baslik_de')} className={inputClass} />
+              </FormField>
+              <FormField id="ann-icerik_de" label={t('fieldContentDe')}>
+                <textarea id="ann-icerik_de" lang="de" rows={5} {...register('icerik_de')} {...invalid('icerik_de')} className={inputClass} />
               </FormField>
             </div>
           </TabsContent>

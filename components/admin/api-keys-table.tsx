@@ -8,7 +8,10 @@ import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { useRouter } from '@/lib/i18n/navigation';
 import { adminApi, errorText } from './admin-api';
 import { AdminTable } from './admin-table';
-import { dangerButton } from './form-field';
+import { Ban, MoreHorizontal } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 
 /** The rows of /rooting/api-keys with their Revoke action (a confirmation first). */
 export function ApiKeysTable({ keys, emptyText }: { keys: AdminApiKeyView[]; emptyText: string }) {
@@ -50,14 +53,24 @@ export function ApiKeysTable({ keys, emptyText }: { keys: AdminApiKeyView[]; emp
             <td className="p-3 whitespace-nowrap">{when(k.created_at)}</td>
             <td className="p-3 whitespace-nowrap">{k.last_used_at ? when(k.last_used_at) : t('never')}</td>
             <td className="p-3">
-              {k.revoked_at ? <span className="text-muted">{t('revokedAt', { date: when(k.revoked_at) })}</span> : <span className="font-medium text-success">{t('active')}</span>}
+              {k.revoked_at ? <Badge tone="neutral">{t('revokedAt', { date: when(k.revoked_at) })}</Badge> : <Badge tone="success">{t('active')}</Badge>}
               {k.webhook_url ? <span className="block text-xs break-all text-muted">{`${t('webhook')}: ${k.webhook_url}`}</span> : null}
             </td>
-            <td className="p-3">
+            <td className="p-3 text-right">
               {k.revoked_at ? null : (
-                <button type="button" className={dangerButton} aria-label={t('revokeLabel', { name: k.name, owner: k.user.email })} onClick={() => setTarget(k)}>
-                  {t('revoke')}
-                </button>
+                <DropdownMenu>
+                  <DropdownMenuTrigger asChild>
+                    <Button variant="ghost" size="icon" aria-label={tc('rowMenu', { name: `${k.name} (${k.user.email})` })}>
+                      <MoreHorizontal aria-hidden="true" className="size-5" />
+                    </Button>
+                  </DropdownMenuTrigger>
+                  <DropdownMenuContent align="end">
+                    <DropdownMenuItem className="text-danger data-[highlighted]:text-danger" aria-label={t('revokeLabel', { name: k.name, owner: k.user.email })} onSelect={() => setTarget(k)}>
+                      <Ban aria-hidden="true" className="size-4" />
+                      {t('revoke')}
+                    </DropdownMenuItem>
+                  </DropdownMenuContent>
+                </DropdownMenu>
               )}
             </td>
           </tr>

@@ -7,13 +7,15 @@ import { toast } from 'sonner';
 import { discountSchema } from '@/lib/discounts/schemas';
 import type { ApiDiscountCode } from '@/lib/discounts/shapes';
 import { cn } from '@/lib/utils/cn';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { adminApi, errorText } from './admin-api';
 import { useCrud } from './use-crud';
 import { discountedPrice, usageLevel } from './discount-usage';
 import { AdminPageHeader } from './admin-page-header';
 import { AdminTable, RowActions } from './admin-table';
 import { DeleteConfirm, FormDialog } from './form-dialog';
-import { FormField, inputClass, secondaryButton } from './form-field';
+import { FormField, inputClass } from './form-field';
 import { useFieldError } from './use-field-error';
 import type { AdminPackage } from './packages-manager';
 import { useSchemaForm } from './use-schema-form';
@@ -73,26 +75,26 @@ export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; 
   return (
     <section aria-labelledby="discounts-title">
       <AdminPageHeader titleId="discounts-title" title={t('title')} addLabel={t('add')} onAdd={() => edit(null)} />
-      <AdminTable columns={[t('code'), t('packages'), t('percent'), t('usage'), t('endDate'), t('status')]} isEmpty={codes.length === 0} emptyText={t('empty')}>
+      <AdminTable columns={[t('code'), t('packages'), t('percent'), t('usage'), t('endDate'), t('status')]} isEmpty={codes.length === 0} emptyText={t('empty')} numeric={[2, 3]}>
         {codes.map((c) => {
           const level = usageLevel(c.kullanilan_sayisi, c.maksimum_kullanim);
           return (
             <tr key={c.id} className="border-b border-line last:border-0">
               <th scope="row" className="p-3 font-mono font-semibold">{c.kod}</th>
               <td className="p-3">{c.paket_id.map((id) => names.get(id) ?? `#${id}`).join(', ')}</td>
-              <td className="p-3">%{c.indirim_yuzdesi}</td>
-              <td className={cn('p-3 font-semibold', LEVEL_CLASS[level])}>
+              <td className="p-3 text-right tabular-nums">%{c.indirim_yuzdesi}</td>
+              <td className={cn('p-3 text-right font-semibold tabular-nums', LEVEL_CLASS[level])}>
                 {c.kullanilan_sayisi}/{c.maksimum_kullanim}
                 {level === 'exhausted' ? ` · ${t('exhausted')}` : ''}
               </td>
               <td className="p-3">{format.dateTime(new Date(c.bitis_tarihi), { dateStyle: 'medium' })}</td>
               <td className="p-3">
-                <span className={cn('rounded px-2 py-0.5 text-xs font-semibold', c.aktif ? 'bg-success text-white' : 'bg-line text-ink')}>{c.aktif ? t('active') : t('passive')}</span>
+                <Badge tone={c.aktif ? 'success' : 'neutral'}>{c.aktif ? t('active') : t('passive')}</Badge>
               </td>
-              <RowActions wrap editLabel={t('editNamed', { kod: c.kod })} deleteLabel={t('deleteNamed', { kod: c.kod })} onEdit={() => edit(c)} onDelete={() => setDeleting(c)}>
-                <button type="button" className={secondaryButton} onClick={() => toggle(c)} aria-label={c.aktif ? t('deactivateNamed', { kod: c.kod }) : t('activateNamed', { kod: c.kod })}>
+              <RowActions wrap editLabel={t('editNamed', { kod: c.kod })} deleteLabel={t('deleteNamed', { kod: c.kod })} onEdit={() => edit(c)} onDelete={() => setDeleting(c)} name={c.kod}>
+                <Button variant="secondary" onClick={() => toggle(c)} aria-label={c.aktif ? t('deactivateNamed', { kod: c.kod }) : t('activateNamed', { kod: c.kod })}>
                   {c.aktif ? t('deactivate') : t('activate')}
-                </button>
+                </Button>
               </RowActions>
             </tr>
           );

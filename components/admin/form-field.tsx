@@ -1,3 +1,5 @@
+import { buttonVariants } from '@/components/ui/button';
+import { cn } from '@/lib/utils/cn';
 import { FormField as SharedFormField, type FormFieldProps } from '@/components/ui/form-field';
 
 export { ErrorMessage } from '@/components/ui/form-field';
@@ -7,8 +9,13 @@ export function FormField(props: FormFieldProps) {
   return <SharedFormField {...props} look="column" />;
 }
 
+/**
+ * The primitives' classes for the few elements that cannot be a <Button>/<Input> (a native <select>
+ * bound by react-hook-form, a download <a>): derived from components/ui, never written by hand.
+ */
 export const inputClass =
   'min-h-11 w-full rounded-md border border-line bg-card px-3 py-2 text-sm text-ink aria-[invalid=true]:border-danger';
-export const primaryButton = 'inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-4 text-sm font-semibold text-brand-ink hover:opacity-90 disabled:opacity-60';
-export const secondaryButton = 'inline-flex min-h-11 items-center justify-center rounded-md border border-line bg-card px-4 text-sm font-medium text-ink hover:bg-brand-soft disabled:opacity-60';
-export const dangerButton = 'inline-flex min-h-11 items-center justify-center rounded-md border border-danger px-3 text-sm font-medium text-danger hover:bg-danger hover:text-white disabled:opacity-60';
+export const primaryButton = buttonVariants({ variant: 'primary' });
+export const secondaryButton = buttonVariants({ variant: 'secondary' });
+/** A destructive action that is not the page's main one: quiet until hovered, red text. */
+export const dangerButton = cn(buttonVariants({ variant: 'secondary' }), 'text-danger hover:border-danger');

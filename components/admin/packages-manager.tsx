@@ -53,16 +53,17 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
         columns={[t('name'), t('priceInstagram'), t('priceTwitter'), t('priceYoutube'), t('dailyLimit'), t('profileLimit')]}
         isEmpty={packages.length === 0}
         emptyText={t('empty')}
+        numeric={[1, 2, 3, 4, 5]}
       >
         {packages.map((p) => (
           <tr key={p.id} className="border-b border-line last:border-0">
             <th scope="row" className="p-3 font-medium">{p.ad}</th>
-            <td className="p-3">{usd(p.platform_fiyatlari.instagram)}</td>
-            <td className="p-3">{usd(p.platform_fiyatlari.twitter)}</td>
-            <td className="p-3">{usd(p.platform_fiyatlari.youtube)}</td>
-            <td className="p-3">{p.gunluk_limit}</td>
-            <td className="p-3">{p.profil_limit}</td>
-            <RowActions editLabel={t('editNamed', { name: p.ad })} deleteLabel={t('deleteNamed', { name: p.ad })} onEdit={() => edit(p)} onDelete={() => setDeleting(p)} />
+            <td className="p-3 text-right tabular-nums">{usd(p.platform_fiyatlari.instagram)}</td>
+            <td className="p-3 text-right tabular-nums">{usd(p.platform_fiyatlari.twitter)}</td>
+            <td className="p-3 text-right tabular-nums">{usd(p.platform_fiyatlari.youtube)}</td>
+            <td className="p-3 text-right tabular-nums">{p.gunluk_limit}</td>
+            <td className="p-3 text-right tabular-nums">{p.profil_limit}</td>
+            <RowActions editLabel={t('editNamed', { name: p.ad })} deleteLabel={t('deleteNamed', { name: p.ad })} onEdit={() => edit(p)} onDelete={() => setDeleting(p)} name={p.ad} />
           </tr>
         ))}
       </AdminTable>

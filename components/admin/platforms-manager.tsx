@@ -8,7 +8,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Switch } from '@/components/ui/switch';
 import { ENDPOINT_KEYS, type Platform } from '@/lib/catalogue/services';
 import { adminApi, errorText } from './admin-api';
-import { FormField, inputClass, primaryButton } from './form-field';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { FormField } from './form-field';
 
 export type AdminPlatformRow = { id: number; ad: Platform; aktif: boolean; api_endpoints: Record<string, string> };
 
@@ -45,6 +48,9 @@ function PlatformPanel({ platform }: { platform: AdminPlatformRow }) {
   const t = useTranslations('Admin.platforms');
   const tp = useTranslations('Platforms');
   const tv = useTranslations('PlatformValidation');
+  const ts = useTranslations('Services');
+  // The §3 keys (`reels_like`, `islem_durumu`) are wire names; the admin reads what each address is for.
+  const keyLabel = (k: string) => (k === 'profile_list' || k === 'islem_durumu' ? t(`endpointKeys.${k}`) : t('endpointKeys.service', { service: ts(k as never) }));
   const locale = useLocale();
   const router = useRouter();
   const keys = ENDPOINT_KEYS[platform.ad] as readonly string[];
@@ -83,7 +89,7 @@ function PlatformPanel({ platform }: { platform: AdminPlatformRow }) {
   }
 
   return (
-    <div className="rounded-lg bg-card p-4 shadow-sm">
+    <Card className="p-4">
       <div className="flex items-center gap-3">
         <Switch id={`platform-${platform.ad}-active`} checked={aktif} onCheckedChange={toggle} aria-describedby={`platform-${platform.ad}-state`} />
         <label htmlFor={`platform-${platform.ad}-active`} className="text-sm font-medium">
@@ -96,12 +102,22 @@ function PlatformPanel({ platform }: { platform: AdminPlatformRow }) {
       <form onSubmit={save} noValidate className="mt-4 flex flex-col gap-3">
         <h2 className="text-base font-semibold">{t('endpoints')}</h2>
         {keys.map((k) => (
-          <FormField key={k} id={`endpoint-${platform.ad}-${k}`} label={k} error={invalid.includes(k) ? tv('endpointUrl') : undefined}>
-            <input
+          <FormField
+            key={k}
+            id={`endpoint-${platform.ad}-${k}`}
+            label={
+              <span className="flex flex-wrap items-baseline gap-x-2">
+                {keyLabel(k)}
+                <span className="font-mono text-xs font-normal text-muted">{t('endpointKeyHint', { key: k })}</span>
+              </span>
+            }
+            error={invalid.includes(k) ? tv('endpointUrl') : undefined}
+          >
+            <Input
               id={`endpoint-${platform.ad}-${k}`}
               type="url"
               inputMode="url"
-              className={inputClass}
+              placeholder="https://"
               value={endpoints[k] ?? ''}
               aria-invalid={invalid.includes(k)}
               onChange={(e) => setEndpoints((v) => ({ ...v, [k]: e.target.value }))}
@@ -109,11 +125,11 @@ function PlatformPanel({ platform }: { platform: AdminPlatformRow }) {
           </FormField>
         ))}
         <div>
-          <button type="submit" className={primaryButton} disabled={busy}>
+          <Button type="submit" loading={busy}>
             {t('save', { platform: tp(platform.ad) })}
-          </button>
+          </Button>
         </div>
       </form>
-    </div>
+    </Card>
   );
 }

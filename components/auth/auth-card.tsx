@@ -1,12 +1,21 @@
 import type { ReactNode } from 'react';
+import { cardVariants } from '@/components/ui/card';
 
-/** The centred card every sign-in page uses. */
-export function AuthCard({ title, children, headingId = 'auth-heading' }: { title: ReactNode; children: ReactNode; headingId?: string }) {
+/** The heading of an AuthCard, for a child that renders it itself (the login/register tabs). */
+export const AUTH_HEADING_CLASS = 'mb-4 text-2xl font-semibold';
+
+/**
+ * The centred card every sign-in page uses. Without `title`, a child renders the <h1 id={headingId}>
+ * (/login's heading follows its tab).
+ */
+export function AuthCard({ title, children, headingId = 'auth-heading' }: { title?: ReactNode; children: ReactNode; headingId?: string }) {
   return (
-    <section aria-labelledby={headingId} className="mx-auto w-full max-w-md rounded-lg border border-line bg-card p-6 shadow-sm">
-      <h1 id={headingId} className="mb-4 text-2xl font-semibold">
-        {title}
-      </h1>
+    <section aria-labelledby={headingId} className={cardVariants('mx-auto w-full max-w-md p-6 shadow-sm')}>
+      {title === undefined ? null : (
+        <h1 id={headingId} className={AUTH_HEADING_CLASS}>
+          {title}
+        </h1>
+      )}
       {children}
     </section>
   );

@@ -2,21 +2,26 @@
 
 import { FormField as SharedFormField, type FormFieldProps } from '@/components/ui/form-field';
 import { useHydrated } from '@/components/ui/use-hydrated';
+import { Loader2 } from 'lucide-react';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/input';
 
 export { ErrorMessage, fieldAria } from '@/components/ui/form-field';
 
-export const inputClass =
-  'block w-full min-h-11 rounded-md border border-line bg-card px-3 py-2 text-ink placeholder:text-muted focus:border-brand aria-[invalid=true]:border-danger';
+/*
+ * The auth forms' classes, now the design system's (components/ui): kept as names because the
+ * auth, panel and back-office forms spread them onto react-hook-form controls and buttons.
+ */
+export const inputClass = inputClasses;
 
-export const buttonClass =
-  'inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md bg-brand px-4 font-semibold text-brand-ink hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60';
+/** A form's full-width primary action. */
+export const buttonClass = buttonVariants({ className: 'w-full' });
 
 /** A secondary action beside a form's submit button (cancel, copy, download). */
-export const secondaryButtonClass =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-line px-4 font-semibold text-ink hover:bg-brand-soft disabled:cursor-not-allowed disabled:opacity-60';
+export const secondaryButtonClass = buttonVariants({ variant: 'secondary' });
 
 /** A text-like button for a switch inside a form ("use a recovery code"). */
-export const linkButtonClass = 'inline-flex min-h-11 items-center text-sm text-brand underline underline-offset-2';
+export const linkButtonClass = buttonVariants({ variant: 'link', className: 'justify-start px-0 underline' });
 
 /** A label, the control and its error, linked by id (the error is announced with the field). */
 export function FormField(props: FormFieldProps) {
@@ -26,7 +31,7 @@ export function FormField(props: FormFieldProps) {
 export function Spinner({ label }: { label?: string }) {
   return (
     <span role={label ? 'status' : undefined} className="inline-flex items-center gap-2">
-      <span aria-hidden="true" className="inline-block size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+      <Loader2 aria-hidden="true" className="size-4 animate-spin" />
       {label ? <span>{label}</span> : null}
     </span>
   );
@@ -38,8 +43,8 @@ export function SubmitButton({ busy, label, busyLabel, spinner = true, className
   // default button blocks implicit submission), which would put the fields in the URL.
   const hydrated = useHydrated();
   return (
-    <button type="submit" disabled={busy || !hydrated} aria-busy={busy} className={className}>
+    <Button type="submit" disabled={busy || !hydrated} aria-busy={busy} className={className}>
       {busy ? spinner ? <Spinner label={busyLabel} /> : busyLabel : label}
-    </button>
+    </Button>
   );
 }

@@ -5,6 +5,8 @@ import { signOut } from 'next-auth/react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { useRouter } from '@/lib/i18n/navigation';
+import { LogOut } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { clearStoredSession, sendJson } from './api';
 
@@ -33,16 +35,22 @@ export function LogoutEverywhere() {
     router.refresh();
   }
 
-  const button = 'inline-flex min-h-11 items-center justify-center rounded-md px-4 font-semibold';
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger className={`${button} border border-danger text-danger hover:bg-danger hover:text-brand-ink`}>{t('logoutAll')}</DialogTrigger>
+      <DialogTrigger asChild>
+        <Button variant="secondary" className="border-danger text-danger hover:bg-danger/10">
+          <LogOut aria-hidden="true" className="size-4" />
+          {t('logoutAll')}
+        </Button>
+      </DialogTrigger>
       <DialogContent title={t('logoutAllConfirmTitle')} description={t('logoutAllConfirmText')} closeLabel={common('close')}>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose className={`${button} border border-line hover:bg-brand-soft`}>{common('cancel')}</DialogClose>
-          <button type="button" onClick={confirm} disabled={busy} aria-busy={busy} className={`${button} bg-danger text-brand-ink hover:opacity-90 disabled:opacity-60`}>
+          <DialogClose asChild>
+            <Button variant="secondary">{common('cancel')}</Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={confirm} loading={busy}>
             {t('logoutAll')}
-          </button>
+          </Button>
         </div>
       </DialogContent>
     </Dialog>

@@ -2,6 +2,7 @@
 
 import { forwardRef, useState, type ComponentProps } from 'react';
 import { useTranslations } from 'next-intl';
+import { Eye, EyeOff } from 'lucide-react';
 import { inputClass } from './form-field';
 
 /** A password input with a show/hide toggle (a labelled checkbox-like button). */
@@ -19,7 +20,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, Omit<ComponentProps<'i
         aria-controls={props.id}
         className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted hover:text-ink"
       >
-        <span aria-hidden="true">{visible ? '🙈' : '👁'}</span>
+        {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
       </button>
     </div>
   );

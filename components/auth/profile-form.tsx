@@ -9,6 +9,7 @@ import { PasswordField } from './fields';
 import { buttonClass, SubmitButton } from './form-field';
 import { PersonalFields } from './personal-fields';
 import { useAuthForm } from './use-auth-form';
+import { cardVariants } from '@/components/ui/card';
 
 export type ProfileDefaults = { ad_soyad: string; email: string; telefon: string; meslek: string };
 
@@ -73,7 +74,7 @@ export function ProfileForm({ defaults, kind }: { defaults: ProfileDefaults; kin
   return (
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate className="space-y-6">
-        <fieldset className="space-y-4 rounded-lg border border-line bg-card p-4">
+        <fieldset className={cardVariants('space-y-4 p-4')}>
           <legend className="px-1 text-lg font-semibold">{t('personalInfo')}</legend>
           <PersonalFields idPrefix="profile" />
           {emailChanged ? (
@@ -83,7 +84,7 @@ export function ProfileForm({ defaults, kind }: { defaults: ProfileDefaults; kin
             </div>
           ) : null}
         </fieldset>
-        <fieldset className="space-y-4 rounded-lg border border-line bg-card p-4">
+        <fieldset className={cardVariants('space-y-4 p-4')}>
           <legend className="px-1 text-lg font-semibold">{t('passwordChange')}</legend>
           <p className="text-sm text-muted">{t('passwordHint')}</p>
           {emailChanged ? null : currentPassword}

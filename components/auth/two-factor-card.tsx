@@ -1,17 +1,19 @@
 'use client';
 
 import { useState } from 'react';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { useFormat } from '@/components/ui/use-format';
 import { toast } from 'sonner';
 import { useRouter } from '@/lib/i18n/navigation';
 import { twoFactorConfirmSchema } from '@/lib/two-factor/schemas';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { cn } from '@/lib/utils/cn';
 import { sendJson, type ApiResult } from './api';
 import { InputField, PasswordField } from './fields';
-import { buttonClass, secondaryButtonClass, SubmitButton } from './form-field';
+import { buttonClass, SubmitButton } from './form-field';
 import { QrCode } from './qr-code';
 import { useAuthForm } from './use-auth-form';
+import { Button } from '@/components/ui/button';
+import { cardVariants } from '@/components/ui/card';
 
 export type TwoFactorStatus = { enabled: boolean; enabled_at: string | null; recovery_codes_left: number };
 type Setup = { secret: string; otpauth_url: string };
@@ -25,7 +27,7 @@ const LOW_CODES = 3;
  */
 export function TwoFactorCard({ initial, account, site }: { initial: TwoFactorStatus; account: string; site: string }) {
   const t = useTranslations('TwoFactor');
-  const format = useFormatter();
+  const format = useFormat();
   const locale = useLocale();
   const router = useRouter();
   const [status, setStatus] = useState(initial);
@@ -61,7 +63,7 @@ export function TwoFactorCard({ initial, account, site }: { initial: TwoFactorSt
   }
 
   return (
-    <section aria-labelledby="two-factor-heading" className="space-y-4 rounded-lg border border-line bg-card p-4">
+    <section aria-labelledby="two-factor-heading" className={cardVariants('space-y-4 p-4')}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="two-factor-heading" className="text-lg font-semibold">
           {t('title')}
@@ -87,13 +89,13 @@ export function TwoFactorCard({ initial, account, site }: { initial: TwoFactorSt
         <div className="space-y-3">
           <p className="text-sm text-muted">{t('intro')}</p>
           <ul className="space-y-1 text-sm">
-            {status.enabled_at ? <li>{t('enabledSince', { date: format.dateTime(new Date(status.enabled_at), { dateStyle: 'medium' }) })}</li> : null}
+            {status.enabled_at ? <li>{t('enabledSince', { date: format.date(status.enabled_at) })}</li> : null}
             <li>{t('codesLeft', { count: status.recovery_codes_left })}</li>
           </ul>
           {status.recovery_codes_left <= LOW_CODES ? <p className="rounded-md border border-danger px-3 py-2 text-sm text-danger">{t('codesLow')}</p> : null}
-          <button type="button" onClick={() => setDisabling(true)} className={cn(secondaryButtonClass, 'border-danger text-danger hover:bg-danger hover:text-brand-ink')}>
+          <Button onClick={() => setDisabling(true)} variant="secondary" className="border-danger text-danger hover:bg-danger/10">
             {t('disable')}
-          </button>
+          </Button>
           <Dialog open={disabling} onOpenChange={setDisabling}>
             <DialogContent title={t('disableTitle')} description={t('disableText')} closeLabel={t('cancel')}>
               <DisableForm onDisabled={disabled} onCancel={() => setDisabling(false)} />
@@ -103,9 +105,9 @@ export function TwoFactorCard({ initial, account, site }: { initial: TwoFactorSt
       ) : (
         <div className="space-y-3">
           <p className="text-sm text-muted">{t('intro')}</p>
-          <button type="button" onClick={start} disabled={busy} aria-busy={busy} className={`${buttonClass} sm:w-auto`}>
+          <Button onClick={start} disabled={busy} aria-busy={busy} className="w-full sm:w-auto">
             {busy ? t('settingUp') : t('setup')}
-          </button>
+          </Button>
         </div>
       )}
     </section>
@@ -168,9 +170,9 @@ function EnableForm({ setup, onEnabled, onCancel }: { setup: Setup; onEnabled: (
         />
         <PasswordField id="two-factor-setup-password" label={t('currentPassword')} error={error('currentPassword')} {...form.register('currentPassword')} autoComplete="current-password" />
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
-          <button type="button" onClick={onCancel} className={secondaryButtonClass}>
+          <Button onClick={onCancel} variant="secondary">
             {t('cancel')}
-          </button>
+          </Button>
           <SubmitButton busy={isSubmitting} label={t('enable')} busyLabel={t('enabling')} className={`${buttonClass} sm:w-auto`} />
         </div>
       </form>
@@ -196,9 +198,9 @@ function DisableForm({ onDisabled, onCancel }: { onDisabled: () => void; onCance
       <PasswordField id="two-factor-disable-password" label={t('currentPassword')} error={error('currentPassword')} {...form.register('currentPassword')} autoComplete="current-password" />
       <InputField id="two-factor-disable-code" label={t('codeOrRecovery')} error={error('code')} {...form.register('code')} autoComplete="one-time-code" spellCheck={false} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onCancel} className={secondaryButtonClass}>
+        <Button onClick={onCancel} variant="secondary">
           {t('cancel')}
-        </button>
+        </Button>
         <SubmitButton
           busy={isSubmitting}
           label={t('disable')}
@@ -240,12 +242,12 @@ function RecoveryCodes({ codes, account, site, onDone }: { codes: string[]; acco
       </ol>
       <div className="flex flex-col gap-2 sm:flex-row">
         <CopyButton text={codes.join('\n')} label={t('copyCodes')} done={t('codesCopied')} />
-        <button type="button" onClick={download} className={secondaryButtonClass}>
+        <Button onClick={download} variant="secondary">
           {t('downloadCodes')}
-        </button>
-        <button type="button" onClick={onDone} className={`${buttonClass} sm:ml-auto sm:w-auto`}>
+        </Button>
+        <Button onClick={onDone} className="w-full sm:ml-auto sm:w-auto">
           {t('savedCodes')}
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -262,8 +264,8 @@ function CopyButton({ text, label, done }: { text: string; label: string; done: 
     }
   }
   return (
-    <button type="button" onClick={copy} className={secondaryButtonClass}>
+    <Button onClick={copy} variant="secondary">
       {label}
-    </button>
+    </Button>
   );
 }

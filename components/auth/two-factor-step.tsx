@@ -6,8 +6,9 @@ import { toast } from 'sonner';
 import { twoFactorCodeFormSchema } from '@/lib/two-factor/schemas';
 import { sendJson } from './api';
 import { InputField } from './fields';
-import { linkButtonClass, secondaryButtonClass, SubmitButton } from './form-field';
+import { SubmitButton } from './form-field';
 import { useAuthForm } from './use-auth-form';
+import { Button } from '@/components/ui/button';
 
 /**
  * The second step of /login and /admin-login (docs/accounts.md "Two-factor sign-in"): the
@@ -71,12 +72,12 @@ export function TwoFactorStep({
       />
       <SubmitButton busy={isSubmitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <button type="button" onClick={toggle} className={linkButtonClass}>
+        <Button onClick={toggle} variant="link" className="justify-start px-0 underline">
           {recovery ? t('login.useApp') : t('login.useRecovery')}
-        </button>
-        <button type="button" onClick={onRestart} className={secondaryButtonClass}>
+        </Button>
+        <Button onClick={onRestart} variant="secondary">
           {t('login.back')}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -3,6 +3,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
+import { Send } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input, Select, Textarea } from '@/components/ui/input';
 import { useHydrated } from '@/components/ui/use-hydrated';
 
 const COOLDOWN_MS = 60_000;
@@ -96,7 +99,6 @@ export function ContactForm() {
     }
   }
 
-  const field = 'mt-1 block w-full rounded-md border border-line bg-card px-3 py-2 text-base text-ink';
   const label = 'block text-sm font-medium';
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="space-y-3" data-contact-form>
@@ -109,41 +111,42 @@ export function ContactForm() {
           <label htmlFor={`${id}-name`} className={label}>
             {t('name')}
           </label>
-          <input id={`${id}-name`} name="name" autoComplete="name" className={field} />
+          <Input id={`${id}-name`} name="name" autoComplete="name" className="mt-1" />
         </div>
         <div>
           <label htmlFor={`${id}-email`} className={label}>
             {t('email')}
           </label>
-          <input id={`${id}-email`} name="email" type="email" autoComplete="email" className={field} />
+          <Input id={`${id}-email`} name="email" type="email" autoComplete="email" className="mt-1" />
         </div>
       </div>
       <div>
         <label htmlFor={`${id}-subject`} className={label}>
           {t('subject')}
         </label>
-        <select id={`${id}-subject`} name="subject" defaultValue="" className={field}>
+        <Select id={`${id}-subject`} name="subject" defaultValue="" className="mt-1">
           <option value="">{t('subjectPlaceholder')}</option>
           <option value="purchase">{t('subjects.purchase')}</option>
           <option value="support">{t('subjects.support')}</option>
           <option value="other">{t('subjects.other')}</option>
-        </select>
+        </Select>
       </div>
       <div>
         <label htmlFor={`${id}-message`} className={label}>
           {t('message')}
         </label>
-        <textarea id={`${id}-message`} name="message" rows={4} className={field} />
+        <Textarea id={`${id}-message`} name="message" rows={4} className="mt-1" />
       </div>
-      <button
+      <Button
         type="submit"
         disabled={!hydrated}
         aria-disabled={phase === 'sending' || secondsLeft > 0}
         aria-busy={phase === 'sending'}
-        className="inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand px-4 font-medium text-brand-ink aria-disabled:bg-muted sm:w-auto"
+        className="w-full sm:w-auto"
       >
+        <Send aria-hidden="true" className="size-4" />
         {phase === 'sending' ? t('sending') : secondsLeft > 0 ? t('cooldown', { seconds: secondsLeft }) : t('send')}
-      </button>
+      </Button>
     </form>
   );
 }

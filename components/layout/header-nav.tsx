@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/lib/i18n/navigation';
 import { PAGE_SERVICES, firstService, normalizeService, platformOfService, type Platform } from '@/lib/catalogue/services';
-import { cn } from '@/lib/utils/cn';
+import { navTabVariants } from '@/components/ui/nav-tab';
 import { ServiceStrip } from './service-strip';
 
 /** Platform tabs (active platforms only) and the draggable service strip; which tab is current comes from the URL. */
@@ -25,10 +25,7 @@ export function HeaderNav({ platforms }: { platforms: Platform[] }) {
               <Link
                 href={`/service/${firstService(platform)}`}
                 aria-current={platform === currentPlatform ? 'page' : undefined}
-                className={cn(
-                  'inline-flex min-h-11 items-center rounded-t px-4 text-sm font-medium',
-                  platform === currentPlatform ? 'bg-brand text-brand-ink' : 'text-muted hover:bg-brand-soft hover:text-ink',
-                )}
+                className={navTabVariants({ current: platform === currentPlatform, level: 'primary' })}
               >
                 {t(`Platforms.${platform}`)}
               </Link>
@@ -45,10 +42,7 @@ export function HeaderNav({ platforms }: { platforms: Platform[] }) {
                   href={`/service/${service}`}
                   draggable={false}
                   aria-current={service === currentService ? 'page' : undefined}
-                  className={cn(
-                    'inline-flex min-h-10 items-center whitespace-nowrap rounded-full px-4 text-sm',
-                    service === currentService ? 'bg-brand-soft font-semibold text-brand' : 'text-muted hover:bg-brand-soft hover:text-ink',
-                  )}
+                  className={navTabVariants({ current: service === currentService })}
                 >
                   {t(`Services.${service}`)}
                 </Link>

@@ -17,3 +17,21 @@ export function HeaderShell({ full, titleOnly }: { full: ReactNode; titleOnly: R
   if (TITLE_ONLY.some((p) => under(pathname, p))) return titleOnly;
   return full;
 }
+
+/** The back office (issue #15): its own full-width shell, no public footer. */
+const isAdminArea = (pathname: string) => under(pathname, '/rooting');
+
+/** The page's <main>: the customer column on public pages, the full width in the back office. */
+export function SiteMain({ children }: { children: ReactNode }) {
+  const admin = isAdminArea(usePathname());
+  return (
+    <main id="main" className={admin ? 'w-full flex-1' : 'mx-auto w-full max-w-5xl flex-1 px-4 py-6'}>
+      {children}
+    </main>
+  );
+}
+
+/** The public footer, left out of the back office. */
+export function PublicFooter({ children }: { children: ReactNode }) {
+  return isAdminArea(usePathname()) ? null : children;
+}

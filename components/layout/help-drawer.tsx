@@ -2,7 +2,9 @@
 
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
+import { CircleHelp } from 'lucide-react';
 import { Accordion, AccordionItem } from '@/components/ui/accordion';
+import { Button } from '@/components/ui/button';
 import { BottomSheet, useBottomSheet } from '@/components/ui/bottom-sheet';
 import { useRouter } from '@/lib/i18n/navigation';
 
@@ -23,18 +25,10 @@ export function HelpDrawer({ siteName, loggedIn = false }: { siteName: string; l
   const sheet = useBottomSheet();
   return (
     <>
-      <button
-        type="button"
-        onClick={sheet.open}
-        aria-haspopup="dialog"
-        aria-label={footer('helpLabel')}
-        className="inline-flex min-h-11 items-center gap-2 rounded px-3 font-medium text-brand hover:bg-brand-soft"
-      >
-        <span aria-hidden="true" className="inline-flex h-6 w-6 items-center justify-center rounded-full border-2 border-current text-xs font-bold">
-          ?
-        </span>
+      <Button variant="ghost" onClick={sheet.open} aria-haspopup="dialog" aria-label={footer('helpLabel')} className="font-medium text-brand">
+        <CircleHelp aria-hidden="true" className="size-5" />
         {footer('help')}
-      </button>
+      </Button>
       <BottomSheet sheet={sheet} title={t('title')} closeLabel={t('close')}>
         <section aria-labelledby="help-about" className="space-y-2">
           <h3 id="help-about" className="text-base font-semibold">

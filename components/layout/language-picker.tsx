@@ -2,9 +2,12 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
+import { Check, ChevronDown, Globe } from 'lucide-react';
+import { buttonVariants } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
 import { locales, type Locale } from '@/lib/i18n/routing';
+import { cn } from '@/lib/utils/cn';
 
 /** Remembers the choice for the next visit to an address without a language prefix. */
 function rememberLocale(locale: Locale) {
@@ -33,18 +36,17 @@ export function LanguagePicker() {
     <DropdownMenu>
       <DropdownMenuTrigger
         aria-label={`${t('languageLabel')}: ${t(`languages.${current}`)}`}
-        className="inline-flex min-h-11 items-center gap-1 rounded px-3 hover:bg-brand-soft"
+        className={buttonVariants({ variant: 'ghost', className: 'gap-1.5' })}
+        data-language-picker
       >
-        <span aria-hidden="true">🌐</span>
+        <Globe aria-hidden="true" className="size-4" />
         <span lang={current}>{t(`languages.${current}`)}</span>
-        <span aria-hidden="true">▾</span>
+        <ChevronDown aria-hidden="true" className="size-4 text-muted" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {locales.map((locale) => (
           <DropdownMenuItem key={locale} lang={locale} onSelect={() => choose(locale)} aria-current={locale === current ? 'true' : undefined}>
-            <span aria-hidden="true" className="w-4">
-              {locale === current ? '✓' : ''}
-            </span>
+            <Check aria-hidden="true" className={cn('size-4', locale === current ? 'visible' : 'invisible')} />
             {t(`languages.${locale}`)}
           </DropdownMenuItem>
         ))}

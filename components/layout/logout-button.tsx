@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { signOut } from 'next-auth/react';
 import { toast } from 'sonner';
+import { LogOut } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { useRouter } from '@/lib/i18n/navigation';
 
 /**
@@ -33,8 +35,10 @@ export function LogoutButton({ className }: { className?: string }) {
   }
 
   return (
-    <button type="button" onClick={logout} disabled={busy} aria-busy={busy} className={className}>
-      {t('logout')}
-    </button>
+    <Button variant="ghost" onClick={logout} loading={busy} className={className}>
+      {busy ? null : <LogOut aria-hidden="true" className="size-4" />}
+      {/* A phone's header is narrow: the icon stays, the word is read out (and shown from sm up). */}
+      <span className="sr-only sm:not-sr-only">{t('logout')}</span>
+    </Button>
   );
 }

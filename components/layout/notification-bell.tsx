@@ -1,7 +1,10 @@
 'use client';
 
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { Bell, CheckCheck, Settings } from 'lucide-react';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { useFormat } from '@/components/ui/use-format';
 import { Link } from '@/lib/i18n/navigation';
 import { cn } from '@/lib/utils/cn';
 import { getJson, sendJson } from '@/components/auth/api';
@@ -18,7 +21,7 @@ type State = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; items
  */
 export function NotificationBell({ socketToken }: { socketToken: string | null }) {
   const t = useTranslations('Notifications');
-  const format = useFormatter();
+  const format = useFormat();
   const locale = useLocale();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -62,19 +65,17 @@ export function NotificationBell({ socketToken }: { socketToken: string | null }
 
   return (
     <div ref={box} className="relative" data-notification-bell>
-      <button
-        type="button"
+      <Button
+        variant="ghost"
+        size="icon"
         aria-expanded={open}
         aria-controls={open ? `${id}-panel` : undefined}
         aria-label={t('bellLabel', { count: unread })}
         onClick={() => setOpen((o) => !o)}
-        className="relative inline-flex min-h-11 min-w-11 items-center justify-center rounded hover:bg-brand-soft"
+        className="relative"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-        </svg>
-      </button>
+        <Bell aria-hidden="true" className="size-5" />
+      </Button>
       {/* Beside the button, not in it: the count is in the button's name (WCAG 2.5.3). */}
       {unread > 0 ? (
         <span aria-hidden="true" className="pointer-events-none absolute right-0.5 top-0.5 min-w-5 rounded-full bg-danger px-1 text-center text-xs font-bold leading-5 text-brand-ink" data-unread={unread}>
@@ -91,9 +92,10 @@ export function NotificationBell({ socketToken }: { socketToken: string | null }
           <div className="flex items-center justify-between gap-2 px-2 py-1">
             <h2 className="text-base font-semibold">{t('title')}</h2>
             {unread > 0 ? (
-              <button type="button" onClick={() => void markRead({ all: true })} className="inline-flex min-h-11 items-center rounded px-2 text-sm text-brand hover:bg-brand-soft">
+              <Button variant="ghost" onClick={() => void markRead({ all: true })} className="px-2 text-brand">
+                <CheckCheck aria-hidden="true" className="size-4" />
                 {t('markAll')}
-              </button>
+              </Button>
             ) : null}
           </div>
           {state.phase === 'loading' ? <p className="p-3 text-sm text-muted">{t('loading')}</p> : null}
@@ -110,7 +112,7 @@ export function NotificationBell({ socketToken }: { socketToken: string | null }
                     </span>
                     <span className="block break-words text-muted">{text(item, 'body')}</span>
                     <time dateTime={item.created_at} className="block text-xs text-muted">
-                      {format.relativeTime(new Date(item.created_at))}
+                      {format.relative(item.created_at)}
                     </time>
                     {!item.read ? <span className="sr-only">{t('unread')}</span> : null}
                   </>
@@ -136,7 +138,8 @@ export function NotificationBell({ socketToken }: { socketToken: string | null }
               })}
             </ul>
           ) : null}
-          <Link href="/panel/settings#notifications" onClick={() => setOpen(false)} className="mt-1 inline-flex min-h-11 items-center px-2 text-sm text-brand underline">
+          <Link href="/panel/settings#notifications" onClick={() => setOpen(false)} className={buttonVariants({ variant: 'link', className: 'mt-1 px-2 underline' })}>
+            <Settings aria-hidden="true" className="size-4" />
             {t('preferences')}
           </Link>
         </div>

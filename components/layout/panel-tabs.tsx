@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/lib/i18n/navigation';
-import { cn } from '@/lib/utils/cn';
+import { navTabVariants } from '@/components/ui/nav-tab';
 
 const TABS = [
   { key: 'announcements', href: '/panel' },
@@ -27,10 +27,7 @@ export function PanelTabs() {
               <Link
                 href={tab.href}
                 aria-current={current ? 'page' : undefined}
-                className={cn(
-                  'inline-flex min-h-10 items-center rounded-full px-4 text-sm',
-                  current ? 'bg-brand-soft font-semibold text-brand' : 'text-muted hover:bg-brand-soft hover:text-ink',
-                )}
+                className={navTabVariants({ current })}
               >
                 {t(`panelTabs.${tab.key}`)}
               </Link>

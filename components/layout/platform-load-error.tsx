@@ -3,6 +3,8 @@
 import { useEffect } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/lib/i18n/navigation';
+import { RefreshCw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 
 /** §9: after a failed platform load, "/" goes to this page anyway after 5 seconds. */
 export const PLATFORM_FALLBACK_MS = 5_000;
@@ -25,13 +27,10 @@ export function PlatformLoadError() {
         {t('connectionError')}
       </h1>
       <p className="mt-2 text-muted">{t('platformLoadError')}</p>
-      <button
-        type="button"
-        onClick={() => window.location.reload()}
-        className="mt-6 inline-flex min-h-11 items-center rounded bg-brand px-5 font-semibold text-brand-ink hover:opacity-90"
-      >
+      <Button size="lg" onClick={() => window.location.reload()} className="mt-6">
+        <RefreshCw aria-hidden="true" className="size-4" />
         {t('reload')}
-      </button>
+      </Button>
     </section>
   );
 }

@@ -1,6 +1,10 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { getFormat } from '@/components/ui/get-format';
 import { Link } from '@/lib/i18n/navigation';
 import { POLICY_LINKS } from './links';
+import { cardVariants } from '@/components/ui/card';
 
 export type PolicyKey = 'terms' | 'privacy' | 'cookies' | 'subscription';
 
@@ -18,22 +22,20 @@ export const POLICY_UPDATED = new Date('2026-11-01T00:00:00Z');
 /** A static policy page (§2) with a close button to /. */
 export async function PolicyArticle({ policy, siteName }: { policy: PolicyKey; siteName: string }) {
   const t = await getTranslations('Policies');
-  const format = await getFormatter();
+  const format = await getFormat();
   return (
-    <article aria-labelledby="policy-title" className="mx-auto max-w-3xl rounded-lg bg-card p-5 shadow-sm sm:p-8" data-policy={policy}>
+    <article aria-labelledby="policy-title" className={cardVariants('mx-auto max-w-3xl p-5 sm:p-8')} data-policy={policy}>
       <div className="flex items-start justify-between gap-4">
         <h1 id="policy-title" className="text-2xl font-bold sm:text-3xl">
           {t(`${policy}.title`)}
         </h1>
-        <Link
-          href="/"
-          aria-label={t('close')}
-          className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded text-xl text-muted hover:bg-brand-soft hover:text-ink"
-        >
-          <span aria-hidden="true">✕</span>
-        </Link>
+        <Button asChild variant="ghost" size="icon" className="shrink-0 text-muted hover:text-ink">
+          <Link href="/" aria-label={t('close')}>
+            <X aria-hidden="true" className="size-5" />
+          </Link>
+        </Button>
       </div>
-      <p className="mt-2 text-sm text-muted">{t('lastUpdated', { date: format.dateTime(POLICY_UPDATED, { dateStyle: 'long' }) })}</p>
+      <p className="mt-2 text-sm text-muted">{t('lastUpdated', { date: format.longDate(POLICY_UPDATED) })}</p>
       <p className="mt-4 leading-relaxed">{t(`${policy}.description`, { site: siteName })}</p>
       {POLICY_SECTIONS[policy].map((section) => (
         <section key={section} aria-labelledby={`policy-${section}`} className="mt-6">

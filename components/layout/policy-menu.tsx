@@ -1,6 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { Menu } from 'lucide-react';
+import { buttonVariants } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Link } from '@/lib/i18n/navigation';
 import { POLICY_LINKS } from './links';
@@ -10,8 +12,8 @@ export function PolicyMenu() {
   const t = useTranslations();
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger aria-label={t('Footer.menuLabel')} className="inline-flex min-h-11 items-center gap-1 rounded px-3 hover:bg-brand-soft">
-        <span aria-hidden="true">☰</span>
+      <DropdownMenuTrigger aria-label={t('Footer.menuLabel')} className={buttonVariants({ variant: 'ghost', className: 'gap-1.5' })}>
+        <Menu aria-hidden="true" className="size-4" />
         {t('Footer.menu')}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start">

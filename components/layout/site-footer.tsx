@@ -24,7 +24,7 @@ export async function SiteFooter({ siteName, loggedIn = false }: { siteName: str
         </div>
       </div>
       <div className="mx-auto max-w-5xl border-t border-line px-4 py-4 text-sm text-muted">
-        <p>{t('Footer.tagline')}</p>
+        <p>{t('Footer.tagline')} <Link href="/pricing" className="underline hover:text-ink">{t('Pricing.nav')}</Link></p>
         <nav aria-label={t('Footer.policyLinksLabel')} className="mt-2">
           <ul className="flex flex-wrap gap-x-4 gap-y-1">
             {POLICY_LINKS.map((link) => (

@@ -1,5 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
+import { Button } from '@/components/ui/button';
+import { Brand } from './brand';
 import type { Platform } from '@/lib/catalogue/services';
 import { HeaderNav } from './header-nav';
 import { HeaderShell } from './header-shell';
@@ -17,9 +19,6 @@ type Props = {
   logo?: string;
 };
 
-const accountLink = 'inline-flex min-h-11 items-center rounded px-3 hover:bg-brand-soft';
-const primaryLink = 'inline-flex min-h-11 items-center rounded bg-brand px-3 text-brand-ink hover:opacity-90';
-
 /**
  * The header (§2): Login/Register for visitors, Panel/Logout (and the panel tabs inside the panel)
  * for users; platform tabs of active platforms and the service strip. Hidden on /rooting and
@@ -28,10 +27,8 @@ const primaryLink = 'inline-flex min-h-11 items-center rounded bg-brand px-3 tex
 export async function SiteHeader({ platforms, user, siteName, logo, socketToken = null }: Props) {
   const t = await getTranslations('Header');
   const title = (
-    <Link href="/" className="inline-flex min-h-11 items-center gap-2 text-lg font-bold text-brand" aria-label={`${siteName} – ${t('homeLabel')}`}>
-      {/* eslint-disable-next-line @next/next/no-img-element -- the admin's logo URL can be on any host */}
-      {logo ? <img src={logo} alt="" width={32} height={32} className="h-8 w-auto" /> : null}
-      <span>{siteName}</span>
+    <Link href="/" className="inline-flex min-h-11 items-center rounded-md" aria-label={`${siteName} – ${t('homeLabel')}`}>
+      <Brand siteName={siteName} logo={logo} />
     </Link>
   );
 
@@ -43,19 +40,20 @@ export async function SiteHeader({ platforms, user, siteName, logo, socketToken 
           {user ? (
             <>
               <NotificationBell socketToken={socketToken} />
-              <Link href="/panel" className={accountLink}>
-                {t('panel')}
-              </Link>
-              <LogoutButton className={primaryLink} />
+              {/* Panel is where a customer goes; logging out is the quiet action (issue #15). */}
+              <Button asChild>
+                <Link href="/panel">{t('panel')}</Link>
+              </Button>
+              <LogoutButton />
             </>
           ) : (
             <>
-              <Link href="/login" className={accountLink}>
-                {t('login')}
-              </Link>
-              <Link href="/login?tab=register" className={primaryLink}>
-                {t('register')}
-              </Link>
+              <Button asChild variant="ghost">
+                <Link href="/login">{t('login')}</Link>
+              </Button>
+              <Button asChild>
+                <Link href="/login?tab=register">{t('register')}</Link>
+              </Button>
             </>
           )}
         </nav>

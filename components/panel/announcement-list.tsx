@@ -1,6 +1,12 @@
+import { Megaphone, Star } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
 
-/** §3 Announcement as the panel shows it (one language, already chosen on the server). */
+/**
+ * §3 Announcement as the panel shows it: one language, chosen on the server by the same rule as
+ * `GET /duyurular?lang=` (German with English in its place when the German texts are empty).
+ */
 export type PanelAnnouncement = {
   id: number;
   baslik: string;
@@ -21,9 +27,8 @@ export async function AnnouncementList({ duyurular }: { duyurular: PanelAnnounce
 
   if (duyurular.length === 0) {
     return (
-      <div className="rounded-lg border border-dashed border-line bg-card p-8 text-center" data-testid="announcements-empty">
-        <p className="font-medium">{t('emptyTitle')}</p>
-        <p className="mt-1 text-sm text-muted">{t('emptyText')}</p>
+      <div data-testid="announcements-empty">
+        <EmptyState icon={Megaphone} title={t('emptyTitle')} description={t('emptyText')} className="bg-card" />
       </div>
     );
   }
@@ -37,11 +42,13 @@ export async function AnnouncementList({ duyurular }: { duyurular: PanelAnnounce
             className={d.oncelik > 0 ? 'rounded-lg border border-warning/40 bg-card p-4 shadow-sm' : 'rounded-lg border border-line bg-card p-4 shadow-sm'}
           >
             <div className="flex flex-wrap items-start justify-between gap-2">
-              <h2 id={`duyuru-${d.id}`} className="text-lg font-semibold">
+              <h3 id={`duyuru-${d.id}`} className="text-lg font-semibold">
                 {d.baslik}
-              </h2>
+              </h3>
               {d.oncelik > 0 ? (
-                <span className="inline-flex items-center rounded-full bg-warning px-2.5 py-0.5 text-xs font-semibold text-white">{t('priority')}</span>
+                <Badge tone="warning" icon={Star}>
+                  {t('priority')}
+                </Badge>
               ) : null}
             </div>
             <p className="mt-2 whitespace-pre-line break-words text-ink">{d.icerik}</p>

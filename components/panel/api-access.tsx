@@ -2,20 +2,22 @@
 
 import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { useFormat } from '@/components/ui/use-format';
 import { toast } from 'sonner';
 import { Link } from '@/lib/i18n/navigation';
-import { cn } from '@/lib/utils/cn';
 import { createApiKeySchema } from '@/lib/api-keys/schemas';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { ErrorMessage } from '@/components/ui/form-field';
 import { getJson, sendJson } from '@/components/auth/api';
 import { InputField, PasswordField } from '@/components/auth/fields';
-import { buttonClass, SubmitButton } from '@/components/auth/form-field';
+import { SubmitButton } from '@/components/auth/form-field';
 import { useAuthForm } from '@/components/auth/use-auth-form';
 import { ApiKeyWebhook } from './api-key-webhook';
-import { CopyButton, secondaryButton } from './copy-button';
+import { CopyButton } from './copy-button';
+import { Button } from '@/components/ui/button';
+import { cardVariants } from '@/components/ui/card';
 
 export type ApiKeyItem = { id: number; name: string; prefix: string; created_at: string; last_used_at: string | null; webhook_url: string | null };
 
@@ -65,7 +67,7 @@ export function ApiAccess({ initialKeys, endpoint, maxKeys }: Props) {
   const full = keys.length >= maxKeys;
 
   return (
-    <section aria-labelledby="api-heading" className="space-y-6 rounded-lg border border-line bg-card p-4">
+    <section aria-labelledby="api-heading" className={cardVariants('space-y-6 p-4')}>
       <div className="space-y-2">
         <h2 id="api-heading" className="text-lg font-semibold">
           {t('title')}
@@ -93,9 +95,9 @@ export function ApiAccess({ initialKeys, endpoint, maxKeys }: Props) {
         {loadError ? (
           <div className="space-y-2">
             <ErrorMessage>{t('loadError')}</ErrorMessage>
-            <button type="button" onClick={reload} disabled={loading} className={secondaryButton}>
+            <Button onClick={reload} disabled={loading} variant="secondary">
               {t('retry')}
-            </button>
+            </Button>
           </div>
         ) : keys.length === 0 ? (
           <p className="rounded-md border border-dashed border-line p-4 text-sm text-muted">{t('empty')}</p>
@@ -116,7 +118,7 @@ export function ApiAccess({ initialKeys, endpoint, maxKeys }: Props) {
             <InputField id="api-key-name" label={t('name')} error={error('name')} {...form.register('name')} autoComplete="off" maxLength={60} />
             <PasswordField id="api-key-password" label={t('currentPassword')} error={error('currentPassword')} {...form.register('currentPassword')} autoComplete="current-password" />
           </div>
-          <SubmitButton busy={isSubmitting} label={t('create')} busyLabel={t('creating')} className={`${buttonClass} sm:w-auto`} />
+          <SubmitButton busy={isSubmitting} label={t('create')} busyLabel={t('creating')} className="w-full sm:w-auto" />
         </form>
       </FormProvider>
 
@@ -130,7 +132,9 @@ export function ApiAccess({ initialKeys, endpoint, maxKeys }: Props) {
               </code>
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <CopyButton value={shown.key} label={t('copyKey')} />
-                <DialogClose className={`${buttonClass} sm:w-auto`}>{t('done')}</DialogClose>
+                <DialogClose asChild>
+                  <Button className="w-full sm:w-auto">{t('done')}</Button>
+                </DialogClose>
               </div>
             </div>
           </DialogContent>
@@ -143,7 +147,7 @@ export function ApiAccess({ initialKeys, endpoint, maxKeys }: Props) {
 function ApiKeyCard({ item, onRevoked, errorOf }: { item: ApiKeyItem; onRevoked: () => Promise<void>; errorOf: (body: { code?: unknown; mesaj?: string }) => string }) {
   const t = useTranslations('Settings.api');
   const common = useTranslations('Common');
-  const format = useFormatter();
+  const format = useFormat();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [webhookOpen, setWebhookOpen] = useState(false);
@@ -164,7 +168,7 @@ function ApiKeyCard({ item, onRevoked, errorOf }: { item: ApiKeyItem; onRevoked:
     await onRevoked();
   }
 
-  const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (iso: string) => format.dateTime(iso);
   const panelId = `webhook-${item.id}`;
   return (
     <li className="space-y-3 rounded-md border border-line p-3">
@@ -183,12 +187,12 @@ function ApiKeyCard({ item, onRevoked, errorOf }: { item: ApiKeyItem; onRevoked:
           </dl>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <button type="button" disabled={!hydrated} className={secondaryButton} aria-expanded={webhookOpen} aria-controls={panelId} onClick={() => setWebhookOpen((v) => !v)}>
+          <Button disabled={!hydrated} variant="secondary" aria-expanded={webhookOpen} aria-controls={panelId} onClick={() => setWebhookOpen((v) => !v)}>
             {webhookOpen ? t('hideWebhook') : t('showWebhook')}
-          </button>
-          <button type="button" disabled={!hydrated} onClick={() => setConfirming(true)} className={cn(secondaryButton, 'border-danger text-danger')}>
+          </Button>
+          <Button disabled={!hydrated} onClick={() => setConfirming(true)} variant="secondary" className="border-danger text-danger hover:bg-danger/10">
             {t('revoke')}
-          </button>
+          </Button>
         </div>
       </div>
       {webhookOpen ? (
@@ -199,10 +203,12 @@ function ApiKeyCard({ item, onRevoked, errorOf }: { item: ApiKeyItem; onRevoked:
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent title={t('revokeTitle')} description={t('revokeText', { name: item.name })} closeLabel={common('close')}>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose className={secondaryButton}>{common('cancel')}</DialogClose>
-            <button type="button" onClick={revoke} disabled={busy} aria-busy={busy} className={cn(secondaryButton, 'border-danger bg-danger text-brand-ink hover:bg-danger hover:opacity-90')}>
+            <DialogClose asChild>
+              <Button variant="secondary">{common('cancel')}</Button>
+            </DialogClose>
+            <Button onClick={revoke} disabled={busy} aria-busy={busy} variant="destructive">
               {t('revoke')}
-            </button>
+            </Button>
           </div>
         </DialogContent>
       </Dialog>

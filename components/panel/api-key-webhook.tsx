@@ -1,23 +1,25 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { useFormat } from '@/components/ui/use-format';
 import { toast } from 'sonner';
 import { ErrorMessage } from '@/components/ui/form-field';
 import { getJson, sendJson } from '@/components/auth/api';
 import { fieldAria, FormField, inputClass } from '@/components/auth/form-field';
 import { cn } from '@/lib/utils/cn';
 import type { DeliveryView } from '@/lib/webhooks/manage-webhook';
-import { CopyButton, secondaryButton } from './copy-button';
+import { CopyButton } from './copy-button';
+import { Button } from '@/components/ui/button';
 
 /** A delivery as GET /api/api-keys/{id}/webhook answers it (lib/webhooks). */
 type Delivery = DeliveryView;
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; url: string | null; secret: string | null; deliveries: Delivery[] };
 
 const DELIVERY_CLASS: Record<Delivery['status'], string> = {
-  delivered: 'bg-success text-white',
+  delivered: 'bg-success text-on-fill',
   pending: 'bg-yellow-300 text-ink',
-  failed: 'bg-danger text-white',
+  failed: 'bg-danger text-on-fill',
 };
 
 /**
@@ -27,7 +29,7 @@ const DELIVERY_CLASS: Record<Delivery['status'], string> = {
 export function ApiKeyWebhook({ keyId, errorOf }: { keyId: number; errorOf: (body: { code?: unknown; mesaj?: string }) => string }) {
   const t = useTranslations('Settings.api');
   const locale = useLocale();
-  const format = useFormatter();
+  const format = useFormat();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [url, setUrl] = useState('');
   const [urlError, setUrlError] = useState<string | undefined>();
@@ -84,9 +86,9 @@ export function ApiKeyWebhook({ keyId, errorOf }: { keyId: number; errorOf: (bod
     return (
       <div className="space-y-2">
         <ErrorMessage>{t('webhookLoadError')}</ErrorMessage>
-        <button type="button" className={secondaryButton} onClick={load}>
+        <Button variant="secondary" onClick={load}>
           {t('retry')}
-        </button>
+        </Button>
       </div>
     );
 
@@ -115,13 +117,13 @@ export function ApiKeyWebhook({ keyId, errorOf }: { keyId: number; errorOf: (bod
           />
         </FormField>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <button type="submit" disabled={busy !== null} aria-busy={busy === 'save'} className={cn(secondaryButton, 'border-brand bg-brand text-brand-ink hover:bg-brand hover:opacity-90')}>
+          <Button type="submit" disabled={busy !== null} aria-busy={busy === 'save'}>
             {busy === 'save' ? t('saving') : t('save')}
-          </button>
+          </Button>
           {state.url ? (
-            <button type="button" disabled={busy !== null} onClick={() => void save({ url: null }, 'save')} className={secondaryButton}>
+            <Button disabled={busy !== null} onClick={() => void save({ url: null }, 'save')} variant="secondary">
               {t('remove')}
-            </button>
+            </Button>
           ) : null}
         </div>
       </form>
@@ -132,12 +134,12 @@ export function ApiKeyWebhook({ keyId, errorOf }: { keyId: number; errorOf: (bod
           <code className="block break-all rounded-md border border-line bg-card px-3 py-2 text-sm">{state.secret}</code>
           <div className="flex flex-col gap-2 sm:flex-row">
             <CopyButton value={state.secret} label={t('copySecret')} />
-            <button type="button" disabled={busy !== null} onClick={() => void save({ url: state.url, rotateSecret: true }, 'secret')} className={secondaryButton}>
+            <Button disabled={busy !== null} onClick={() => void save({ url: state.url, rotateSecret: true }, 'secret')} variant="secondary">
               {t('newSecret')}
-            </button>
-            <button type="button" disabled={busy !== null} aria-busy={busy === 'test'} onClick={() => void test()} className={secondaryButton}>
+            </Button>
+            <Button disabled={busy !== null} aria-busy={busy === 'test'} onClick={() => void test()} variant="secondary">
               {busy === 'test' ? t('testing') : t('test')}
-            </button>
+            </Button>
           </div>
         </div>
       ) : null}
@@ -154,7 +156,7 @@ export function ApiKeyWebhook({ keyId, errorOf }: { keyId: number; errorOf: (bod
                   <span className="font-medium">{d.event === 'test' ? t('eventTest') : t('eventOrder')}</span>
                   {d.order ? <code className="ml-2 break-all text-xs text-muted">{d.order}</code> : null}
                   <div className="text-xs text-muted">
-                    {format.dateTime(new Date(d.created_at), { dateStyle: 'short', timeStyle: 'medium' })} · {t('attempts', { count: d.attempts })}
+                    {format.dateTime(d.created_at)} · {t('attempts', { count: d.attempts })}
                     {d.response_status ? ` · HTTP ${d.response_status}` : ''}
                   </div>
                 </div>

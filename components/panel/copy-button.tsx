@@ -2,10 +2,10 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
+import { Check, Copy } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { useHydrated } from '@/components/ui/use-hydrated';
 
-export const secondaryButton =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-line bg-card px-4 font-semibold text-ink hover:bg-brand-soft disabled:cursor-not-allowed disabled:opacity-60';
 
 /** Copies a value to the clipboard; the button says "Copied" for a moment (announced politely). */
 export function CopyButton({ value, label }: { value: string; label: string }) {
@@ -22,8 +22,9 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     }
   }
   return (
-    <button type="button" disabled={!hydrated} onClick={copy} className={secondaryButton} aria-label={copied ? t('copied') : label}>
+    <Button variant="secondary" disabled={!hydrated} onClick={copy} aria-label={copied ? t('copied') : label}>
+      {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
       <span aria-live="polite">{copied ? t('copied') : t('copy')}</span>
-    </button>
+    </Button>
   );
 }

@@ -1,8 +1,10 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useFormat } from '@/components/ui/use-format';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DailyPoint } from './statistics-types';
+import { cardVariants } from '@/components/ui/card';
 
 /** Chart colours of the §4 outcomes (the theme tokens success, danger, warning, muted; yellow for pending). */
 const COLOURS: Record<string, string> = {
@@ -25,16 +27,15 @@ function seriesOf(points: DailyPoint[]): string[] {
  */
 export function DailyChart({ points }: { points: DailyPoint[] }) {
   const t = useTranslations('Panel.statistics');
-  const format = useFormatter();
+  const format = useFormat();
   const series = seriesOf(points);
   const label = (key: string) => t(`outcome.${key}` as 'outcome.basarili');
   // Days are calendar dates (YYYY-MM-DD): format them as such, without shifting time zones.
-  const day = (tarih: string, long = false) =>
-    format.dateTime(new Date(`${tarih}T00:00:00Z`), long ? { dateStyle: 'medium', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const day = (tarih: string, long = false) => format.day(tarih, long ? 'date' : 'dayMonth');
   const empty = points.every((p) => series.every((s) => !(p as Record<string, unknown>)[s]));
 
   return (
-    <figure aria-labelledby="chart-title" className="relative rounded-lg border border-line bg-card p-4">
+    <figure aria-labelledby="chart-title" className={cardVariants('relative p-4')}>
       <figcaption id="chart-title" className="font-semibold">
         {t('chartTitle')}
         <span className="block text-sm font-normal text-muted">{t('chartDescription')}</span>

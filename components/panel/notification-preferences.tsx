@@ -8,6 +8,8 @@ import { sendJson } from '@/components/auth/api';
 import { inputClass } from '@/components/auth/form-field';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { centsToDecimal, parseDollars } from '@/lib/money';
+import { Button } from '@/components/ui/button';
+import { cardVariants } from '@/components/ui/card';
 
 type Props = { initial: { channels: Record<NotificationKind, Channels>; low_balance_cents: number | null } };
 
@@ -48,7 +50,7 @@ export function NotificationPreferences({ initial }: Props) {
   }
 
   return (
-    <section id="notifications" aria-labelledby={`${id}-heading`} className="space-y-4 rounded-lg border border-line bg-card p-4" data-notification-preferences>
+    <section id="notifications" aria-labelledby={`${id}-heading`} className={cardVariants('space-y-4 p-4')} data-notification-preferences>
       <div className="space-y-1">
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
           {t('title')}
@@ -78,9 +80,9 @@ export function NotificationPreferences({ initial }: Props) {
           <input id={`${id}-threshold`} inputMode="decimal" value={threshold} onChange={(e) => setThreshold(e.target.value)} placeholder={t('thresholdPlaceholder')} className={`${inputClass} sm:max-w-48`} />
           <p className="text-xs text-muted">{t('thresholdHelp')}</p>
         </div>
-        <button type="submit" disabled={busy || !hydrated} aria-busy={busy} className="inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand px-4 font-semibold text-brand-ink hover:opacity-90 disabled:opacity-60 sm:w-auto">
+        <Button type="submit" disabled={busy || !hydrated} aria-busy={busy} className="w-full sm:w-auto">
           {t('save')}
-        </button>
+        </Button>
       </form>
     </section>
   );

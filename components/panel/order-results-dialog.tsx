@@ -1,17 +1,13 @@
 'use client';
 
+import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { cn } from '@/lib/utils/cn';
+import { buttonVariants } from '@/components/ui/button';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { fetchOperation } from './panel-api';
 import type { OperationResults } from './statistics-types';
-
-const RESULT_CLASS: Record<string, string> = {
-  success: 'bg-success text-white',
-  failed: 'bg-danger text-white',
-  pending: 'bg-yellow-300 text-ink',
-};
 
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; data: OperationResults };
 
@@ -34,7 +30,7 @@ export function OrderResultsDialog({ taskId, label }: { taskId: string; label: s
 
   return (
     <Dialog onOpenChange={(open) => (open ? void load() : setState({ kind: 'idle' }))}>
-      <DialogTrigger className="inline-flex min-h-11 items-center rounded px-3 text-sm font-medium text-brand underline-offset-2 hover:bg-brand-soft hover:underline">
+      <DialogTrigger className={buttonVariants({ variant: 'link', className: 'px-3' })}>
         {t('details')}
         {/* The visible word starts the accessible name; the order's date tells the buttons apart. */}
         <span className="sr-only">{` – ${label}`}</span>
@@ -73,11 +69,26 @@ function Body({ state }: { state: State }) {
       ) : (
         <ul aria-label={t('resultsListLabel')} className="divide-y divide-line rounded border border-line">
           {data.result.map((r) => (
-            <li key={String(r.profile_id)} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-              <span className="break-all">{r.username ? `@${r.username}` : `#${r.profile_id}`}</span>
-              <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', RESULT_CLASS[r.result] ?? 'bg-line text-ink')}>
-                {r.result === 'success' || r.result === 'failed' || r.result === 'pending' ? t(`result.${r.result}`) : r.result}
-              </span>
+            <li key={String(r.profile_id)} className="flex items-start justify-between gap-3 px-3 py-2 text-sm" data-result-profile={r.profile_id}>
+              <div className="min-w-0">
+                <span className="break-all">{r.username ? `@${r.username}` : `#${r.profile_id}`}</span>
+                {/* Provider contract 1.1: what the profile posted, and where the action can be checked. */}
+                {r.text ? <q className="mt-1 block break-words text-muted">{r.text}</q> : null}
+                {r.proof_url ? (
+                  <a
+                    href={r.proof_url}
+                    target="_blank"
+                    rel="noopener noreferrer nofollow"
+                    className={buttonVariants({ variant: 'link', className: 'mt-1 justify-start px-0' })}
+                    data-proof
+                  >
+                    <ExternalLink aria-hidden="true" className="size-4" />
+                    {t('proof')}
+                    <span className="sr-only">{` – ${r.username ? `@${r.username}` : `#${r.profile_id}`} (${t('opensNewTab')})`}</span>
+                  </a>
+                ) : null}
+              </div>
+              <StatusBadge kind="profile" status={r.result} label={r.result === 'success' || r.result === 'failed' || r.result === 'pending' ? t(`result.${r.result}`) : undefined} />
             </li>
           ))}
         </ul>

@@ -32,7 +32,7 @@ export type PanelTransaction = {
 
 export type TransactionPage = { transactions: PanelTransaction[]; next_cursor: string | null };
 
-export type ProfileOutcome = { profile_id: number | string; username?: string | null; result: string };
+export type ProfileOutcome = { profile_id: number | string; username?: string | null; result: string; proof_url?: string; text?: string };
 
 export type OperationResults = {
   task_id: string;

@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { useFormat } from '@/components/ui/use-format';
 import { toast } from 'sonner';
 import type { Platform } from '@/lib/catalogue/services';
 import { cn } from '@/lib/utils/cn';
@@ -9,6 +10,9 @@ import { DailyChart } from './daily-chart';
 import { fetchPlatformStats, fetchTransactions } from './panel-api';
 import type { PlatformStats, TransactionPage } from './statistics-types';
 import { TransactionList } from './transaction-list';
+import { RefreshCw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 
 export type StatisticsData = { platform: Platform; stats: PlatformStats; transactions: TransactionPage };
 
@@ -27,7 +31,7 @@ export function StatisticsView({ platforms, initial }: { platforms: Platform[]; 
   const t = useTranslations('Panel.statistics');
   const tp = useTranslations('Platforms');
   const ts = useTranslations('Services');
-  const format = useFormatter();
+  const format = useFormat();
   const locale = useLocale();
   const [data, setData] = useState(initial);
   const [selected, setSelected] = useState<Platform>(initial.platform);
@@ -54,7 +58,7 @@ export function StatisticsView({ platforms, initial }: { platforms: Platform[]; 
   }
 
   const { stats } = data;
-  const money = (dollars: number) => format.number(dollars, { style: 'currency', currency: 'USD' });
+  const money = (dollars: number) => format.dollars(dollars);
   const services = Object.entries(stats.hizmet_detaylari);
 
   return (
@@ -77,14 +81,10 @@ export function StatisticsView({ platforms, initial }: { platforms: Platform[]; 
             ))}
           </div>
         </fieldset>
-        <button
-          type="button"
-          onClick={() => void show(selected, true)}
-          disabled={busy}
-          className="inline-flex min-h-11 items-center rounded border border-line bg-card px-4 text-sm font-medium hover:bg-brand-soft disabled:opacity-60"
-        >
+        <Button variant="secondary" onClick={() => void show(selected, true)} disabled={busy}>
+          <RefreshCw aria-hidden="true" className={cn('size-4', busy && 'motion-safe:animate-spin')} />
           {busy ? t('refreshing') : t('refresh')}
-        </button>
+        </Button>
       </div>
 
       <section aria-labelledby="totals-title">
@@ -99,10 +99,10 @@ export function StatisticsView({ platforms, initial }: { platforms: Platform[]; 
             { key: 'failed', value: format.number(stats.basarisiz_islem), className: 'text-danger' },
             { key: 'spent', value: money(stats.toplam_harcanan), className: 'text-ink' },
           ].map((c) => (
-            <div key={c.key} className="rounded-lg border border-line bg-card p-4" data-testid={`total-${c.key}`}>
+            <Card key={c.key} className="p-4" data-testid={`total-${c.key}`}>
               <dt className="text-sm text-muted">{t(c.key as 'total')}</dt>
               <dd className={cn('mt-1 text-2xl font-semibold tabular-nums', c.className)}>{c.value}</dd>
-            </div>
+            </Card>
           ))}
         </dl>
       </section>
@@ -116,10 +116,10 @@ export function StatisticsView({ platforms, initial }: { platforms: Platform[]; 
         ) : (
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="service-figures">
             {services.map(([service, count]) => (
-              <div key={service} className="flex items-center justify-between rounded-lg border border-line bg-card px-4 py-3" data-service={service}>
+              <Card key={service} className="flex items-center justify-between px-4 py-3" data-service={service}>
                 <dt className="text-sm">{ts.has(service) ? ts(service) : service}</dt>
                 <dd className="text-lg font-semibold tabular-nums">{format.number(count)}</dd>
-              </div>
+              </Card>
             ))}
           </dl>
         )}

@@ -1,13 +1,18 @@
 'use client';
 
 import { useState } from 'react';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { useFormat } from '@/components/ui/use-format';
 import { toast } from 'sonner';
 import { cn } from '@/lib/utils/cn';
 import { OrderResultsDialog } from './order-results-dialog';
 import { fetchTransactions } from './panel-api';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { INITIAL_ROWS, MORE_ROWS, type PanelTransaction, type TransactionPage } from './statistics-types';
+import { ChevronDown, Receipt } from 'lucide-react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Button } from '@/components/ui/button';
+import { cardVariants } from '@/components/ui/card';
 
 /** Column widths of a line on wider screens: date, service, target, profiles, status, spent, results. */
 const GRID = 'sm:grid-cols-[9.5rem_7rem_minmax(0,1fr)_5rem_8.5rem_5.5rem_6.5rem] sm:gap-x-3';
@@ -31,7 +36,7 @@ function noteText(notlar: string | null): string | null {
 export function TransactionList({ platform, initial }: { platform: string; initial: TransactionPage }) {
   const t = useTranslations('Panel.statistics');
   const ts = useTranslations('Services');
-  const format = useFormatter();
+  const format = useFormat();
   const locale = useLocale();
   const [rows, setRows] = useState<PanelTransaction[]>(initial.transactions);
   const [cursor, setCursor] = useState<string | null>(initial.next_cursor);
@@ -61,15 +66,15 @@ export function TransactionList({ platform, initial }: { platform: string; initi
     setShown(want);
   }
 
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => format.dateTime(iso);
 
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-line bg-card p-4" data-testid="transactions">
+    <section aria-labelledby={headingId} className={cardVariants('p-4')} data-testid="transactions">
       <h2 id={headingId} className="text-lg font-semibold">
         {t('transactionsTitle')}
       </h2>
       {rows.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">{t('transactionsEmpty')}</p>
+        <EmptyState icon={Receipt} title={t('transactionsEmpty')} className="mt-3" />
       ) : (
         <>
           {/* One grid for the column headings (wide screens) and the rows: a card per order on a phone, a line on wider screens. */}
@@ -89,14 +94,14 @@ export function TransactionList({ platform, initial }: { platform: string; initi
                 <li key={row.id} data-testid="transaction-row" className={cn(GRID, 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 py-3 text-sm')}>
                   <span className="font-medium sm:order-2 sm:font-normal">{ts.has(row.service) ? ts(row.service) : row.service}</span>
                   <span className="justify-self-end sm:order-5 sm:justify-self-start">
-                    <StatusBadge durum={row.durum} />
+                    <StatusBadge kind="order" status={row.durum} />
                   </span>
                   <time dateTime={row.created_at} className="text-muted sm:order-1 sm:text-ink">
                     {when(row.created_at)}
                   </time>
                   <span className="justify-self-end tabular-nums sm:order-6">
                     <span className="sr-only">{t('colSpent')}: </span>
-                    {format.number(row.bakiye_harcanan, { style: 'currency', currency: 'USD' })}
+                    {format.dollars(row.bakiye_harcanan)}
                   </span>
                   <span className="min-w-0 sm:order-3">
                     {row.hedef_url ? (
@@ -116,15 +121,10 @@ export function TransactionList({ platform, initial }: { platform: string; initi
             })}
           </ul>
           {canShowMore ? (
-            <button
-              type="button"
-              onClick={loadMore}
-              disabled={busy}
-              aria-busy={busy}
-              className="mt-3 inline-flex min-h-11 items-center rounded border border-line px-4 text-sm font-medium hover:bg-brand-soft disabled:opacity-60"
-            >
+            <Button variant="secondary" onClick={loadMore} disabled={busy} aria-busy={busy} className="mt-3">
+              <ChevronDown aria-hidden="true" className="size-4" />
               {t('loadMore')}
-            </button>
+            </Button>
           ) : null}
         </>
       )}

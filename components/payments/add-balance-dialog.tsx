@@ -8,6 +8,8 @@ import { TOPUP_AMOUNTS_CENTS, formatUsd } from '@/lib/payments/amounts';
 import { CardFields, CardholderField, type CardPayer } from './card-fields';
 import { PaymentError, paymentApi, type PaymentConfig } from './payment-api';
 import { usePaymentConfig } from './use-payment-config';
+import { Lock } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 
 export type AddBalanceDialogProps = {
   open: boolean;
@@ -130,7 +132,7 @@ export function AddBalanceDialog({ open, onOpenChange, onSuccess, config: given 
                     onChange={() => setAmount(cents)}
                     className="peer sr-only"
                   />
-                  <span className="block cursor-pointer rounded-md border border-line px-3 py-2 text-center font-semibold peer-checked:border-brand peer-checked:bg-brand-soft peer-focus-visible:outline-3 peer-focus-visible:outline-brand">
+                  <span className="flex min-h-11 cursor-pointer items-center justify-center rounded-md border border-line px-3 text-center font-semibold peer-checked:border-brand peer-checked:bg-brand-soft peer-focus-visible:outline-3 peer-focus-visible:outline-brand">
                     {formatUsd(cents, locale)}
                   </span>
                 </label>
@@ -152,16 +154,13 @@ export function AddBalanceDialog({ open, onOpenChange, onSuccess, config: given 
           ) : null}
 
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" onClick={() => change(false)} disabled={processing} className="rounded-md border border-line px-4 py-2 font-medium">
+            <Button variant="secondary" onClick={() => change(false)} disabled={processing}>
               {t('cancel')}
-            </button>
-            <button
-              type="submit"
-              disabled={amount === 0 || processing || done}
-              className="rounded-md bg-brand px-4 py-2 font-semibold text-brand-ink disabled:opacity-50"
-            >
+            </Button>
+            <Button type="submit" disabled={amount === 0 || processing || done} loading={processing}>
+              {processing ? null : <Lock aria-hidden="true" className="size-4" />}
               {processing ? t('processing') : amount ? t('pay', { amount: formatUsd(amount, locale) }) : t('payNoAmount')}
-            </button>
+            </Button>
           </div>
         </form>
       </DialogContent>

@@ -1,17 +1,25 @@
 'use client';
 
 import { useId, useRef, useState } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { CalendarPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Platform } from '@/lib/catalogue/services';
 import { discountedCents, formatUsd, subtotalCents } from '@/lib/payments/amounts';
 import { CardFields, CardholderField, type CardPayer } from './card-fields';
 import { PaymentError, paymentApi, type PaymentConfig } from './payment-api';
 import { usePaymentErrorText } from './add-balance-dialog';
+import { ArrowLeft, Lock } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { cardVariants } from '@/components/ui/card';
 
 export type BuyablePackage = { id: number; ad: string; gunlukLimit: number; profilLimit: number; prices: Record<Platform, number> };
 
-type Props = { packages: BuyablePackage[]; activePlatforms: Platform[]; config: PaymentConfig };
+/** A package the customer already runs on a platform: buying that platform again extends it (server dates). */
+export type RunningPackage = { platform: Platform; endsAt: string; extendsTo: string };
+
+type Props = { packages: BuyablePackage[]; activePlatforms: Platform[]; config: PaymentConfig; running?: RunningPackage[] };
 
 const RELOAD_AFTER_MS = 2000;
 
@@ -21,20 +29,20 @@ const RELOAD_AFTER_MS = 2000;
  * applied), a live total, the card and the cardholder's name. The total shown is arithmetic on
  * the server's quote; the server computes the charge again on its own.
  */
-export function BuyPackageFlow({ packages, activePlatforms, config }: Props) {
+export function BuyPackageFlow({ packages, activePlatforms, config, running = [] }: Props) {
   const t = useTranslations('Payments.subscription');
   const tp = useTranslations('Platforms');
   const locale = useLocale();
   const [selected, setSelected] = useState<BuyablePackage | null>(null);
 
   if (selected) {
-    return <PaymentView key={selected.id} pkg={selected} activePlatforms={activePlatforms} config={config} onBack={() => setSelected(null)} />;
+    return <PaymentView key={selected.id} pkg={selected} activePlatforms={activePlatforms} config={config} running={running} onBack={() => setSelected(null)} />;
   }
   if (packages.length === 0) return <p className="text-muted">{t('noPackages')}</p>;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {packages.map((p) => (
-        <li key={p.id} className="flex flex-col rounded-lg border border-line bg-card p-4">
+        <li key={p.id} className={cardVariants('flex flex-col p-4')}>
           <h3 className="text-lg font-semibold">{p.ad}</h3>
           <dl className="mt-2 grid grid-cols-2 gap-x-2 text-sm">
             <dt className="text-muted">{t('dailyLimit')}</dt>
@@ -51,21 +59,17 @@ export function BuyPackageFlow({ packages, activePlatforms, config }: Props) {
               </li>
             ))}
           </ul>
-          <button
-            type="button"
-            onClick={() => setSelected(p)}
-            aria-label={t('buyPackage', { name: p.ad })}
-            className="mt-4 rounded-md bg-brand px-4 py-2 font-semibold text-brand-ink"
-          >
+          <Button onClick={() => setSelected(p)} aria-label={t('buyPackage', { name: p.ad })} className="mt-4">
             {t('buy')}
-          </button>
+          </Button>
         </li>
       ))}
     </ul>
   );
 }
 
-function PaymentView({ pkg, activePlatforms, config, onBack }: { pkg: BuyablePackage; activePlatforms: Platform[]; config: PaymentConfig; onBack: () => void }) {
+function PaymentView({ pkg, activePlatforms, config, running, onBack }: { pkg: BuyablePackage; activePlatforms: Platform[]; config: PaymentConfig; running: RunningPackage[]; onBack: () => void }) {
+  const format = useFormatter();
   const t = useTranslations('Payments.subscription');
   const tc = useTranslations('Payments.card');
   const tPay = useTranslations('Payments');
@@ -136,14 +140,15 @@ function PaymentView({ pkg, activePlatforms, config, onBack }: { pkg: BuyablePac
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-line bg-card p-4">
+    <section aria-labelledby={`${id}-title`} className={cardVariants('p-4')}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`${id}-title`} className="text-lg font-semibold">
           {t('paymentTitle', { name: pkg.ad })}
         </h3>
-        <button type="button" onClick={onBack} disabled={busy} className="rounded-md border border-line px-3 py-1.5 text-sm font-medium">
+        <Button variant="ghost" onClick={onBack} disabled={busy}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
           {t('back')}
-        </button>
+        </Button>
       </div>
       <form
         className="mt-4 space-y-4"
@@ -170,23 +175,23 @@ function PaymentView({ pkg, activePlatforms, config, onBack }: { pkg: BuyablePac
             {t('discountLabel')}
           </label>
           <div className="mt-1 flex gap-2">
-            <input
+            <Input
               id={`${id}-code`}
               value={code}
               onChange={(e) => setCode(e.target.value.toUpperCase())}
               readOnly={!!applied}
               disabled={busy}
               aria-describedby={applied ? `${id}-code-applied` : undefined}
-              className="block w-full rounded-md border border-line bg-card px-3 py-2 uppercase read-only:bg-surface"
+              className="uppercase read-only:bg-surface"
             />
             {applied ? (
-              <button type="button" onClick={remove} disabled={busy} className="rounded-md border border-line px-3 py-2 font-medium">
+              <Button variant="secondary" onClick={remove} disabled={busy}>
                 {t('discountRemove')}
-              </button>
+              </Button>
             ) : (
-              <button type="button" onClick={() => void apply()} disabled={busy || applying} className="rounded-md border border-brand px-3 py-2 font-medium text-brand">
+              <Button variant="outline" onClick={() => void apply()} disabled={busy || applying} loading={applying}>
                 {t('discountApply')}
-              </button>
+              </Button>
             )}
           </div>
           {applied ? (
@@ -195,6 +200,23 @@ function PaymentView({ pkg, activePlatforms, config, onBack }: { pkg: BuyablePac
             </p>
           ) : null}
         </div>
+
+        {running.some((r) => platforms.includes(r.platform)) ? (
+          <ul className="space-y-1 rounded-md border border-brand/30 bg-brand-soft p-3 text-sm" aria-live="polite" data-extends-notice>
+            {running
+              .filter((r) => platforms.includes(r.platform))
+              .map((r) => (
+                <li key={r.platform} className="flex items-start gap-2">
+                  <CalendarPlus aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
+                  {t('extendsNotice', {
+                    platform: tp(r.platform),
+                    end: format.dateTime(new Date(r.endsAt), { dateStyle: 'medium' }),
+                    newEnd: format.dateTime(new Date(r.extendsTo), { dateStyle: 'medium' }),
+                  })}
+                </li>
+              ))}
+          </ul>
+        ) : null}
 
         <dl className="space-y-1 rounded-md bg-surface p-3 text-sm" aria-live="polite">
           <div className="flex justify-between">
@@ -221,9 +243,10 @@ function PaymentView({ pkg, activePlatforms, config, onBack }: { pkg: BuyablePac
             {error}
           </p>
         ) : null}
-        <button type="submit" disabled={busy || platforms.length === 0} className="w-full rounded-md bg-brand px-4 py-2 font-semibold text-brand-ink disabled:opacity-50 sm:w-auto">
+        <Button type="submit" size="lg" disabled={busy || platforms.length === 0} loading={processing} className="w-full sm:w-auto">
+          {processing ? null : <Lock aria-hidden="true" className="size-4" />}
           {processing ? tPay('addBalance.processing') : tPay('addBalance.pay', { amount: formatUsd(total, locale) })}
-        </button>
+        </Button>
       </form>
     </section>
   );

@@ -10,6 +10,9 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { cardInputError, digitsOnly, parseExpiry } from '@/lib/payments/test-cards';
 import { paymentErrorCode } from '@/lib/payments/error-codes';
 import { PaymentError, paymentApi, type PaymentConfig } from './payment-api';
+import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/input';
+import { cn } from '@/lib/utils/cn';
 
 /** Confirms the card for an intent, the way the active processor does it; throws PaymentError. */
 export type CardPayer = (args: { paymentIntentId: string; clientSecret: string; cardholderName: string }) => Promise<void>;
@@ -22,8 +25,7 @@ type Props = {
   disabled?: boolean;
 };
 
-const inputClass =
-  'mt-1 block w-full rounded-md border border-line bg-card px-3 py-2 text-ink placeholder:text-muted focus-visible:outline-3 focus-visible:outline-brand disabled:opacity-60';
+const inputClass = cn(inputClasses, 'mt-1');
 
 /** The cardholder's name, asked by both payment flows next to the card. */
 export function CardholderField({ id, value, onChange, disabled }: { id: string; value: string; onChange: (value: string) => void; disabled: boolean }) {
@@ -39,7 +41,7 @@ export function CardholderField({ id, value, onChange, disabled }: { id: string;
         onChange={(e) => onChange(e.target.value)}
         autoComplete="cc-name"
         disabled={disabled}
-        className="mt-1 block w-full rounded-md border border-line bg-card px-3 py-2"
+        className={inputClass}
       />
     </div>
   );
@@ -153,12 +155,12 @@ function TestCardFields({ onCompleteChange, payerRef, disabled }: Props) {
           </h3>
           <p className="mt-1 text-sm">{t('threeDsText')}</p>
           <div className="mt-3 flex gap-2">
-            <button ref={approveRef} type="button" className="rounded-md bg-success px-4 py-2 font-medium text-white" onClick={() => challenge(true)}>
+            <Button ref={approveRef} className="bg-success text-on-fill hover:bg-success/90" onClick={() => challenge(true)}>
               {t('threeDsApprove')}
-            </button>
-            <button type="button" className="rounded-md border border-danger px-4 py-2 font-medium text-danger" onClick={() => challenge(false)}>
+            </Button>
+            <Button variant="secondary" className="border-danger text-danger hover:bg-danger/10" onClick={() => challenge(false)}>
               {t('threeDsDecline')}
-            </button>
+            </Button>
           </div>
         </div>
       ) : null}

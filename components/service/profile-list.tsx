@@ -2,23 +2,30 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
+import { CheckCheck, Search, SearchX, Users, X } from 'lucide-react';
 import type { Platform } from '@/lib/catalogue/services';
 import { cn } from '@/lib/utils/cn';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input, Select } from '@/components/ui/input';
 import type { Badge } from './order-lifecycle';
 import { profileUrl } from './service-api';
 import { StatusBadge } from './status-badge';
-import { reliabilityBand, sortProfiles, type Sort } from './profile-sort';
+import { availableSorts, reliabilityBand, searchProfiles, sortProfiles, type Sort } from './profile-sort';
 
 export type ProfileView = {
   id: number;
   username: string;
   name: string;
   followers: string;
+  /** The follower count behind `followers`, for the sort. */
+  followersCount?: number;
   /** Share of successes over the last 7 days, 0–100; null for a profile without a record (issue #17). */
   reliability?: number | null;
 };
 
 const BAND_CLASS = { high: 'text-success', medium: 'text-warning', low: 'text-danger', new: 'text-muted' } as const;
+const SORT_LABEL = { default: 'sortDefault', followers: 'sortFollowers', reliability: 'sortReliability' } as const;
 
 type Props = {
   platform: Platform;
@@ -31,60 +38,85 @@ type Props = {
 };
 
 /**
- * The profile list (§2): checkbox, username linking to the public profile on the platform,
- * follower count (not on YouTube) and the status badge; the select-all/remove toggle with a count.
+ * The profile list (§2): search by handle or name and a sort above it; each row a checkbox, the
+ * username linking to the public profile on the platform, the follower count (not on YouTube),
+ * the reliability and the status badge; the select-all/remove toggle with a count.
  * Rendered on the server too, so the list is in the page's HTML.
  */
 export function ProfileList({ platform, profiles, selected, badges, onToggle, onToggleAll, allSelected }: Props) {
   const t = useTranslations('ServicePage');
   const platformName = useTranslations('Platforms')(platform);
   const [sort, setSort] = useState<Sort>('default');
+  const [query, setQuery] = useState('');
   if (profiles.length === 0) {
-    return <p className="rounded-lg border border-line bg-card p-4 text-muted">{t('noProfiles')}</p>;
+    return <EmptyState icon={Users} title={t('noProfiles')} />;
   }
+  const sorts = availableSorts(profiles, platform !== 'youtube');
+  const shown = sortProfiles(searchProfiles(profiles, query), sorts.includes(sort) ? sort : 'default');
   return (
     <div>
-      <div className="flex flex-wrap items-center justify-between gap-2">
+      <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
+        <div className="relative">
+          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" />
+          <Input
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={t('searchPlaceholder')}
+            aria-label={t('searchLabel')}
+            className="pl-9"
+            data-profile-search
+          />
+        </div>
+        <label className="flex items-center gap-2 text-sm text-muted">
+          <span className="shrink-0">{t('sortLabel')}</span>
+          <Select value={sort} onChange={(e) => setSort(e.target.value as Sort)} className="text-sm sm:w-56" data-profile-sort>
+            {sorts.map((s) => (
+              <option key={s} value={s}>
+                {t(SORT_LABEL[s])}
+              </option>
+            ))}
+          </Select>
+        </label>
+      </div>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted" aria-live="polite" data-selected-count={selected.size}>
           {t('selectedCount', { selected: selected.size, total: profiles.length })}
+          {query.trim() ? ` · ${t('searchResults', { count: shown.length })}` : null}
         </p>
-        <label className="flex items-center gap-2 text-sm text-muted">
-          {t('sortLabel')}
-          <select
-            value={sort}
-            onChange={(e) => setSort(e.target.value as Sort)}
-            className="min-h-11 rounded-md border border-line bg-card px-2 text-sm text-ink"
-            data-profile-sort
-          >
-            <option value="default">{t('sortDefault')}</option>
-            <option value="reliability">{t('sortReliability')}</option>
-          </select>
-        </label>
-        <button
-          type="button"
-          onClick={onToggleAll}
-          aria-pressed={allSelected}
-          className="inline-flex min-h-11 items-center rounded-md border border-brand px-4 text-sm font-medium text-brand hover:bg-brand-soft"
-        >
+        <Button variant="outline" onClick={onToggleAll} aria-pressed={allSelected}>
+          {allSelected ? <X aria-hidden="true" className="size-4" /> : <CheckCheck aria-hidden="true" className="size-4" />}
           {allSelected ? t('removeAll') : t('selectAll')}
-        </button>
+        </Button>
       </div>
+      {shown.length === 0 ? (
+        <EmptyState
+          icon={SearchX}
+          title={t('searchEmpty', { query: query.trim() })}
+          className="mt-3"
+          action={
+            <Button variant="secondary" onClick={() => setQuery('')}>
+              {t('searchClear')}
+            </Button>
+          }
+        />
+      ) : null}
       <ul aria-label={t('profilesLabel')} className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-profile-list>
-        {sortProfiles(profiles, sort).map((p) => {
+        {shown.map((p) => {
           const checked = selected.has(p.id);
           const status = badges[p.id] ?? 'idle';
           return (
             <li
               key={p.id}
               data-profile-id={p.id}
-              className={cn('flex items-center gap-3 rounded-lg border bg-card px-3 py-2', checked ? 'border-brand' : 'border-line')}
+              className={cn('flex min-w-0 items-center gap-3 rounded-lg border bg-card px-3 py-2', checked ? 'border-brand' : 'border-line')}
             >
               <input
                 id={`profile-${p.id}`}
                 type="checkbox"
                 checked={checked}
                 onChange={() => onToggle(p.id)}
-                aria-label={t('selectProfile', { username: handle(p.username) })}
+                aria-label={t('profileCheckbox', { username: handle(p.username) })}
                 className="h-5 w-5 shrink-0 accent-brand"
               />
               <div className="min-w-0 flex-1">

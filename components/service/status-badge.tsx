@@ -1,26 +1,20 @@
-import { cn } from '@/lib/utils/cn';
-import type { Badge } from './order-lifecycle';
+import { Check, Circle, LoaderCircle, X, type LucideIcon } from 'lucide-react';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import type { Badge as Status } from './order-lifecycle';
 
-const STYLES: Record<Badge, string> = {
-  idle: 'border-line text-muted',
-  pending: 'border-warning text-warning',
-  success: 'border-success text-success',
-  failed: 'border-danger text-danger',
+const LOOK: Record<Status, { tone: BadgeTone; icon: LucideIcon; iconClassName?: string }> = {
+  idle: { tone: 'neutral', icon: Circle },
+  pending: { tone: 'warning', icon: LoaderCircle, iconClassName: 'motion-safe:animate-spin' },
+  success: { tone: 'success', icon: Check },
+  failed: { tone: 'danger', icon: X },
 };
 
-const ICONS: Record<Badge, string> = { idle: '○', pending: '◔', success: '✓', failed: '✕' };
-
-/** A profile's operation status (§3 operationStatus), in words and colour. */
-export function StatusBadge({ status, label }: { status: Badge; label: string }) {
+/** A profile's operation status (§3 operationStatus): an icon and words, never colour alone. */
+export function StatusBadge({ status, label }: { status: Status; label: string }) {
+  const look = LOOK[status];
   return (
-    <span
-      data-status={status}
-      className={cn('inline-flex items-center gap-1 whitespace-nowrap rounded-full border bg-card px-2 py-0.5 text-xs font-semibold', STYLES[status])}
-    >
-      <span aria-hidden="true" className={cn(status === 'pending' && 'motion-safe:animate-pulse')}>
-        {ICONS[status]}
-      </span>
+    <Badge data-status={status} tone={look.tone} icon={look.icon} iconClassName={look.iconClassName}>
       {label}
-    </span>
+    </Badge>
   );
 }

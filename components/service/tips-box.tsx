@@ -1,4 +1,6 @@
 import { useTranslations } from 'next-intl';
+import { Lightbulb } from 'lucide-react';
+import { Card } from '@/components/ui/card';
 
 const TIP_KEYS = ['t1', 't2', 't3', 't4'] as const;
 
@@ -9,15 +11,18 @@ const TIP_KEYS = ['t1', 't2', 't3', 't4'] as const;
 export function TipsBox({ service }: { service: 'comment' | 'reels_comment' | 'youtube_comment' | 'instagram' }) {
   const t = useTranslations();
   return (
-    <aside aria-labelledby={`tips-${service}`} className="rounded-lg border border-line bg-brand-soft/40 p-4 text-sm">
-      <h3 id={`tips-${service}`} className="font-semibold">
-        {t('ServicePage.tipsTitle')}
-      </h3>
-      <ul className="mt-2 list-disc space-y-1 pl-5">
-        {TIP_KEYS.map((k) => (
-          <li key={k}>{t(`Tips.${service}.${k}`)}</li>
-        ))}
-      </ul>
-    </aside>
+    <Card className="bg-brand-soft/40 p-4 text-sm" data-tips={service}>
+      <aside aria-labelledby={`tips-${service}`}>
+        <h3 id={`tips-${service}`} className="flex items-center gap-2 font-semibold">
+          <Lightbulb aria-hidden="true" className="size-4 text-brand" />
+          {t('ServicePage.tipsTitle')}
+        </h3>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {TIP_KEYS.map((k) => (
+            <li key={k}>{t(`Tips.${service}.${k}`)}</li>
+          ))}
+        </ul>
+      </aside>
+    </Card>
   );
 }

@@ -25,6 +25,35 @@ export function* typingFrames(list: readonly string[]): Generator<{ text: string
 }
 
 /**
+ * Runs the placeholder from the first example (already shown): with `rotateMs` whole examples
+ * switch on that beat (Instagram, §9 3 s), else the typewriter of typingFrames, its first step
+ * after the 500 ms hold. Returns the function that stops it.
+ */
+export function startPlaceholder(list: readonly string[], onText: (text: string) => void, options: { rotateMs?: number } = {}): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (list.length === 0) return () => {};
+  if (options.rotateMs) {
+    const rotateMs = options.rotateMs;
+    let index = 0;
+    const rotate = () => {
+      index = (index + 1) % list.length;
+      onText(list[index]!);
+      timer = setTimeout(rotate, rotateMs);
+    };
+    timer = setTimeout(rotate, rotateMs);
+  } else {
+    const frames = typingFrames(list);
+    const step = () => {
+      const frame = frames.next().value;
+      onText(frame.text);
+      timer = setTimeout(step, frame.waitMs);
+    };
+    timer = setTimeout(step, PAUSE_MS);
+  }
+  return () => clearTimeout(timer);
+}
+
+/**
  * The prompt field's rotating placeholder (§2, §9): each example is typed at 25 ms per character,
  * held for 500 ms, deleted at 10 ms per character, then the next one is typed. With
  * `rotateMs` (Instagram) the examples switch whole every 3 s instead. When the user prefers
@@ -37,29 +66,8 @@ export function useTypingPlaceholder(examples: readonly string[], options: { rot
 
   useEffect(() => {
     const list = joined ? joined.split('\u0000') : [];
-    if (list.length === 0) return;
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
-    let timer: ReturnType<typeof setTimeout>;
-    let index = 0;
-
-    if (rotateMs) {
-      const rotate = () => {
-        index = (index + 1) % list.length;
-        setText(list[index]!);
-        timer = setTimeout(rotate, rotateMs);
-      };
-      timer = setTimeout(rotate, rotateMs);
-      return () => clearTimeout(timer);
-    }
-
-    const frames = typingFrames(list);
-    const step = () => {
-      const frame = frames.next().value!;
-      setText(frame.text);
-      timer = setTimeout(step, frame.waitMs);
-    };
-    timer = setTimeout(step, PAUSE_MS);
-    return () => clearTimeout(timer);
+    return startPlaceholder(list, setText, { rotateMs });
   }, [joined, rotateMs]);
 
   return text;

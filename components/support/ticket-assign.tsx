@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { useRouter } from '@/lib/i18n/navigation';
 import { sendJson } from '@/components/auth/api';
 import { useHydrated } from '@/components/ui/use-hydrated';
+import { Select } from '@/components/ui/input';
 
 /** The inbox's assignment picker: an admin or nobody (PUT /api/tickets/admin/{id}/assign; audited). */
 export function TicketAssign({ ticketId, assignedTo, admins }: { ticketId: number; assignedTo: number | null; admins: { id: number; ad_soyad: string }[] }) {
@@ -35,14 +36,14 @@ export function TicketAssign({ ticketId, assignedTo, admins }: { ticketId: numbe
       <label htmlFor={id} className="font-medium">
         {t('assignee')}
       </label>
-      <select id={id} defaultValue={assignedTo ?? ''} disabled={busy || !hydrated} onChange={(e) => void assign(e.target.value)} className="min-h-11 rounded-md border border-line bg-card px-3 text-sm text-ink">
+      <Select id={id} defaultValue={assignedTo ?? ''} disabled={busy || !hydrated} onChange={(e) => void assign(e.target.value)} className="w-auto text-sm">
         <option value="">{t('unassigned')}</option>
         {admins.map((a) => (
           <option key={a.id} value={a.id}>
             {a.ad_soyad}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }

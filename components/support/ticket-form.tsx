@@ -81,7 +81,7 @@ export function TicketForm({ orders, defaultOrderId, onCreated }: Props) {
       <FormField id={`${id}-message`} label={t('message')} error={error('message')}>
         <textarea {...fieldAria(`${id}-message`, error('message'))} {...register('message')} rows={5} maxLength={5000} className={inputClass} />
       </FormField>
-      <SubmitButton busy={isSubmitting} label={t('open')} busyLabel={t('opening')} className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md bg-brand px-4 font-semibold text-brand-ink hover:opacity-90 disabled:opacity-60 sm:w-auto" />
+      <SubmitButton busy={isSubmitting} label={t('open')} busyLabel={t('opening')} className="w-full sm:w-auto" />
     </form>
   );
 }

@@ -6,8 +6,9 @@ import { toast } from 'sonner';
 import { useRouter } from '@/lib/i18n/navigation';
 import { MESSAGE_MAX, type TicketStatus } from '@/lib/tickets/schemas';
 import { sendJson } from '@/components/auth/api';
-import { inputClass, secondaryButtonClass } from '@/components/auth/form-field';
+import { inputClass } from '@/components/auth/form-field';
 import { useHydrated } from '@/components/ui/use-hydrated';
+import { Button } from '@/components/ui/button';
 
 type Props = {
   ticketId: number;
@@ -16,7 +17,6 @@ type Props = {
   viewer: 'customer' | 'admin';
 };
 
-const primary = 'inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-4 font-semibold text-brand-ink hover:opacity-90 disabled:opacity-60';
 
 /**
  * The reply box and the close/reopen buttons under a thread. The customer writes through
@@ -63,9 +63,9 @@ export function TicketReply({ ticketId, status, closedAt, viewer }: Props) {
       <div className="space-y-2 rounded-md border border-line p-3 text-sm">
         <p>{t('closedNote')}</p>
         {canReopen ? (
-          <button type="button" className={secondaryButtonClass} disabled={busy || !hydrated} onClick={() => void act('/reopen')}>
+          <Button variant="secondary" disabled={busy || !hydrated} onClick={() => void act('/reopen')}>
             {t('reopen')}
-          </button>
+          </Button>
         ) : null}
       </div>
     );
@@ -78,12 +78,12 @@ export function TicketReply({ ticketId, status, closedAt, viewer }: Props) {
       </label>
       <textarea id={`${id}-reply`} value={message} onChange={(e) => setMessage(e.target.value)} rows={4} maxLength={MESSAGE_MAX} className={inputClass} />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={primary} disabled={busy || !hydrated} aria-busy={busy}>
+        <Button type="submit" disabled={busy || !hydrated} aria-busy={busy}>
           {t('send')}
-        </button>
-        <button type="button" className={secondaryButtonClass} disabled={busy || !hydrated} onClick={() => void act('/close')}>
+        </Button>
+        <Button variant="secondary" disabled={busy || !hydrated} onClick={() => void act('/close')}>
           {t('close')}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,9 +1,10 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
+import { useFormat } from '@/components/ui/use-format';
 import { cn } from '@/lib/utils/cn';
 import type { TicketDetail } from '@/lib/tickets/read-tickets';
-import { TicketStatusBadge } from './ticket-status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
 
 /**
  * A ticket's thread (issue #18): its messages, oldest first, as plain text (React escapes it; line
@@ -12,14 +13,14 @@ import { TicketStatusBadge } from './ticket-status-badge';
  */
 export function TicketThread({ ticket, viewer }: { ticket: TicketDetail; viewer: 'customer' | 'admin' }) {
   const t = useTranslations('Tickets');
-  const format = useFormatter();
+  const format = useFormat();
   return (
     <div className="space-y-4" data-ticket-thread={ticket.id}>
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="min-w-0 flex-1 break-words text-lg font-semibold">
           #{ticket.id} {ticket.subject}
         </h2>
-        <TicketStatusBadge status={ticket.status} />
+        <StatusBadge kind="ticket" status={ticket.status} />
       </div>
       <p className="text-sm text-muted">{t(`categories.${ticket.category}`)}</p>
       {ticket.order ? (
@@ -34,7 +35,7 @@ export function TicketThread({ ticket, viewer }: { ticket: TicketDetail; viewer:
               total: ticket.order.profiles.length,
             })}
           </p>
-          {ticket.order.refunded_cents > 0 ? <p>{t('orderRefund', { amount: format.number(ticket.order.refunded_cents / 100, { style: 'currency', currency: 'USD' }) })}</p> : null}
+          {ticket.order.refunded_cents > 0 ? <p>{t('orderRefund', { amount: format.money(ticket.order.refunded_cents) })}</p> : null}
           <ul className="flex flex-wrap gap-1">
             {ticket.order.profiles.map((p) => (
               <li
@@ -54,7 +55,7 @@ export function TicketThread({ ticket, viewer }: { ticket: TicketDetail; viewer:
             <li key={m.id} className={cn('max-w-[90%] rounded-lg p-3 text-sm shadow-sm', mine ? 'ml-auto bg-brand-soft' : 'bg-card')} data-ticket-message={m.from_admin ? 'admin' : 'customer'}>
               <p className="mb-1 text-xs text-muted">
                 {m.from_admin ? t('support') : viewer === 'admin' ? t('customer') : t('you')} ·{' '}
-                <time dateTime={m.created_at}>{format.dateTime(new Date(m.created_at), { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                <time dateTime={m.created_at}>{format.dateTime(m.created_at)}</time>
               </p>
               <p className="whitespace-pre-wrap break-words">{m.body}</p>
             </li>

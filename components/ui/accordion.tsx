@@ -3,6 +3,7 @@
 import * as AccordionPrimitive from '@radix-ui/react-accordion';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils/cn';
+import { ChevronDown } from 'lucide-react';
 
 /** Radix Accordion, wrapped once: each item is a heading with a button that shows or hides its panel. */
 export const Accordion = AccordionPrimitive.Root;
@@ -17,9 +18,7 @@ export function AccordionItem({ title, children, className, headingLevel = 'h3',
         <Heading className="m-0">
           <AccordionPrimitive.Trigger className="group flex min-h-11 w-full items-center justify-between gap-3 py-3 text-left font-medium hover:text-brand">
             <span>{title}</span>
-            <span aria-hidden="true" className="shrink-0 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none">
-              ▾
-            </span>
+            <ChevronDown aria-hidden="true" className="size-4 shrink-0 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none" />
           </AccordionPrimitive.Trigger>
         </Heading>
       </AccordionPrimitive.Header>

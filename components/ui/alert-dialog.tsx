@@ -2,7 +2,7 @@
 
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/utils/cn';
+import { buttonVariants } from './button';
 
 /**
  * Radix AlertDialog, wrapped once (STYLE.md): the "are you sure" of destructive actions (§5).
@@ -40,14 +40,14 @@ export function ConfirmDialog({
           <AlertDialogPrimitive.Title className="text-lg font-semibold">{title}</AlertDialogPrimitive.Title>
           {description ? <AlertDialogPrimitive.Description className="mt-2 text-sm text-muted">{description}</AlertDialogPrimitive.Description> : null}
           <div className="mt-6 flex justify-end gap-2">
-            <AlertDialogPrimitive.Cancel className="min-h-11 rounded-md border border-line px-4 text-sm font-medium hover:bg-brand-soft">{cancelLabel}</AlertDialogPrimitive.Cancel>
+            <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: 'secondary' })}>{cancelLabel}</AlertDialogPrimitive.Cancel>
             <AlertDialogPrimitive.Action
               disabled={busy}
               onClick={(e) => {
                 e.preventDefault();
                 void onConfirm();
               }}
-              className={cn('min-h-11 rounded-md px-4 text-sm font-semibold text-white disabled:opacity-60', destructive ? 'bg-danger' : 'bg-brand')}
+              className={buttonVariants({ variant: destructive ? 'destructive' : 'primary' })}
             >
               {confirmLabel}
             </AlertDialogPrimitive.Action>

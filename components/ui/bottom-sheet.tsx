@@ -3,6 +3,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { cn } from '@/lib/utils/cn';
+import { X } from 'lucide-react';
+import { buttonVariants } from './button';
 
 /** §9: the sheet slides in about 10 ms after opening and out in 300 ms. */
 const OPEN_DELAY_MS = 10;
@@ -61,8 +63,8 @@ export function BottomSheet({ sheet, title, closeLabel, children, className }: P
         >
           <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
             <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
-            <DialogPrimitive.Close className="inline-flex min-h-11 min-w-11 items-center justify-center rounded text-muted hover:bg-brand-soft" aria-label={closeLabel}>
-              <span aria-hidden="true">✕</span>
+            <DialogPrimitive.Close className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'text-muted' })} aria-label={closeLabel}>
+              <X aria-hidden="true" className="size-5" />
             </DialogPrimitive.Close>
           </div>
           <div className="flex-1 overflow-y-auto overscroll-contain px-4 py-4">{children}</div>

@@ -14,7 +14,7 @@ const variants = {
   outline: 'border border-brand bg-card text-brand hover:bg-brand-soft font-medium',
   ghost: 'text-ink hover:bg-brand-soft',
   link: 'text-brand underline-offset-2 hover:underline',
-  destructive: 'bg-danger text-white hover:bg-danger/90 font-semibold',
+  destructive: 'bg-danger text-on-fill hover:bg-danger/90 font-semibold',
 } as const;
 
 const sizes = {

@@ -1,9 +1,16 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils/cn';
 
+const card = 'rounded-xl border border-line bg-card text-ink shadow-sm';
+
+/** The classes of a card, for a semantic element that is a card (a <section>, <article>, <fieldset>, <li>). */
+export function cardVariants(className?: string): string {
+  return cn(card, className);
+}
+
 /** A bordered surface. `CardHeader`/`CardTitle`/`CardDescription`/`CardContent` give it structure. */
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return <div {...props} className={cn('rounded-xl border border-line bg-card text-ink shadow-sm', className)} />;
+  return <div {...props} className={cardVariants(className)} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {

@@ -3,6 +3,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils/cn';
+import { X } from 'lucide-react';
+import { buttonVariants } from './button';
 
 /**
  * Radix Dialog, wrapped once (STYLE.md): Escape closes, focus is trapped, the title labels it.
@@ -30,14 +32,11 @@ export function DialogContent({ title, description, closeLabel, className, child
           className,
         )}
       >
-        <DialogPrimitive.Title className="pr-8 text-lg font-semibold">{title}</DialogPrimitive.Title>
+        <DialogPrimitive.Title className="pr-10 text-lg font-semibold">{title}</DialogPrimitive.Title>
         {description ? <DialogPrimitive.Description className="mt-1 text-sm text-muted">{description}</DialogPrimitive.Description> : null}
         <div className="mt-4">{children}</div>
-        <DialogPrimitive.Close
-          className="absolute right-3 top-3 rounded p-2 text-muted hover:bg-brand-soft"
-          aria-label={closeLabel}
-        >
-          <span aria-hidden="true">✕</span>
+        <DialogPrimitive.Close className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'absolute right-2 top-2 text-muted' })} aria-label={closeLabel}>
+          <X aria-hidden="true" className="size-5" />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

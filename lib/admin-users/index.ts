@@ -1,4 +1,4 @@
-export { listUsers, listUsersWithPackages, searchUsersWithPackages, type UserSearch } from './list-users';
+export { listUsers, listUsersWithPackages, searchUsersWithPackages, USER_SORTS, type UserSearch, type UserSort } from './list-users';
 export { createUser } from './create-user';
 export { updateUser } from './update-user';
 export { deleteUser } from './delete-user';
@@ -14,6 +14,8 @@ export {
   updateUserSchema,
   assignPackagesSchema,
   userListQuerySchema,
+  userListPageSchema,
+  type UserListPage,
   type CreateUserInput,
   type UpdateUserInput,
 } from './schemas';

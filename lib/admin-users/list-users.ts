@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { userPackages, users } from '@/db/schema';
 import { toAdminUser, type ActivePackage, type AdminUser } from './shapes';
@@ -18,28 +18,57 @@ export async function listUsersWithPackages(db: Db): Promise<UserWithPackages[]>
   return withPackages(db, await listUsers(db));
 }
 
-export type UserSearch = { q?: string; limit: number; offset: number };
+export const USER_SORTS = ['created', 'balance', 'name'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export type UserSearch = {
+  q?: string;
+  limit: number;
+  offset: number;
+  /** Column to order by (sign-up date by default); ties fall back to the newest id. */
+  sort?: UserSort;
+  dir?: 'asc' | 'desc';
+  rol?: 'user' | 'admin';
+  /** Active or deactivated accounts. */
+  durum?: 'aktif' | 'pasif';
+  /** With or without a running subscription. */
+  paket?: 'var' | 'yok';
+};
 
 /**
- * The back office's users page: one page of users, newest first, whose name, e-mail or phone
- * contains `q` (case-insensitive; `%` and `_` are plain characters), with the number of matches.
+ * The back office's users list: one page of users, filtered (name, e-mail or phone contains `q`,
+ * case-insensitive, `%` and `_` as plain characters; role; active; running subscription) and
+ * sorted on the server, with the number of matches. Newest sign-up first by default.
  */
-export async function searchUsersWithPackages(db: Db, { q, limit, offset }: UserSearch): Promise<{ users: UserWithPackages[]; total: number }> {
+export async function searchUsersWithPackages(db: Db, { q, limit, offset, sort = 'created', dir = 'desc', rol, durum, paket }: UserSearch): Promise<{ users: (UserWithPackages & { bakiye_cents: number })[]; total: number }> {
   const term = q?.trim();
   const conditions: SQL[] = [isNull(users.deletedAt)];
   if (term) {
     const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(or(ilike(users.adSoyad, pattern), ilike(users.email, pattern), ilike(users.telefon, pattern))!);
   }
+  if (rol) conditions.push(eq(users.rol, rol));
+  if (durum) conditions.push(eq(users.aktif, durum === 'aktif'));
+  if (paket) {
+    const running = db.select({ one: sql`1` }).from(userPackages).where(and(eq(userPackages.userId, users.id), notEnded(new Date())));
+    conditions.push(paket === 'var' ? exists(running) : notExists(running));
+  }
   const where = and(...conditions);
+  const column = sort === 'balance' ? users.bakiyeCents : sort === 'name' ? users.adSoyad : users.createdAt;
+  const order = dir === 'asc' ? [asc(column), asc(users.id)] : [desc(column), desc(users.id)];
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(desc(users.id)).limit(limit).offset(offset),
+    db.select().from(users).where(where).orderBy(...order).limit(limit).offset(offset),
     db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
   ]);
-  return { users: await withPackages(db, rows.map(toAdminUser)), total };
+  return {
+    users: await withPackages(
+      db,
+      rows.map((row) => ({ ...toAdminUser(row), bakiye_cents: row.bakiyeCents })),
+    ),
+    total,
+  };
 }
 
-async function withPackages(db: Db, list: AdminUser[]): Promise<UserWithPackages[]> {
+async function withPackages<U extends AdminUser>(db: Db, list: U[]): Promise<(U & { aktif_paketler: ActivePackage[] })[]> {
   if (list.length === 0) return [];
   const subs = await db
     .select()

@@ -113,14 +113,43 @@ export const assignPackagesSchema = z.object({
 });
 export type AssignPackagesInput = z.output<typeof assignPackagesSchema> & { platform: Platform[] };
 
+/** The filters and order of the back office's users list (GET /users/with-packages and /rooting/users). */
+export const userListFilters = {
+  q: text({ max: 100 }).optional(),
+  sort: z.enum(['created', 'balance', 'name']).optional(),
+  dir: z.enum(['asc', 'desc']).optional(),
+  rol: z.enum(['user', 'admin']).optional(),
+  durum: z.enum(['aktif', 'pasif']).optional(),
+  paket: z.enum(['var', 'yok']).optional(),
+};
+
 /**
- * GET /users/with-packages?q=&limit=&offset=: with any of them, one page of the search (limit 24
- * and offset 0 by default); without them null, meaning every user.
+ * GET /users/with-packages?q=&sort=&dir=&rol=&durum=&paket=&limit=&offset=: with any of them, one
+ * page of the search (limit 24 and offset 0 by default); without them null, meaning every user.
  */
 export const userListQuerySchema = z
   .object({
-    q: text({ max: 100 }).optional(),
+    ...userListFilters,
     limit: int({ min: 1, max: 100 }).optional(),
     offset: int({ min: 0, max: 1_000_000 }).optional(),
   })
-  .transform((v) => (v.q === undefined && v.limit === undefined && v.offset === undefined ? null : { q: v.q, limit: v.limit ?? 24, offset: v.offset ?? 0 }));
+  .transform((v) => {
+    const { limit, offset, ...filters } = v;
+    if (limit === undefined && offset === undefined && Object.values(filters).every((f) => f === undefined)) return null;
+    return { ...filters, limit: limit ?? 24, offset: offset ?? 0 };
+  });
+
+/**
+ * /rooting/users?q=&sort=&dir=&rol=&durum=&paket=&page=: the same filters read from the page's
+ * address, where an unknown value (an old link, a typo) falls back to its default instead of failing.
+ */
+export const userListPageSchema = z.object({
+  q: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().transform((s) => s.replace(/\0/g, '').trim().slice(0, 100)).optional()).catch(undefined),
+  sort: userListFilters.sort.catch(undefined),
+  dir: userListFilters.dir.catch(undefined),
+  rol: userListFilters.rol.catch(undefined),
+  durum: userListFilters.durum.catch(undefined),
+  paket: userListFilters.paket.catch(undefined),
+  page: int({ min: 1, max: 10_000 }).optional().catch(undefined),
+});
+export type UserListPage = z.output<typeof userListPageSchema>;

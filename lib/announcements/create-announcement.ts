@@ -11,7 +11,7 @@ export async function createAnnouncement(db: Db, actor: Actor, input: Announceme
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(announcements)
-      .values({ baslik: input.baslik, icerik: input.icerik, baslikEn: input.baslik_en, icerikEn: input.icerik_en, oncelik: input.oncelik, aktif: input.aktif ?? true })
+      .values({ baslik: input.baslik, icerik: input.icerik, baslikEn: input.baslik_en, icerikEn: input.icerik_en, baslikDe: input.baslik_de ?? '', icerikDe: input.icerik_de ?? '', oncelik: input.oncelik, aktif: input.aktif ?? true })
       .returning();
     const duyuru = toAdminAnnouncement(row!);
     await recordAudit(tx, actor, { action: 'announcement.create', entity: 'announcement', entityId: duyuru.id, after: duyuru });

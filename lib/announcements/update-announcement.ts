@@ -20,6 +20,8 @@ export async function updateAnnouncement(db: Db, actor: Actor, id: number, input
         icerik: input.icerik,
         baslikEn: input.baslik_en,
         icerikEn: input.icerik_en,
+        baslikDe: input.baslik_de ?? '',
+        icerikDe: input.icerik_de ?? '',
         oncelik: input.oncelik,
         aktif: input.aktif ?? current.aktif,
         updatedAt: sql`now()`,

@@ -10,7 +10,13 @@ import { takeMark } from './marks';
  * those who keep the category on (the default) are written in bulk, and a mail goes to those who
  * chose it by e-mail (off by default). Call it in the announcement's transaction.
  */
-export async function broadcastPriorityAnnouncement(db: Db, announcement: { id: number; baslik: string; baslikEn: string }): Promise<number> {
+export async function broadcastPriorityAnnouncement(
+  db: Db,
+  announcement: { id: number; baslik: string; baslikEn: string; baslikDe?: string; icerikDe?: string },
+): Promise<number> {
+  // The panel's rule (lib/announcements shapes): German when both German texts are written, else English.
+  const german = announcement.baslikDe && announcement.icerikDe ? announcement.baslikDe : announcement.baslikEn;
+  const titleFor = (locale: string) => (locale === 'tr' ? announcement.baslik : locale === 'de' ? german : announcement.baslikEn);
   if (!(await takeMark(db, `announcement:${announcement.id}`))) return 0;
   const channel = (field: 'inApp' | 'email', fallback: boolean) =>
     sql`coalesce((${notificationPreferences.channels} -> 'announcement' ->> ${field})::boolean, ${fallback})`;
@@ -25,7 +31,7 @@ export async function broadcastPriorityAnnouncement(db: Db, announcement: { id: 
     const chunk = recipients.slice(i, i + 1000).map((u) => ({
       userId: u.id,
       kind: 'announcement',
-      params: { title: u.locale === 'tr' ? announcement.baslik : announcement.baslikEn, id: announcement.id },
+      params: { title: titleFor(u.locale), id: announcement.id },
       link: '/panel',
     }));
     inserted.push(...(await db.insert(notifications).values(chunk).returning({ userId: notifications.userId })));
@@ -38,7 +44,7 @@ export async function broadcastPriorityAnnouncement(db: Db, announcement: { id: 
     .where(and(customers, sql`${channel('email', false)}`));
   for (const u of mailTo) {
     // inApp is written above for everyone who wants it; only the mail is left.
-    await notify(db, { userId: u.id, kind: 'announcement', params: { title: u.locale === 'tr' ? announcement.baslik : announcement.baslikEn }, link: '/panel', mailOnly: true });
+    await notify(db, { userId: u.id, kind: 'announcement', params: { title: titleFor(u.locale) }, link: '/panel', mailOnly: true });
   }
   return inserted.length;
 }

@@ -2,8 +2,9 @@ export { sendOperation, type Sender, type SendResult, type SendOptions, type Sen
 export { pickProfiles, RELIABILITY_WINDOW_DAYS, type PickInput } from './pick-profiles';
 export { cancelOrder, type CancelOptions } from './cancel-order';
 export { refillOrder, REFILL_DAYS, type RefillOptions } from './refill-order';
-export { sendInputSchema, SEND_SCHEMAS, TWEET_MAX, PROMPT_MAX, type SendInput } from './schemas';
+export { sendInputSchema, SEND_SCHEMAS, newTweetQuoteSchema, TWEET_MAX, PROMPT_MAX, type SendInput } from './schemas';
 export { getOperation } from './get-operation';
+export { quoteNewTweet, type NewTweetQuote, type NewTweetQuoteLine } from './quote-new-tweet';
 export { getLimitInfo, type LimitInfo } from './get-limits';
 export { processOrder, type ProcessOptions, type ProcessOutcome } from './process-order';
 export { finalizeOrder } from './finalize-order';

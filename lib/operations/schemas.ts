@@ -85,6 +85,9 @@ export const youtubeSubscribeSchema = z.object({
   youtube_url: url('Validation.youtube_url_invalid', (u) => isYoutubeChannelUrl(u) || isYoutubeVideoUrl(u)),
 });
 
+/** The new-tweet price quote's body: the profiles of the send, checked as the send checks them. */
+export const newTweetQuoteSchema = z.object({ profile_ids: profileIds });
+
 export const SEND_SCHEMAS = {
   retweet: tweetActionSchema,
   like: tweetActionSchema,

@@ -4,7 +4,7 @@ import type { Db } from '@/db/client';
 import { packages, platforms as platformsTable, usageCounters, userPackages, users } from '@/db/schema';
 import { env } from '@/env';
 import { SERVICES, isPlatform, type Platform } from '@/lib/catalogue/services';
-import { notEnded } from '@/lib/subscriptions';
+import { extendedEnd, notEnded } from '@/lib/subscriptions';
 
 export type OverviewSubscription = {
   id: number;
@@ -13,6 +13,8 @@ export type OverviewSubscription = {
   gunlukLimit: number;
   profilLimit: number;
   endsAt: string;
+  /** Its end if the platform is bought again now (extended by 30 days), shown before paying. */
+  extendsTo: string;
   daysLeft: number;
   /** Today's uses per service of the platform (the daily limit applies to each service). */
   usage: { service: string; used: number }[];
@@ -58,6 +60,7 @@ export async function getSubscriptionOverview(db: Db, input: { userId: number; n
       gunlukLimit: s.gunlukLimit,
       profilLimit: s.profilLimit,
       endsAt: s.endsAt.toISOString(),
+      extendsTo: extendedEnd(s.endsAt, now).toISOString(),
       daysLeft: Math.max(0, Math.ceil((s.endsAt.getTime() - now.getTime()) / DAY_MS)),
       usage: (SERVICES[s.platform] as readonly string[])
         .filter((service) => service !== 'youtube_subscribe')

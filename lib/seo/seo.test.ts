@@ -19,8 +19,9 @@ describe('localized paths and alternates', () => {
     });
   });
 
-  it('lists every service page of the active platforms and every policy page', () => {
+  it('lists the home and pricing pages, every service page of the active platforms and every policy page', () => {
     const all = publicPaths();
+    expect(all.slice(0, 2)).toEqual(['/', '/pricing']);
     expect(all).toContain('/service/new_tweet');
     expect(all).toContain('/service/youtube_comment');
     expect(all).toContain('/service/youtube_subscribe');

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '@/test/db';
 import { packages, userPackages, users } from '@/db/schema';
-import { assignSubscriptions } from './assign-subscriptions';
+import { getSubscriptionOverview } from '@/lib/payments';
+import { assignSubscriptions, extendedEnd } from './assign-subscriptions';
 
 let t: TestDb;
 let userId: number;
@@ -56,5 +57,20 @@ describe('assigning subscriptions', () => {
     await t.db.update(packages).set({ deletedAt: new Date() }).where(eq(packages.id, small));
     await expect(assignSubscriptions(t.db, { userId, packageId: small, platforms: ['instagram'] })).rejects.toMatchObject({ code: 'PACKAGE_NOT_FOUND' });
     await expect(assignSubscriptions(t.db, { userId, packageId: big, platforms: [] })).rejects.toMatchObject({ code: 'PLATFORM_REQUIRED' });
+  });
+
+  it('shows before a purchase the end date the purchase then gives a running package', async () => {
+    await t.db.update(packages).set({ deletedAt: null }).where(eq(packages.id, small));
+    const overview = await getSubscriptionOverview(t.db, { userId });
+    const tw = overview.subscriptions.find((s) => s.platform === 'twitter')!;
+    expect(new Date(tw.extendsTo).getTime()).toBe(new Date(tw.endsAt).getTime() + 30 * DAY);
+    const [row] = await t.db.transaction((tx) => assignSubscriptions(tx, { userId, packageId: small, platforms: ['twitter'] }));
+    expect(row!.endsAt.toISOString()).toBe(tw.extendsTo);
+  });
+
+  it('extends an ended subscription from now, not from its past end', () => {
+    const now = new Date('2026-11-23T12:00:00Z');
+    expect(extendedEnd(new Date('2026-11-01T00:00:00Z'), now).toISOString()).toBe('2026-12-23T12:00:00.000Z');
+    expect(extendedEnd(new Date('2026-12-01T00:00:00Z'), now).toISOString()).toBe('2026-12-31T00:00:00.000Z');
   });
 });

@@ -19,6 +19,15 @@ export type AssignInput = {
   endsAt?: Date;
 };
 
+/**
+ * Where a running subscription's end moves when the same platform is bought or assigned again:
+ * out by the period, counted from its current end if that is still ahead, else from now. The
+ * panel shows this date before the customer pays (issue #15), so both use this one rule.
+ */
+export function extendedEnd(currentEnd: Date, now: Date, periodMs = SUBSCRIPTION_DAYS * DAY_MS): Date {
+  return new Date(Math.max(currentEnd.getTime(), now.getTime()) + periodMs);
+}
+
 export type AssignedSubscription = typeof userPackages.$inferSelect & { extended: boolean };
 
 /**
@@ -53,10 +62,9 @@ export async function assignSubscriptions(db: Db, input: AssignInput): Promise<A
     const current = active.find((s) => s.platform === platform);
     const values = { packageId: pkg.id, paketAdi: pkg.ad, gunlukLimit: pkg.gunlukLimit, profilLimit: pkg.profilLimit };
     if (current) {
-      const from = Math.max(current.endsAt.getTime(), now.getTime());
       const [row] = await db
         .update(userPackages)
-        .set({ ...values, endsAt: new Date(from + periodMs), updatedAt: sql`now()` })
+        .set({ ...values, endsAt: extendedEnd(current.endsAt, now, periodMs), updatedAt: sql`now()` })
         .where(eq(userPackages.id, current.id))
         .returning();
       result.push({ ...row!, extended: true });

@@ -1,2 +1,2 @@
-export { assignSubscriptions, SUBSCRIPTION_DAYS, type AssignInput, type AssignedSubscription } from './assign-subscriptions';
+export { assignSubscriptions, extendedEnd, SUBSCRIPTION_DAYS, type AssignInput, type AssignedSubscription } from './assign-subscriptions';
 export { holdsSlot, notEnded, inForce } from './filters';

@@ -74,6 +74,16 @@ describe('the schemas of the API', () => {
     expect(siteSettingsSchema.safeParse({ site_adi: 'S', cooldown_saniye: true }).success).toBe(false);
   });
 
+  it('keeps the optional German announcement texts to the Turkish and English limits (issue #15)', () => {
+    const ann = { baslik: 'a', icerik: 'b', baslik_en: 'c', icerik_en: 'd' };
+    expect(announcementSchema.parse(ann)).toMatchObject({ baslik_de: '', icerik_de: '' });
+    expect(announcementSchema.parse({ ...ann, baslik_de: '  Titel ', icerik_de: 'x'.repeat(5000) }).baslik_de).toBe('Titel');
+    for (const bad of [{ baslik_de: 'x'.repeat(201) }, { icerik_de: 'x'.repeat(5001) }, { baslik_de: 'a\u0000' }, { icerik_de: 5 }]) {
+      expect(announcementSchema.safeParse({ ...ann, ...bad }).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(announcementSchema.safeParse({ ...ann, baslik_en: 'x'.repeat(201) }).success).toBe(false);
+  });
+
   it('refuses NUL in any text field', () => {
     expect(loginSchema.safeParse({ email: 'a\u0000@example.com', password: 'x' }).success).toBe(false);
     expect(loginSchema.safeParse({ email: 'a@example.com', password: 'x\u0000' }).success).toBe(false);

@@ -72,6 +72,7 @@ export const TABLE: Record<string, Entry> = {
   // §7 admin history (also reachable under the doubled /api/api prefix the spec's client uses).
   'GET /api/api/islem-gecmisi/stats/user/[userId]': adminOnly(200, { params: (i) => ({ userId: String(i.a) }) }),
   'GET /api/api/islem-gecmisi/user/[userId]/service/[service]': adminOnly(200, { params: (i) => ({ userId: String(i.a), service: 'like' }) }),
+  'GET /api/api/users': adminOnly(200),
   'GET /api/islem-gecmisi/stats/user/[userId]': adminOnly(200, { params: (i) => ({ userId: String(i.a) }) }),
   'GET /api/islem-gecmisi/user/[userId]/service/[service]': adminOnly(200, { params: (i) => ({ userId: String(i.a), service: 'like' }) }),
   'GET /api/islem-gecmisi/stats/benim/platform/[platform]': loggedIn(200, { params: () => ({ platform: 'twitter' }) }),
@@ -123,6 +124,7 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/twitter/bookmark': loggedIn(400, { body: EMPTY }),
   'POST /api/twitter/comment': loggedIn(400, { body: EMPTY }),
   'POST /api/twitter/new-tweet': loggedIn(400, { body: EMPTY }),
+  'POST /api/twitter/new-tweet/quote': loggedIn(400, { body: EMPTY }),
   'POST /api/instagram/reels-like': loggedIn(400, { body: EMPTY }),
   'POST /api/instagram/reels-share': loggedIn(400, { body: EMPTY }),
   'POST /api/instagram/reels-bookmark': loggedIn(400, { body: EMPTY }),

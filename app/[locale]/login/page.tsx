@@ -8,11 +8,12 @@ import type { Locale } from '@/lib/i18n/routing';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ tab?: string | string[] }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { locale } = await params;
+  const { tab } = await searchParams;
   const t = await getTranslations({ locale, namespace: 'Auth.meta' });
   // Public and indexable (people search for "<site> giriş"): canonical and hreflang like every public page.
-  return pageMetadata({ locale: locale as Locale, path: '/login', title: t('login'), description: t('loginDescription') });
+  return pageMetadata({ locale: locale as Locale, path: '/login', title: tab === 'register' ? t('register') : t('login'), description: t('loginDescription') });
 }
 
 /** /login (§2): a logged-in user goes to /panel on the server; `?tab=register` opens registration. */
@@ -21,9 +22,8 @@ export default async function LoginPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   await redirectLoggedInToPanel(locale);
   const { tab } = await searchParams;
-  const t = await getTranslations('Auth');
   return (
-    <AuthCard title={t('meta.login')}>
+    <AuthCard>
       <AuthTabs initialTab={tab === 'register' ? 'register' : 'login'} />
     </AuthCard>
   );

@@ -2,8 +2,10 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db/client';
 import { listActiveAnnouncements } from '@/lib/announcements';
+import { getCustomerOverview } from '@/lib/overview';
 import { requirePageUser } from '@/app/_lib/page-guards';
 import { AnnouncementList } from '@/components/panel/announcement-list';
+import { CustomerOverview } from '@/components/panel/overview/customer-overview';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -14,22 +16,28 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * /panel (§2): the announcements index. Announcements are written in Turkish and English only
- * (§3), so the Turkish page shows the Turkish texts and the English and German pages the English ones.
+ * /panel (§2): the customer's overview (issue #15: packages with today's use, balance, last
+ * orders), then the announcements index in the page's language (German falls back to English,
+ * as GET /duyurular?lang=de does). All server-rendered.
  */
 export default async function PanelAnnouncementsPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  await requirePageUser(locale);
-  const t = await getTranslations('Panel.announcements');
-  const duyurular = await listActiveAnnouncements(await getDb(), locale === 'tr' ? 'tr' : 'en');
+  const user = await requirePageUser(locale);
+  const t = await getTranslations('Panel');
+  const db = await getDb();
+  const [overview, duyurular] = await Promise.all([getCustomerOverview(db, user), listActiveAnnouncements(db, locale)]);
 
   return (
-    <section aria-labelledby="panel-heading" className="space-y-4">
-      <h1 id="panel-heading" className="text-2xl font-semibold">
-        {t('title')}
-      </h1>
-      <AnnouncementList duyurular={duyurular} />
-    </section>
+    <div className="space-y-8">
+      <h1 className="text-2xl font-semibold">{t('overview.title')}</h1>
+      <CustomerOverview overview={overview} />
+      <section aria-labelledby="panel-heading" className="space-y-4">
+        <h2 id="panel-heading" className="text-xl font-semibold">
+          {t('announcements.title')}
+        </h2>
+        <AnnouncementList duyurular={duyurular} />
+      </section>
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { verifyResetToken } from '@/lib/auth';
 import { Link } from '@/lib/i18n/navigation';
 import { AuthCard } from '@/components/auth/auth-card';
 import { ResetPasswordForm } from '@/components/auth/reset-password-form';
+import { Button } from '@/components/ui/button';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ token?: string | string[] }> };
 
@@ -31,9 +32,9 @@ export default async function ResetPasswordPage({ params, searchParams }: Props)
     return (
       <AuthCard title={t('reset.invalidTitle')}>
         <p className="mb-4 text-muted">{t('reset.invalidText')}</p>
-        <Link href="/forgot-password" className="inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand px-4 font-semibold text-brand-ink hover:opacity-90">
-          {t('reset.requestNew')}
-        </Link>
+        <Button asChild className="w-full">
+          <Link href="/forgot-password">{t('reset.requestNew')}</Link>
+        </Button>
       </AuthCard>
     );
   }

@@ -3,6 +3,10 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 import { PAGE_SERVICES } from '@/lib/catalogue/services';
 import { requestActivePlatforms } from '@/components/layout/request-data';
+import { buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ChevronRight, CircleOff } from 'lucide-react';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -24,22 +28,29 @@ export default async function ChooseService({ params }: Props) {
         {t('ServicePage.chooseService')}
       </h1>
       <p className="mt-2 text-muted">{t('ServicePage.chooseServiceText')}</p>
-      <div className="mt-6 grid gap-4 sm:grid-cols-3">
-        {platforms.map((p) => (
-          <nav key={p.ad} aria-label={t(`Platforms.${p.ad}`)} className="rounded-lg border border-line bg-card p-4">
-            <h2 className="font-semibold">{t(`Platforms.${p.ad}`)}</h2>
-            <ul className="mt-2 space-y-1">
-              {PAGE_SERVICES[p.ad].map((s) => (
-                <li key={s}>
-                  <Link href={`/service/${s}`} className="inline-flex min-h-11 items-center text-brand underline-offset-2 hover:underline">
-                    {t(`Services.${s}`)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ))}
-      </div>
+      {platforms.length === 0 ? (
+        <EmptyState icon={CircleOff} title={t('ServicePage.platformInactive')} className="mt-6" />
+      ) : (
+        <div className="mt-6 grid gap-4 sm:grid-cols-3">
+          {platforms.map((p) => (
+            <Card key={p.ad} className="p-4">
+              <nav aria-label={t(`Platforms.${p.ad}`)}>
+                <h2 className="font-semibold">{t(`Platforms.${p.ad}`)}</h2>
+                <ul className="mt-2 space-y-1">
+                  {PAGE_SERVICES[p.ad].map((s) => (
+                    <li key={s}>
+                      <Link href={`/service/${s}`} className={buttonVariants({ variant: 'ghost', className: 'w-full justify-between text-brand' })}>
+                        {t(`Services.${s}`)}
+                        <ChevronRight aria-hidden="true" className="size-4" />
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            </Card>
+          ))}
+        </div>
+      )}
     </section>
   );
 }

@@ -4,6 +4,9 @@ import { getDb } from '@/db/client';
 import { isAppError } from '@/lib/errors';
 import { Link } from '@/lib/i18n/navigation';
 import { unsubscribeSchema, unsubscribeWithToken } from '@/lib/notifications';
+import { Settings } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { cardVariants } from '@/components/ui/card';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -32,7 +35,7 @@ export default async function UnsubscribePage({ params, searchParams }: Props) {
     }
   }
   return (
-    <section aria-labelledby="unsubscribe-title" className="mx-auto max-w-lg space-y-4 rounded-lg border border-line bg-card p-6" data-unsubscribe={done ? 'done' : 'invalid'}>
+    <section aria-labelledby="unsubscribe-title" className={cardVariants('mx-auto max-w-lg space-y-4 p-6')} data-unsubscribe={done ? 'done' : 'invalid'}>
       <h1 id="unsubscribe-title" className="text-xl font-semibold">
         {t('title')}
       </h1>
@@ -43,9 +46,12 @@ export default async function UnsubscribePage({ params, searchParams }: Props) {
           {t('invalid')}
         </p>
       )}
-      <Link href="/panel/settings#notifications" className="inline-flex min-h-11 items-center text-brand underline">
-        {t('manage')}
-      </Link>
+      <Button asChild variant="secondary">
+        <Link href="/panel/settings#notifications">
+          <Settings aria-hidden="true" className="size-4" />
+          {t('manage')}
+        </Link>
+      </Button>
     </section>
   );
 }

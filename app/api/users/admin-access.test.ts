@@ -21,6 +21,7 @@ import * as stats from '../islem-gecmisi/stats/user/[userId]/route';
 import * as serviceHistory from '../islem-gecmisi/user/[userId]/service/[service]/route';
 import * as statsApiApi from '../api/islem-gecmisi/stats/user/[userId]/route';
 import * as serviceHistoryApiApi from '../api/islem-gecmisi/user/[userId]/service/[service]/route';
+import * as usersApiApi from '../api/users/route';
 import * as auditLog from '../audit-log/route';
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
@@ -53,6 +54,7 @@ const ADMIN_ROUTES: [string, Handler, Record<string, string>, unknown?][] = [
   ['GET /api/api/islem-gecmisi/stats/user/{userId}', statsApiApi.GET, { userId: '2' }],
   ['GET /api/api/islem-gecmisi/user/{userId}/service/{service}', serviceHistoryApiApi.GET, { userId: '2', service: 'like' }],
   ['GET /api/audit-log', auditLog.GET, {}],
+  ['GET /api/api/users', usersApiApi.GET, {}],
 ];
 
 let f: AdminFixture;
@@ -88,6 +90,14 @@ describe('every admin route', () => {
     expect((await call(subscriptionsOf.GET, { params: { id: String(f.adminId) }, token: f.userToken })).status).toBe(403);
     expect((await call(subscriptionsOf.GET, { params: { id: String(f.userId) }, token: f.userToken })).status).toBe(200);
     expect((await call(subscriptionsOf.GET, { params: { id: String(f.userId) }, token: f.adminToken })).status).toBe(200);
+  });
+
+  it('answers GET /api/api/users (§7 writes it with the /api prefix) with the same list as /api/users', async () => {
+    const doubled = await call(usersApiApi.GET, { path: '/api/api/users', token: f.adminToken });
+    expect(doubled.status).toBe(200);
+    const plain = await call(users.GET, { token: f.adminToken });
+    expect(doubled.body.users).toEqual(plain.body.users);
+    expect((doubled.body.users as { id: number }[]).map((u) => u.id)).toEqual(expect.arrayContaining([f.userId, f.adminId]));
   });
 
   it('refuses a forged admin token', async () => {

@@ -98,6 +98,38 @@ describe('GET /api/users and /api/users/with-packages', () => {
       expect(res.body).toMatchObject({ success: false, mesaj: expect.any(String) });
     }
   });
+
+  it('sorts by balance, name or sign-up date and filters by role, account state and running package, on the server', async () => {
+    type Row = { id: number; ad: string; bakiye_cents: number; aktif_paketler: unknown[] };
+    const tag = 'sirala-filtre';
+    const rich = await f.makeUser({ adSoyad: `${tag} Cem`, email: `cem@${tag}.example`, bakiyeCents: 90_000 });
+    const poor = await f.makeUser({ adSoyad: `${tag} Ada`, email: `ada@${tag}.example`, bakiyeCents: 500 });
+    const mid = await f.makeUser({ adSoyad: `${tag} Bora`, email: `bora@${tag}.example`, bakiyeCents: 4_200, aktif: false });
+    const boss = await f.makeUser({ adSoyad: `${tag} Deniz`, email: `deniz@${tag}.example`, bakiyeCents: 0, rol: 'admin' });
+    const pkg = await f.makePackage({ ad: `${tag} paket` });
+    await call(assign.POST, { token: f.adminToken, body: { kullanici_id: poor.id, paket_id: pkg, platform: 'instagram' } });
+    const page = async (query: string) => {
+      const res = await call(withPackages.GET, { token: f.adminToken, path: `/api/users/with-packages?q=${tag}&${query}` });
+      expect(res.status, query).toBe(200);
+      return { ids: (res.body.users as Row[]).map((u) => u.id), users: res.body.users as Row[], total: res.body.toplam as number };
+    };
+    expect((await page('sort=balance&dir=desc')).ids).toEqual([rich.id, mid.id, poor.id, boss.id]);
+    expect((await page('sort=balance&dir=asc')).users.map((u) => u.bakiye_cents)).toEqual([0, 500, 4_200, 90_000]);
+    expect((await page('sort=name&dir=asc')).ids).toEqual([poor.id, mid.id, rich.id, boss.id]);
+    expect((await page('sort=created&dir=asc')).ids).toEqual([rich.id, poor.id, mid.id, boss.id]);
+    expect((await page('')).ids).toEqual([boss.id, mid.id, poor.id, rich.id]); // newest sign-up first
+    expect((await page('sort=balance&dir=desc&limit=2&offset=1')).ids).toEqual([mid.id, poor.id]);
+    expect((await page('rol=admin')).ids).toEqual([boss.id]);
+    expect((await page('durum=pasif')).ids).toEqual([mid.id]);
+    expect((await page('durum=aktif&sort=balance')).total).toBe(3);
+    expect((await page('paket=var')).users.map((u) => [u.id, u.aktif_paketler.length])).toEqual([[poor.id, 1]]);
+    expect((await page('paket=yok&rol=user&sort=name&dir=asc')).ids).toEqual([mid.id, rich.id]);
+    for (const bad of ['sort=bakiye', 'dir=up', 'rol=root', 'durum=yes', 'paket=1']) {
+      const res = await call(withPackages.GET, { token: f.adminToken, path: `/api/users/with-packages?${bad}` });
+      expect(res.status, bad).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    }
+  });
 });
 
 describe('PUT /api/users/{id}', () => {

@@ -4,6 +4,7 @@ import { publicUrl } from '@/env';
 import { buildOpenApi, type Operation } from '@/app/api/_lib/openapi/build-openapi';
 import { ROUTE_MODULES } from '@/app/api/_lib/openapi/manifest';
 import { InlineCode, SchemaView } from '@/components/docs/schema-view';
+import { cardVariants } from '@/components/ui/card';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -15,10 +16,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 const METHOD_CLASS: Record<string, string> = {
   get: 'bg-brand-soft text-brand',
-  post: 'bg-success text-white',
-  put: 'bg-warning text-white',
-  patch: 'bg-warning text-white',
-  delete: 'bg-danger text-white',
+  post: 'bg-success text-on-fill',
+  put: 'bg-warning text-on-fill',
+  patch: 'bg-warning text-on-fill',
+  delete: 'bg-danger text-on-fill',
 };
 
 /**
@@ -66,7 +67,7 @@ export default async function ApiDocsPage({ params }: Props) {
           <ul className="space-y-2">
             {groups.get(tag)!.map(({ path, method, op }) => (
               <li key={`${method} ${path}`}>
-                <details className="group rounded-lg border border-line bg-card">
+                <details className={cardVariants('group')}>
                   <summary className="flex min-h-11 cursor-pointer list-none flex-wrap items-center gap-2 p-3">
                     <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_CLASS[method] ?? 'bg-line text-ink'}`}>{method}</span>
                     <code className="min-w-0 break-all text-sm font-semibold">{path}</code>

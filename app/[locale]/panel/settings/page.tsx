@@ -14,6 +14,7 @@ import { listApiKeys, MAX_API_KEYS } from '@/lib/api-keys';
 import { publicUrl } from '@/env';
 import { getPreferences } from '@/lib/notifications';
 import { NotificationPreferences } from '@/components/panel/notification-preferences';
+import { cardVariants } from '@/components/ui/card';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -42,7 +43,7 @@ export default async function SettingsPage({ params }: Props) {
       />
       <TwoFactorCard initial={twoFactor} account={kullanici.email} site={site.site_adi} />
       <NotificationPreferences initial={{ channels: prefs.channels, low_balance_cents: prefs.lowBalanceCents }} />
-      <section aria-labelledby="sessions-heading" className="space-y-3 rounded-lg border border-line bg-card p-4">
+      <section aria-labelledby="sessions-heading" className={cardVariants('space-y-3 p-4')}>
         <h2 id="sessions-heading" className="text-lg font-semibold">
           {t('sessions')}
         </h2>

@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormat } from '@/components/ui/get-format';
 import { getDb } from '@/db/client';
 import { requirePageUser } from '@/app/_lib/page-guards';
 import { Link } from '@/lib/i18n/navigation';
 import { formatUsd, getSubscriptionOverview, listPayments, paymentClientConfig } from '@/lib/payments';
 import { BalanceCard } from '@/components/payments/balance-card';
 import { BuyPackageFlow } from '@/components/payments/buy-package-flow';
+import { cardVariants } from '@/components/ui/card';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -16,8 +18,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 const STATUS_CLASS: Record<string, string> = {
-  succeeded: 'bg-success text-white',
-  failed: 'bg-danger text-white',
+  succeeded: 'bg-success text-on-fill',
+  failed: 'bg-danger text-on-fill',
   canceled: 'bg-line text-ink',
 };
 
@@ -33,7 +35,7 @@ export default async function SubscriptionPage({ params }: Props) {
   const t = await getTranslations('Payments.subscription');
   const tp = await getTranslations('Platforms');
   const ts = await getTranslations('Services');
-  const format = await getFormatter();
+  const format = await getFormat();
   const db = await getDb();
   const overview = await getSubscriptionOverview(db, { userId: user.id });
   const odemeler = await listPayments(db, { userId: user.id, limit: 50 });
@@ -53,7 +55,7 @@ export default async function SubscriptionPage({ params }: Props) {
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2">
             {overview.subscriptions.map((s) => (
-              <li key={s.id} className="rounded-lg border border-line bg-card p-4" data-testid={`subscription-${s.platform}`}>
+              <li key={s.id} className={cardVariants('p-4')} data-testid={`subscription-${s.platform}`}>
                 <div className="flex items-center justify-between gap-2">
                   <h3 className="text-lg font-semibold">{tp(s.platform)}</h3>
                   <span className="rounded-full bg-brand-soft px-2 py-0.5 text-sm font-medium text-ink">{s.paketAdi}</span>
@@ -65,7 +67,7 @@ export default async function SubscriptionPage({ params }: Props) {
                   <dd>{s.profilLimit}</dd>
                   <dt className="text-muted">{t('expires')}</dt>
                   <dd>
-                    {format.dateTime(new Date(s.endsAt), { dateStyle: 'medium' })} · {t('daysLeft', { days: s.daysLeft })}
+                    {format.date(s.endsAt)} · {t('daysLeft', { days: s.daysLeft })}
                   </dd>
                 </dl>
                 <p className="mt-3 text-sm font-medium">{t('todayUsage')}</p>
@@ -84,7 +86,12 @@ export default async function SubscriptionPage({ params }: Props) {
         <h2 id="available-heading" className="text-xl font-semibold">
           {t('availableTitle')}
         </h2>
-        <BuyPackageFlow packages={overview.packages} activePlatforms={overview.activePlatforms} config={config} />
+        <BuyPackageFlow
+          packages={overview.packages}
+          activePlatforms={overview.activePlatforms}
+          config={config}
+          running={overview.subscriptions.map((s) => ({ platform: s.platform, endsAt: s.endsAt, extendsTo: s.extendsTo }))}
+        />
       </section>
 
       <section aria-labelledby="payments-heading" className="space-y-3">
@@ -94,7 +101,7 @@ export default async function SubscriptionPage({ params }: Props) {
         {odemeler.length === 0 ? (
           <p className="text-muted">{t('noPayments')}</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-line bg-card">
+          <div className={cardVariants('overflow-x-auto')}>
             <table className="w-full text-left text-sm">
               <thead className="bg-surface">
                 <tr>
@@ -108,7 +115,7 @@ export default async function SubscriptionPage({ params }: Props) {
               <tbody>
                 {odemeler.map((p) => (
                   <tr key={p.id} className="border-t border-line">
-                    <td className="px-3 py-2">{format.dateTime(new Date(p.created_at), { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                    <td className="px-3 py-2">{format.dateTime(p.created_at)}</td>
                     <td className="px-3 py-2">
                       {p.tur === 'balance' ? t('itemBalance') : t('itemPackage', { name: p.paket_adi ?? '', platforms: p.platformlar.map((x) => tp(x)).join(', ') })}
                     </td>

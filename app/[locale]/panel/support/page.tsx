@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormat } from '@/components/ui/get-format';
 import { getDb } from '@/db/client';
 import { tokenForSessionUser } from '@/auth';
 import { isAppError } from '@/lib/errors';
@@ -10,8 +11,12 @@ import { requirePageUser } from '@/app/_lib/page-guards';
 import { LiveTicketRefresh } from '@/components/support/live-ticket-refresh';
 import { NewTicket } from '@/components/support/new-ticket';
 import { TicketReply } from '@/components/support/ticket-reply';
-import { TicketStatusBadge } from '@/components/support/ticket-status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { TicketThread } from '@/components/support/ticket-thread';
+import { MessagesSquare, Plus } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { cardVariants } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ ticket?: string; order?: string }> };
 
@@ -33,7 +38,7 @@ export default async function SupportPage({ params, searchParams }: Props) {
   const db = await getDb();
   const query = await searchParams;
   const t = await getTranslations('Tickets');
-  const format = await getFormatter();
+  const format = await getFormat();
   const [list, orders, socketToken] = await Promise.all([listTickets(db, user.id), listTicketableOrders(db, user.id), tokenForSessionUser(user)]);
   let selected: TicketDetail | null = null;
   const wanted = Number(query.ticket);
@@ -54,7 +59,7 @@ export default async function SupportPage({ params, searchParams }: Props) {
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <nav aria-label={t('listTitle')} className="space-y-2">
           <h2 className="text-lg font-semibold">{t('listTitle')}</h2>
-          {list.length === 0 ? <p className="rounded-lg bg-card p-4 text-sm text-muted">{t('empty')}</p> : null}
+          {list.length === 0 ? <EmptyState icon={MessagesSquare} title={t('empty')} /> : null}
           <ul className="space-y-2" data-ticket-list>
             {list.map((ticket) => (
               <li key={ticket.id}>
@@ -67,22 +72,25 @@ export default async function SupportPage({ params, searchParams }: Props) {
                     <span className="min-w-0 flex-1 truncate font-medium">
                       #{ticket.id} {ticket.subject}
                     </span>
-                    <TicketStatusBadge status={ticket.status} />
+                    <StatusBadge kind="ticket" status={ticket.status} />
                   </span>
                   <span className="text-xs text-muted">
-                    {t(`categories.${ticket.category}`)} · {format.dateTime(new Date(ticket.last_message_at), { dateStyle: 'medium', timeStyle: 'short' })}
+                    {t(`categories.${ticket.category}`)} · {format.dateTime(ticket.last_message_at)}
                   </span>
                 </Link>
               </li>
             ))}
           </ul>
           {selected ? (
-            <Link href="/panel/support" className="inline-flex min-h-11 items-center text-sm text-brand underline">
-              {t('newTitle')}
-            </Link>
+            <Button asChild variant="secondary">
+              <Link href="/panel/support">
+                <Plus aria-hidden="true" className="size-4" />
+                {t('newTitle')}
+              </Link>
+            </Button>
           ) : null}
         </nav>
-        <div className="min-w-0 rounded-lg border border-line bg-card p-4">
+        <div className={cardVariants('min-w-0 p-4')}>
           {selected ? (
             <div className="space-y-4">
               <TicketThread ticket={selected} viewer="customer" />

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { listAllApiKeys } from '@/lib/api-keys';
-import { Link } from '@/lib/i18n/navigation';
+import { AdminFilters, FilterSearch, FilterSelect } from '@/components/admin/admin-filters';
+import { Pager } from '@/components/admin/pager';
 import { ApiKeysTable } from '@/components/admin/api-keys-table';
 import { adminPage } from '../admin-page';
 
@@ -34,61 +35,37 @@ export default async function ApiKeysPage({ params, searchParams }: Props) {
     q: q || undefined,
   });
   const pages = Math.max(1, Math.ceil(toplam / PAGE_SIZE));
-  const pageLink = (to: number) => ({
-    pathname: '/rooting/api-keys' as const,
-    query: { ...(status !== 'active' ? { status } : {}), ...(q ? { q } : {}), page: to },
-  });
   return (
     <section aria-labelledby="api-keys-title">
       <h1 id="api-keys-title" className="mb-2 text-2xl font-bold">
         {t('title')}
       </h1>
       <p className="mb-4 max-w-prose text-sm text-muted">{t('intro')}</p>
-      <form method="get" aria-label={t('filters')} className="mb-4 flex flex-wrap items-end gap-3 rounded-lg bg-card p-3 shadow-sm">
-        <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
-          <label htmlFor="api-keys-q" className="text-sm font-medium">
-            {t('search')}
-          </label>
-          <input id="api-keys-q" name="q" type="search" defaultValue={q} maxLength={100} className="min-h-11 rounded-md border border-line bg-card px-3 text-sm text-ink" />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="api-keys-status" className="text-sm font-medium">
-            {t('status')}
-          </label>
-          <select id="api-keys-status" name="status" defaultValue={status} className="min-h-11 rounded-md border border-line bg-card px-3 text-sm text-ink">
-            <option value="active">{t('statusActive')}</option>
-            <option value="revoked">{t('statusRevoked')}</option>
-            <option value="all">{t('statusAll')}</option>
-          </select>
-        </div>
-        <button type="submit" className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 text-sm font-semibold text-brand-ink hover:opacity-90">
-          {t('apply')}
-        </button>
-        {filtered ? (
-          <Link href="/rooting/api-keys" className="inline-flex min-h-11 items-center rounded-md border border-line px-4 text-sm">
-            {t('clear')}
-          </Link>
-        ) : null}
-        <p className="ml-auto self-center text-sm text-muted" aria-live="polite" data-api-keys-total={toplam}>
-          {t('resultCount', { count: toplam })}
-        </p>
-      </form>
+      <AdminFilters
+        label={t('filters')}
+        applyLabel={t('apply')}
+        clear={filtered ? { href: '/rooting/api-keys', label: t('clear') } : undefined}
+        summary={
+          <p aria-live="polite" data-api-keys-total={toplam}>
+            {t('resultCount', { count: toplam })}
+          </p>
+        }
+      >
+        <FilterSearch id="api-keys-q" name="q" label={t('search')} value={q} />
+        <FilterSelect
+          id="api-keys-status"
+          name="status"
+          label={t('status')}
+          value={status}
+          options={[
+            ['active', t('statusActive')],
+            ['revoked', t('statusRevoked')],
+            ['all', t('statusAll')],
+          ]}
+        />
+      </AdminFilters>
       <ApiKeysTable keys={api_keys} emptyText={filtered ? t('noMatch') : t('empty')} />
-      {pages > 1 ? (
-        <nav aria-label={t('pagination')} className="mt-4 flex items-center gap-3 text-sm">
-          {page > 1 ? (
-            <Link href={pageLink(page - 1)} className="rounded border border-line px-3 py-2">
-              {t('newer')}
-            </Link>
-          ) : null}
-          <span>{t('pageOf', { page, pages })}</span>
-          {page < pages ? (
-            <Link href={pageLink(page + 1)} className="rounded border border-line px-3 py-2">
-              {t('older')}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager label={t('pagination')} pathname="/rooting/api-keys" query={{ status: status !== 'active' ? status : undefined, q: q || undefined }} page={page} pages={pages} previousLabel={t('newer')} nextLabel={t('older')} />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditActionKey, isAuditAction, isAuditEntity, listAuditLog } from '@/lib/audit';
-import { Link } from '@/lib/i18n/navigation';
+import { AdminFilters, FilterSelect } from '@/components/admin/admin-filters';
+import { Pager } from '@/components/admin/pager';
 import { adminPage } from '../admin-page';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ page?: string; entity?: string; action?: string }> };
@@ -30,27 +31,24 @@ export default async function AuditPage({ params, searchParams }: Props) {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const actionText = (a: string) => (isAuditAction(a) ? t(`actions.${auditActionKey(a)}`) : a);
   const entityText = (e: string) => (isAuditEntity(e) ? t(`entities.${e}`) : e);
-  const pageLink = (to: number) => ({ pathname: '/rooting/audit' as const, query: { ...(entity ? { entity } : {}), ...(action ? { action } : {}), page: to } });
   return (
     <section aria-labelledby="audit-title">
       <h1 id="audit-title" className="mb-4 text-2xl font-bold">
         {t('title')}
       </h1>
-      <form method="get" aria-label={t('filters')} className="mb-4 flex flex-wrap items-end gap-3 rounded-lg bg-card p-3 shadow-sm" data-audit-filters>
-        <FilterSelect id="audit-entity" name="entity" label={t('filterEntity')} anyLabel={t('any')} value={entity} options={AUDIT_ENTITIES.map((e) => [e, entityText(e)])} />
-        <FilterSelect id="audit-action" name="action" label={t('filterAction')} anyLabel={t('any')} value={action} options={AUDIT_ACTIONS.map((a) => [a, actionText(a)])} />
-        <button type="submit" className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 text-sm font-semibold text-brand-ink hover:opacity-90">
-          {t('apply')}
-        </button>
-        {filtered ? (
-          <Link href="/rooting/audit" className="inline-flex min-h-11 items-center rounded-md border border-line px-4 text-sm">
-            {t('clear')}
-          </Link>
-        ) : null}
-        <p className="ml-auto self-center text-sm text-muted" aria-live="polite" data-audit-total={total}>
-          {t('resultCount', { count: total })}
-        </p>
-      </form>
+      <AdminFilters
+        label={t('filters')}
+        applyLabel={t('apply')}
+        clear={filtered ? { href: '/rooting/audit', label: t('clear') } : undefined}
+        summary={
+          <p aria-live="polite" data-audit-total={total}>
+            {t('resultCount', { count: total })}
+          </p>
+        }
+      >
+        <FilterSelect id="audit-entity" name="entity" label={t('filterEntity')} anyLabel={t('any')} value={entity} options={AUDIT_ENTITIES.map((e) => [e, entityText(e)] as const)} />
+        <FilterSelect id="audit-action" name="action" label={t('filterAction')} anyLabel={t('any')} value={action} options={AUDIT_ACTIONS.map((a) => [a, actionText(a)] as const)} />
+      </AdminFilters>
       {entries.length === 0 ? <p className="rounded-lg bg-card p-6 text-muted">{filtered ? t('noMatch') : t('empty')}</p> : null}
       <ol className="flex flex-col gap-2">
         {entries.map((e) => (
@@ -82,32 +80,7 @@ export default async function AuditPage({ params, searchParams }: Props) {
           </li>
         ))}
       </ol>
-      {pages > 1 ? (
-        <nav aria-label={t('pagination')} className="mt-4 flex items-center gap-3 text-sm">
-          {page > 1 ? <Link href={pageLink(page - 1)} className="rounded border border-line px-3 py-2">{t('newer')}</Link> : null}
-          <span>{t('pageOf', { page, pages })}</span>
-          {page < pages ? <Link href={pageLink(page + 1)} className="rounded border border-line px-3 py-2">{t('older')}</Link> : null}
-        </nav>
-      ) : null}
+      <Pager label={t('pagination')} pathname="/rooting/audit" query={{ entity, action }} page={page} pages={pages} previousLabel={t('newer')} nextLabel={t('older')} />
     </section>
-  );
-}
-
-/** A labelled select of the filter form; the empty value means "all". */
-function FilterSelect({ id, name, label, anyLabel, value, options }: { id: string; name: string; label: string; anyLabel: string; value?: string; options: [string, string][] }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value ?? ''} className="min-h-11 rounded-md border border-line bg-card px-3 text-sm text-ink">
-        <option value="">{anyLabel}</option>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

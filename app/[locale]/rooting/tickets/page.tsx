@@ -10,6 +10,7 @@ import { TicketAssign } from '@/components/support/ticket-assign';
 import { TicketReply } from '@/components/support/ticket-reply';
 import { TicketStatusBadge } from '@/components/support/ticket-status-badge';
 import { TicketThread } from '@/components/support/ticket-thread';
+import { AdminFilters, FilterSelect } from '@/components/admin/admin-filters';
 import { adminPage } from '../admin-page';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ status?: string; category?: string; ticket?: string }> };
@@ -53,13 +54,15 @@ export default async function TicketsInboxPage({ params, searchParams }: Props) 
       <h1 id="tickets-title" className="text-2xl font-bold">
         {t('title')}
       </h1>
-      <form method="get" aria-label={t('filters')} className="flex flex-wrap items-end gap-3 rounded-lg bg-card p-3 shadow-sm">
-        <Filter id="tickets-status" name="status" label={t('status')} anyLabel={t('any')} value={status} options={TICKET_STATUSES.map((s) => [s, tt(`status.${s}`)])} />
-        <Filter id="tickets-category" name="category" label={t('category')} anyLabel={t('any')} value={category} options={TICKET_CATEGORIES.map((c) => [c, tt(`categories.${c}`)])} />
-        <button type="submit" className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 text-sm font-semibold text-brand-ink hover:opacity-90">
-          {t('apply')}
-        </button>
-      </form>
+      <AdminFilters
+        label={t('filters')}
+        applyLabel={t('apply')}
+        clear={status || category ? { href: '/rooting/tickets', label: t('clear') } : undefined}
+        summary={<p aria-live="polite">{t('resultCount', { count: list.length })}</p>}
+      >
+        <FilterSelect id="tickets-status" name="status" label={t('status')} anyLabel={t('any')} value={status} options={TICKET_STATUSES.map((s) => [s, tt(`status.${s}`)] as const)} />
+        <FilterSelect id="tickets-category" name="category" label={t('category')} anyLabel={t('any')} value={category} options={TICKET_CATEGORIES.map((c) => [c, tt(`categories.${c}`)] as const)} />
+      </AdminFilters>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <div>
           {list.length === 0 ? <p className="rounded-lg bg-card p-6 text-muted">{t('empty')}</p> : null}
@@ -125,23 +128,5 @@ export default async function TicketsInboxPage({ params, searchParams }: Props) 
         )}
       </div>
     </section>
-  );
-}
-
-function Filter({ id, name, label, anyLabel, value, options }: { id: string; name: string; label: string; anyLabel: string; value?: string; options: [string, string][] }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value ?? ''} className="min-h-11 rounded-md border border-line bg-card px-3 text-sm text-ink">
-        <option value="">{anyLabel}</option>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

@@ -1,14 +1,17 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { searchUsersWithPackages } from '@/lib/admin-users';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { searchUsersWithPackages, userListPageSchema } from '@/lib/admin-users';
 import { listPackages } from '@/lib/packages';
 import { UsersManager } from '@/components/admin/users-manager';
 import { ExportLink } from '@/components/admin/export-link';
+import { AdminFilters, FilterSearch, FilterSelect } from '@/components/admin/admin-filters';
+import { Pager } from '@/components/admin/pager';
 import { adminPage } from '../admin-page';
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ q?: string | string[]; page?: string }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** Cards per page: two columns of twelve on a desktop. */
+/** Rows per page. */
 const PAGE_SIZE = 24;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -16,27 +19,44 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('users') };
 }
 
-/** /rooting/users: the user cards, searched by name, e-mail or phone and paged on the server. */
+/** A stored phone number in international form (+90 555 111 22 33); as typed when it does not parse. */
+function formatPhone(phone: string): string {
+  if (!phone) return '';
+  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
+}
+
+/**
+ * /rooting/users: the users table, searched by name, e-mail or phone, filtered by role, account
+ * state and running package, sorted by sign-up date, balance or name and paged on the server
+ * (the address holds it all, validated by userListPageSchema).
+ */
 export default async function UsersPage({ params, searchParams }: Props) {
   const { db } = await adminPage(params);
-  const query = await searchParams;
-  const q = (Array.isArray(query.q) ? query.q[0] : query.q)?.trim().slice(0, 100) ?? '';
-  const page = Math.max(1, Math.min(10_000, Number(query.page) || 1));
+  const { page = 1, ...filters } = userListPageSchema.parse(await searchParams);
   const [{ users, total }, packages] = await Promise.all([
-    searchUsersWithPackages(db, { q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    searchUsersWithPackages(db, { ...filters, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     listPackages(db),
   ]);
+  const t = await getTranslations('Admin.users');
   const te = await getTranslations('Admin.exports');
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const filtered = Boolean(filters.q || filters.rol || filters.durum || filters.paket);
+  const sortKeep = { sort: filters.sort, dir: filters.dir };
   return (
-    <>
-      <div className="mb-3 flex justify-end">
-        <ExportLink kind="users" filters={{ q }} label={te('usersFiltered')} />
-      </div>
-      <UsersManager
-        users={users}
-        packages={packages.map((p) => ({ id: p.id, ad: p.ad }))}
-        search={{ q, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total }}
-      />
-    </>
+    <UsersManager
+      users={users.map((u) => ({ ...u, telefon_gosterim: formatPhone(u.telefon) }))}
+      packages={packages.map((p) => ({ id: p.id, ad: p.ad }))}
+      search={{ ...filters, page, pages, total, filtered }}
+      exportLink={<ExportLink kind="users" filters={{ q: filters.q }} label={te('usersFiltered')} />}
+      filters={
+        <AdminFilters search label={t('searchLabel')} applyLabel={t('searchButton')} keep={sortKeep} clear={filtered ? { href: { pathname: '/rooting/users', query: Object.fromEntries(Object.entries(sortKeep).filter(([, v]) => v)) as Record<string, string> }, label: t('searchClear') } : undefined}>
+          <FilterSearch id="users-q" name="q" label={t('searchLabel')} value={filters.q} placeholder={t('searchPlaceholder')} />
+          <FilterSelect id="users-rol" name="rol" label={t('filterRole')} anyLabel={t('any')} value={filters.rol} options={[['user', t('roles.user')], ['admin', t('roles.admin')]]} />
+          <FilterSelect id="users-durum" name="durum" label={t('filterStatus')} anyLabel={t('any')} value={filters.durum} options={[['aktif', t('statusActive')], ['pasif', t('statusInactive')]]} />
+          <FilterSelect id="users-paket" name="paket" label={t('filterPackage')} anyLabel={t('any')} value={filters.paket} options={[['var', t('packageWith')], ['yok', t('packageWithout')]]} />
+        </AdminFilters>
+      }
+      pager={<Pager label={t('pagination')} pathname="/rooting/users" query={filters} page={page} pages={pages} />}
+    />
   );
 }

@@ -1,4 +1,8 @@
 import { getTranslations } from 'next-intl/server';
+import { SearchX } from 'lucide-react';
+import { Link } from '@/lib/i18n/navigation';
+import { buttonVariants } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 
 /** §2: an unknown service shows a placeholder (and answers 404, so search engines drop it). */
 export default async function UnknownService() {
@@ -8,7 +12,16 @@ export default async function UnknownService() {
       <h1 id="unknown-service" className="text-2xl font-semibold">
         {t('unknownService')}
       </h1>
-      <p className="mt-2 text-muted">{t('unknownServiceText')}</p>
+      <EmptyState
+        icon={SearchX}
+        title={t('unknownServiceText')}
+        className="mt-4"
+        action={
+          <Link href="/service" className={buttonVariants({ variant: 'outline' })}>
+            {t('chooseService')}
+          </Link>
+        }
+      />
     </section>
   );
 }

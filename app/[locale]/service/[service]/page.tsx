@@ -12,7 +12,9 @@ import { hasServicePage, normalizeService, platformOfService } from '@/lib/catal
 import { FAQ_KEYS } from '@/components/layout/links';
 import { ServiceWorkspace } from '@/components/service/service-workspace';
 import { requestActivePlatforms, requestSessionUser, requestSiteSettings } from '@/components/layout/request-data';
-import { quoteNewTweetPrice } from './actions';
+import { ActiveTabIntoView } from '@/components/service/active-tab-into-view';
+import { EmptyState } from '@/components/ui/empty-state';
+import { CircleOff } from 'lucide-react';
 
 type Props = { params: Promise<{ locale: string; service: string }> };
 
@@ -61,7 +63,7 @@ export default async function ServicePage({ params }: Props) {
     return (
       <section aria-labelledby="service-heading" data-service={service} data-platform={platform}>
         {heading}
-        <p className="mt-4 text-muted">{t('ServicePage.platformInactive')}</p>
+        <EmptyState icon={CircleOff} title={t('ServicePage.platformInactive')} className="mt-4" />
       </section>
     );
   }
@@ -78,17 +80,17 @@ export default async function ServicePage({ params }: Props) {
 
   return (
     <section aria-labelledby="service-heading" data-service={service} data-platform={platform}>
+      <ActiveTabIntoView service={service} />
       {heading}
       <p className="mt-1 text-sm text-muted">{t('Meta.servicePageDescription', names)}</p>
       <ServiceWorkspace
         key={service}
         service={service}
         platform={platform}
-        profiles={profiles.map((p) => ({ id: p.id, username: p.username, name: p.name, followers: p.followers, reliability: reliability.get(p.id) ?? null }))}
+        profiles={profiles.map((p) => ({ id: p.id, username: p.username, name: p.name, followers: p.followers, followersCount: p.followers_count, reliability: reliability.get(p.id) ?? null }))}
         viewer={user ? { loggedIn: true, isAdmin: user.rol === 'admin', socketToken } : { loggedIn: false }}
         initialLimits={limits}
         initialBalanceCents={balanceCents}
-        quotePrice={service === 'new_tweet' ? quoteNewTweetPrice : undefined}
       />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(faq) }} />
     </section>

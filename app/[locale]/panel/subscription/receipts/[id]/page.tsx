@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormat } from '@/components/ui/get-format';
 import { getDb } from '@/db/client';
 import { requirePageUser } from '@/app/_lib/page-guards';
 import { Link } from '@/lib/i18n/navigation';
 import { isAppError } from '@/lib/errors';
 import { formatUsd, getPayment, type PaymentView } from '@/lib/payments';
+import { cardVariants } from '@/components/ui/card';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -31,10 +33,10 @@ export default async function ReceiptPage({ params }: Props) {
   }
   const t = await getTranslations('Payments.subscription');
   const tp = await getTranslations('Platforms');
-  const format = await getFormatter();
+  const format = await getFormat();
 
   return (
-    <article aria-labelledby="receipt-heading" className="mx-auto max-w-xl space-y-4 rounded-lg border border-line bg-card p-6">
+    <article aria-labelledby="receipt-heading" className={cardVariants('mx-auto max-w-xl space-y-4 p-6')}>
       <h1 id="receipt-heading" className="text-2xl font-semibold">
         {t('receiptTitle', { id: payment.id })}
       </h1>
@@ -61,7 +63,7 @@ export default async function ReceiptPage({ params }: Props) {
         {payment.odendi_at ? (
           <>
             <dt className="text-muted">{t('receiptPaidAt')}</dt>
-            <dd>{format.dateTime(new Date(payment.odendi_at), { dateStyle: 'long', timeStyle: 'short' })}</dd>
+            <dd>{format.dateTime(payment.odendi_at)}</dd>
           </>
         ) : null}
         <dt className="text-muted">{t('receiptHolder')}</dt>

@@ -1,0 +1,52 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getDb } from '@/db/client';
+import { getPriceList, priceListJsonLd } from '@/lib/storefront';
+import { jsonLdString, localizedPath, pageMetadata } from '@/lib/seo';
+import type { Locale } from '@/lib/i18n/routing';
+import { publicUrl } from '@/env';
+import { requestSiteSettings } from '@/components/layout/request-data';
+import { PriceListView } from '@/components/storefront/price-list-view';
+
+
+type Props = { params: Promise<{ locale: string }> };
+
+async function siteName(locale: string) {
+  const t = await getTranslations({ locale, namespace: 'Meta' });
+  return (await requestSiteSettings()).site_adi || t('siteName');
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'Pricing' });
+  const site = await siteName(locale);
+  return pageMetadata({ locale: locale as Locale, path: '/pricing', title: t('metaTitle', { site }), description: t('metaDescription'), siteName: site });
+}
+
+/** /pricing (issue #15): the packages for sale per active platform, the new-tweet tiers and Product/Offer structured data. */
+export default async function PricingPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations();
+  const [list, site] = await Promise.all([getPriceList(await getDb()), siteName(locale)]);
+  const jsonLd = priceListJsonLd(list, {
+    brand: site,
+    url: publicUrl().replace(/\/$/, '') + localizedPath(locale as Locale, '/pricing'),
+    platformName: (p) => t(`Platforms.${p}`),
+    productDescription: (p, services) => t('Pricing.productDescription', { platform: t(`Platforms.${p}`), services: services.map((s) => t(`Services.${s}`)).join(', ') }),
+    offerDescription: (pkg) => t('Pricing.offerDescription', { daily: pkg.dailyLimit, profiles: pkg.profileLimit }),
+  });
+
+  return (
+    <article aria-labelledby="pricing-title" data-pricing>
+      <header className="mb-6">
+        <h1 id="pricing-title" className="text-3xl font-bold">
+          {t('Pricing.title')}
+        </h1>
+        <p className="mt-2 max-w-2xl text-muted">{t('Pricing.lead')}</p>
+      </header>
+      <PriceListView list={list} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(jsonLd) }} />
+    </article>
+  );
+}

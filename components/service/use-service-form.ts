@@ -1,0 +1,88 @@
+'use client';
+
+import { useState } from 'react';
+import type { Platform, Service } from '@/lib/catalogue/services';
+import { PROMPT_MAX, SEND_SCHEMAS, TWEET_MAX, textLength } from '@/lib/operations/schemas';
+import { URL_FIELD } from './service-api';
+
+export { PROMPT_MAX, TWEET_MAX, textLength };
+
+export type FormFields = { url: string; prompt: string; tweetText: string; quoteUrl: string };
+export type FieldName = keyof FormFields | 'profiles';
+/** Per field, the message key (Validation.*) of what is wrong with it. */
+export type FieldErrors = Partial<Record<FieldName, string>>;
+
+export const EMPTY_FIELDS: FormFields = { url: '', prompt: '', tweetText: '', quoteUrl: '' };
+
+const PROMPT_SERVICES: readonly Service[] = ['comment', 'reels_comment', 'youtube_comment'];
+export const hasPrompt = (service: Service) => PROMPT_SERVICES.includes(service);
+
+/** Which form field a send-body key belongs to. */
+const FIELD_OF: Record<string, FieldName> = {
+  profile_ids: 'profiles',
+  tweet_url: 'url',
+  reels_url: 'url',
+  youtube_url: 'url',
+  prompt: 'prompt',
+  tweet_text: 'tweetText',
+  quote_tweet_url: 'quoteUrl',
+};
+
+/** The §7 send body of a service from the form's fields and the ticked profiles. */
+export function sendBody(service: Service, platform: Platform, fields: FormFields, profileIds: readonly number[]): Record<string, unknown> {
+  const body: Record<string, unknown> = { profile_ids: [...profileIds] };
+  if (service === 'new_tweet') {
+    body.tweet_text = fields.tweetText.trim();
+    body.quote_tweet_url = fields.quoteUrl.trim() || null;
+  } else {
+    body[URL_FIELD[platform]] = fields.url.trim();
+    if (hasPrompt(service)) body.prompt = fields.prompt.trim();
+  }
+  return body;
+}
+
+/**
+ * Checks a send body with the very schema the route handler parses (lib/operations/schemas.ts),
+ * so the page and the server agree on every limit and link format; the first problem per field.
+ */
+export function validateSend(service: Service, body: Record<string, unknown>): FieldErrors {
+  const result = SEND_SCHEMAS[service].safeParse(body);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = FIELD_OF[String(issue.path[0])];
+    if (field && !errors[field]) errors[field] = issue.message.startsWith('Validation.') ? issue.message : 'Validation.too_long';
+  }
+  return errors;
+}
+
+/** The order form's fields and their errors; `check` validates a send and keeps what is wrong. */
+export function useServiceForm(service: Service, platform: Platform) {
+  const [fields, setFields] = useState<FormFields>(EMPTY_FIELDS);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  function set(name: keyof FormFields, value: string) {
+    setFields((f) => ({ ...f, [name]: value }));
+    setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+  }
+
+  /** The send body when it is valid, else null and what is wrong (also shown by the fields). */
+  function check(profileIds: readonly number[]): { body: Record<string, unknown> | null; errors: FieldErrors } {
+    const body = sendBody(service, platform, fields, profileIds);
+    const errors = validateSend(service, body);
+    setErrors(errors);
+    return { body: Object.keys(errors).length === 0 ? body : null, errors };
+  }
+
+  return {
+    fields,
+    errors,
+    set,
+    check,
+    clearProfilesError: () => setErrors((e) => (e.profiles ? { ...e, profiles: undefined } : e)),
+    reset: () => {
+      setFields(EMPTY_FIELDS);
+      setErrors({});
+    },
+  };
+}

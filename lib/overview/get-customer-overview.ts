@@ -1,0 +1,70 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { userPackages } from '@/db/schema';
+import { env } from '@/env';
+import { PLATFORMS, SERVICES, type Platform, type Service } from '@/lib/catalogue/services';
+import { getBalanceCents } from '@/lib/balance';
+import { getLimitInfo } from '@/lib/operations';
+import { listTransactions, type Transaction } from '@/lib/stats';
+import { inForce } from '@/lib/subscriptions';
+import { resetIn } from '@/lib/time';
+
+/** How many orders the overview lists; the statistics page has the rest. */
+export const OVERVIEW_ORDERS = 5;
+
+export type OverviewPackage = {
+  platform: Platform;
+  paketAdi: string;
+  endsAt: string;
+  /** Daily limit per service (null: no cap). */
+  dailyLimit: number | null;
+  services: { service: Service; used: number; left: number | null }[];
+};
+
+export type CustomerOverview = {
+  /** In force now, in the order of PLATFORMS (twitter, instagram, youtube). */
+  packages: OverviewPackage[];
+  /** Time to the next midnight in APP_TIMEZONE, when every daily limit starts again. */
+  resetIn: { saat: number; dakika: number };
+  balanceCents: number;
+  orders: Transaction[];
+};
+
+/**
+ * The summary at the top of /panel (issue #15): the packages in force with today's use of each of
+ * their services (the §3 limit info of GET /users/limits/me), the balance and the last orders
+ * (GET /users/transactions/me). The same queries as those calls, so the numbers always agree.
+ */
+export async function getCustomerOverview(db: Db, user: { id: number; rol: 'user' | 'admin' }, options: { now?: Date; timeZone?: string } = {}): Promise<CustomerOverview> {
+  const now = options.now ?? new Date();
+  const timeZone = options.timeZone ?? env.APP_TIMEZONE;
+  const held = await db
+    .select({ platform: userPackages.platform, endsAt: userPackages.endsAt })
+    .from(userPackages)
+    .where(and(eq(userPackages.userId, user.id), inForce(now)));
+  const platforms = PLATFORMS.filter((p) => held.some((h) => h.platform === p));
+  const [limits, balanceCents, page] = await Promise.all([
+    // Counted as a customer: an admin looking at their own panel sees their packages' numbers, not "unlimited".
+    Promise.all(platforms.map((p) => getLimitInfo(db, { id: user.id, rol: 'user' }, p, { now, timeZone }))),
+    getBalanceCents(db, user.id),
+    listTransactions(db, { userId: user.id, limit: OVERVIEW_ORDERS }),
+  ]);
+  const packages: OverviewPackage[] = [];
+  for (const info of limits) {
+    if (!info) continue;
+    const endsAt = held.find((h) => h.platform === info.platform)?.endsAt;
+    packages.push({
+      platform: info.platform,
+      paketAdi: info.paket_adi ?? '',
+      endsAt: (endsAt ?? now).toISOString(),
+      dailyLimit: info.gunluk_limit,
+      services: (SERVICES[info.platform] as readonly Service[]).map((service) => ({
+        service,
+        used: info.hizmet_detaylari[service]?.kullanilan ?? 0,
+        left: info.hizmet_detaylari[service]?.kalan ?? null,
+      })),
+    });
+  }
+  return { packages, resetIn: resetIn(now, timeZone), balanceCents, orders: page.transactions };
+}

@@ -1,0 +1,1 @@
+export { getCustomerOverview, OVERVIEW_ORDERS, type CustomerOverview, type OverviewPackage } from './get-customer-overview';

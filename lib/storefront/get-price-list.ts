@@ -1,0 +1,73 @@
+import 'server-only';
+import { asc, isNull } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { packages } from '@/db/schema';
+import { PAGE_SERVICES, type Platform, type Service } from '@/lib/catalogue/services';
+import { listActivePlatforms } from '@/lib/platforms';
+import { NEW_TWEET_TIERS } from '@/lib/pricing';
+
+/** One package for sale with its price on each active platform (integer cents). */
+export type PriceListPackage = {
+  id: number;
+  name: string;
+  /** Orders per service per day (§3 Package gunluk_limit). */
+  dailyLimit: number;
+  /** Profiles per order (§3 Package profil_limit). */
+  profileLimit: number;
+  pricesCents: Partial<Record<Platform, number>>;
+};
+
+/** One §9 new-tweet follower tier: profiles with fromFollowers…toFollowers followers (null: no upper bound). */
+export type PriceListTier = { fromFollowers: number; toFollowers: number | null; cents: number };
+
+export type PriceList = {
+  /** Active platforms in display order, each with its services and the cheapest package price. */
+  platforms: { platform: Platform; services: readonly Service[]; fromCents: number | null }[];
+  /** Packages that are for sale (deleted ones left out), cheapest first. */
+  packages: PriceListPackage[];
+  /** The new-tweet tiers, when Twitter is active (new tweets are a Twitter service). */
+  newTweetTiers: PriceListTier[];
+};
+
+/**
+ * What the storefront and /pricing show (issue #15): the packages for sale with their prices on
+ * the active platforms, the cheapest price per platform and the §9 new-tweet tiers, all read from
+ * the database and from lib/pricing's constants, never written into a page.
+ */
+export async function getPriceList(db: Db): Promise<PriceList> {
+  const [active, rows] = await Promise.all([
+    listActivePlatforms(db),
+    db.select().from(packages).where(isNull(packages.deletedAt)).orderBy(asc(packages.id)),
+  ]);
+  const platforms = active.map((p) => p.ad);
+  const list: PriceListPackage[] = rows.map((row) => {
+    const all: Record<Platform, number> = { twitter: row.priceTwitterCents, instagram: row.priceInstagramCents, youtube: row.priceYoutubeCents };
+    return {
+      id: row.id,
+      name: row.ad,
+      dailyLimit: row.gunlukLimit,
+      profileLimit: row.profilLimit,
+      pricesCents: Object.fromEntries(platforms.map((p) => [p, all[p]])),
+    };
+  });
+  const total = (p: PriceListPackage) => Object.values(p.pricesCents).reduce((s, c) => s + c, 0);
+  list.sort((a, b) => total(a) - total(b) || a.id - b.id);
+  return {
+    platforms: platforms.map((platform) => {
+      const prices = list.map((p) => p.pricesCents[platform]!);
+      return { platform, services: PAGE_SERVICES[platform], fromCents: prices.length ? Math.min(...prices) : null };
+    }),
+    packages: list,
+    newTweetTiers: platforms.includes('twitter') ? newTweetTiers() : [],
+  };
+}
+
+/** NEW_TWEET_TIERS ("up to n followers, inclusive") as ranges. */
+export function newTweetTiers(): PriceListTier[] {
+  let from = 0;
+  return NEW_TWEET_TIERS.map((tier) => {
+    const range = { fromFollowers: from, toFollowers: Number.isFinite(tier.upTo) ? tier.upTo : null, cents: tier.cents };
+    from = tier.upTo + 1;
+    return range;
+  });
+}
