@@ -130,7 +130,7 @@ test('a customer schedules a like for later on the service page, sees it schedul
   expect(op).toMatchObject({ order_status: 'scheduled', durum: 'zamanlandi', spread_minutes: 60 });
   expect(new Date(op.start_at).getHours()).toBe(10);
 
-  await page.goto('/panel/statistics');
+  await page.goto('/panel/statistics?platform=twitter');
   const row = page.getByTestId('transaction-row').first();
   await expect(row.locator('[data-durum]')).toHaveText(msg('tr', 'Status.order.zamanlandi'));
   await row.getByRole('button', { name: /iptal et/i }).click();
