@@ -36,6 +36,8 @@ export const platformEnum = pgEnum('platform', ['twitter', 'instagram', 'youtube
 export const subscriptionStatusEnum = pgEnum('subscription_status', ['active', 'cancelled']);
 export const orderStatusEnum = pgEnum('order_status', [
   'pending',
+  /** Issue #17: waits for its start_at (its job is queued with startAfter); cancellable. */
+  'scheduled',
   'processing',
   'completed',
   'partial',
@@ -312,6 +314,9 @@ export type ProfileResult = {
   text?: string;
 };
 
+/** One batch of a spread order: `at` (ISO) is when its profiles act. */
+export type OrderBatch = { at: string; profile_ids: number[] };
+
 export const orders = pgTable(
   'orders',
   {
@@ -346,6 +351,19 @@ export const orders = pgTable(
     requestId: text(),
     /** A refill's original order (a partial order is refilled at most once: orders_refill_of_uq). */
     refillOf: uuid().references((): AnyPgColumn => orders.id, { onDelete: 'restrict' }),
+    /** Issue #17 scheduled orders: when the first profile may act (null: at once). */
+    startAt: timestamp({ withTimezone: true }),
+    /** Issue #17 spread orders: the window (minutes after startAt) the profiles act across; 0: all at once. */
+    spreadMinutes: integer().notNull().default(0),
+    /**
+     * A spread order's batches, fixed at the send: each a moment and the profiles that act then
+     * (lib/operations/spread.ts). Empty: one send of every profile.
+     */
+    batches: jsonb().$type<OrderBatch[]>().notNull().default([]),
+    /** How many batches have ended; the worker sends batches[batchesDone] next. */
+    batchesDone: integer().notNull().default(0),
+    /** When a spread order's next batch is due (a waiting order is not stuck before it). */
+    nextBatchAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

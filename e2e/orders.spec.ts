@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { io as connect, type Socket } from 'socket.io-client';
-import { adminToken, createCustomer, topUp } from './public-helpers';
+import { adminToken, createCustomer, msg, signInBrowser, topUp } from './public-helpers';
 
 /**
  * The orders engine through the running app (server.ts: Next routes, pg-boss worker, simulated
@@ -107,6 +107,39 @@ test('a customer sends all 12 services and sees each complete live; limits, bala
   expect(stats.stats).toMatchObject({ toplam_islem: 3, basarili_islem: 3, basarisiz_islem: 0 });
   mine.close();
   theirs.close();
+});
+
+test('a customer schedules a like for later on the service page, sees it scheduled in the panel and cancels it', async ({ page, request }) => {
+  const admin = await adminToken(request);
+  const customer = await createCustomer(request, admin, 'orders-scheduled');
+  await signInBrowser(page, customer.token);
+  await page.goto('/service/like');
+  await page.locator('[data-profile-list]').getByRole('checkbox').nth(0).check();
+  await page.getByLabel(msg('tr', 'ServicePage.tweetUrl')).fill(TARGETS.tweet);
+  await page.getByLabel(msg('tr', 'ServicePage.when')).selectOption('at');
+  // Two days ahead at 10:30 in the browser's own zone.
+  const at = new Date(Date.now() + 2 * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await page.getByLabel(msg('tr', 'ServicePage.startAt')).fill(`${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T10:30`);
+  await page.getByLabel(msg('tr', 'ServicePage.spreadOver')).selectOption('60');
+  const sent = page.waitForResponse((r) => r.url().includes('/api/twitter/like') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: msg('tr', 'ServicePage.send'), exact: true }).click();
+  const body = await (await sent).json();
+  expect(body).toMatchObject({ success: true, task_id: expect.any(String) });
+  const op = await (await request.get(`/api/operations/${body.task_id}`, { headers: { authorization: `Bearer ${customer.token}` } })).json();
+  expect(op).toMatchObject({ order_status: 'scheduled', durum: 'zamanlandi', spread_minutes: 60 });
+  expect(new Date(op.start_at).getHours()).toBe(10);
+
+  await page.goto('/panel/statistics?platform=twitter');
+  const row = page.getByTestId('transaction-row').first();
+  await expect(row.locator('[data-durum]')).toHaveText(msg('tr', 'Status.order.zamanlandi'));
+  await row.getByRole('button', { name: /iptal et/i }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: msg('tr', 'Panel.statistics.cancelConfirm') }).click();
+  await expect(row.locator('[data-durum]')).toHaveText(msg('tr', 'Status.order.iptal'));
+  const after = await (await request.get(`/api/operations/${body.task_id}`, { headers: { authorization: `Bearer ${customer.token}` } })).json();
+  expect(after).toMatchObject({ order_status: 'cancelled', durum: 'iptal' });
+  const limits = await (await request.get('/api/users/limits/me?service=like', { headers: { authorization: `Bearer ${customer.token}` } })).json();
+  expect(limits.limitInfo.hizmet_detaylari.like.kullanilan).toBe(0);
 });
 
 /** Starts the built server on its own port and data folder; resolves once it serves requests. */

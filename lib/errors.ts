@@ -97,6 +97,9 @@ export const ERROR_STATUS = {
   ORDER_NOT_FOUND: 404,
   ORDER_ALREADY_FINAL: 409,
   ORDER_NOT_CANCELLABLE: 409,
+  // Scheduled and spread orders (issue #17, docs/orders.md "Scheduled and spread orders").
+  START_AT_INVALID: 400,
+  SPREAD_INVALID: 400,
   NOT_ENOUGH_PROFILES: 409,
   PROFILE_NOT_FOUND: 404,
   STUCK_LIMITS_INVALID: 400,

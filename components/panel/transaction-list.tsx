@@ -6,6 +6,7 @@ import { useFormat } from '@/components/ui/use-format';
 import { toast } from 'sonner';
 import { cn } from '@/lib/utils/cn';
 import { OrderResultsDialog } from './order-results-dialog';
+import { CancelOrderButton } from './cancel-order-button';
 import { fetchTransactions } from './panel-api';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { INITIAL_ROWS, MORE_ROWS, type PanelTransaction, type TransactionPage } from './statistics-types';
@@ -93,8 +94,17 @@ export function TransactionList({ platform, initial }: { platform: string; initi
               return (
                 <li key={row.id} data-testid="transaction-row" className={cn(GRID, 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 py-3 text-sm')}>
                   <span className="font-medium sm:order-2 sm:font-normal">{ts.has(row.service) ? ts(row.service) : row.service}</span>
-                  <span className="justify-self-end sm:order-5 sm:justify-self-start">
+                  <span className="flex flex-col items-end gap-1 justify-self-end sm:order-5 sm:items-start sm:justify-self-start">
                     <StatusBadge kind="order" status={row.durum} />
+                    {row.durum === 'zamanlandi' ? (
+                      <CancelOrderButton
+                        taskId={row.id}
+                        label={t('cancelLabel', { date: when(row.created_at) })}
+                        onCancelled={(refunded) =>
+                          setRows((rs) => rs.map((r) => (r.id === row.id ? { ...r, durum: 'iptal', bakiye_harcanan: Math.max(0, Math.round((r.bakiye_harcanan - refunded) * 100) / 100) } : r)))
+                        }
+                      />
+                    ) : null}
                   </span>
                   <time dateTime={row.created_at} className="text-muted sm:order-1 sm:text-ink">
                     {when(row.created_at)}

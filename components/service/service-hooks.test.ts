@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { profileCap, DEFAULT_PROFILE_LIMIT } from './use-limits-balance';
 import { isAllSelected, toggleSelection } from './use-selection';
 import { stickyBarVisible } from './use-sticky-bar';
-import { sendBody, validateSend, EMPTY_FIELDS, PROMPT_MAX, TWEET_MAX } from './use-service-form';
+import { sendBody, validateSend, EMPTY_FIELDS, PROMPT_MAX, TWEET_MAX, localInputToIso, isoToLocalInput } from './use-service-form';
 import { parseQuote } from './use-price-quote';
 import type { LimitView } from './types';
 
@@ -55,7 +55,7 @@ describe('the sticky action bar', () => {
 
 describe('the order form, checked with the route’s own schema', () => {
   it('builds the §7 body of each kind of service', () => {
-    const fields = { url: ` ${TWEET} `, prompt: ' kısa ', tweetText: ' merhaba ', quoteUrl: '' };
+    const fields = { ...EMPTY_FIELDS, url: ` ${TWEET} `, prompt: ' kısa ', tweetText: ' merhaba ', quoteUrl: '' };
     expect(sendBody('like', 'twitter', fields, [1])).toEqual({ profile_ids: [1], tweet_url: TWEET });
     expect(sendBody('comment', 'twitter', fields, [1])).toEqual({ profile_ids: [1], tweet_url: TWEET, prompt: 'kısa' });
     expect(sendBody('reels_like', 'instagram', fields, [1])).toEqual({ profile_ids: [1], reels_url: TWEET });
@@ -70,6 +70,17 @@ describe('the order form, checked with the route’s own schema', () => {
     expect(validateSend('like', sendBody('like', 'twitter', { ...EMPTY_FIELDS, url: 'https://x.com/nope' }, [1]))).toEqual({ url: 'Validation.tweet_url_invalid' });
     expect(validateSend('reels_like', sendBody('reels_like', 'instagram', { ...EMPTY_FIELDS, url: TWEET }, [1]))).toEqual({ url: 'Validation.reels_url_invalid' });
     expect(validateSend('like', sendBody('like', 'twitter', { ...EMPTY_FIELDS, url: TWEET }, [1]))).toEqual({});
+  });
+
+  it('sends "at a time" in the user’s zone as an ISO time, and a spread in minutes; "now" and "off" send neither', () => {
+    const local = '2026-12-01T09:30';
+    const fields = { ...EMPTY_FIELDS, url: TWEET, when: 'at' as const, startAt: local, spread: '60' };
+    const body = sendBody('like', 'twitter', fields, [1]);
+    expect(body).toEqual({ profile_ids: [1], tweet_url: TWEET, start_at: new Date(local).toISOString(), spread_minutes: 60 });
+    expect(validateSend('like', body)).toEqual({});
+    expect(isoToLocalInput(new Date(localInputToIso(local)!))).toBe(local);
+    expect(sendBody('like', 'twitter', { ...fields, when: 'now', spread: '0' }, [1])).toEqual({ profile_ids: [1], tweet_url: TWEET });
+    expect(validateSend('like', sendBody('like', 'twitter', { ...fields, startAt: '' }, [1]))).toEqual({ startAt: 'Validation.start_at_required' });
   });
 
   it('takes the tweet and prompt limits from the schema (code points, not UTF-16 units)', () => {

@@ -10,7 +10,7 @@ import { Link, useRouter } from '@/lib/i18n/navigation';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorMessage, FormField, fieldAria } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Input, Select, Textarea } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProfileList, type ProfileView } from './profile-list';
 import { api, sendPath, type ApiResult } from './service-api';
@@ -22,7 +22,8 @@ import { useLimitsAndBalance } from './use-limits-balance';
 import { useOrderTracking } from './use-order-tracking';
 import { usePriceQuote } from './use-price-quote';
 import { useSelection } from './use-selection';
-import { hasPrompt, textLength, TWEET_MAX, useServiceForm, type FieldName } from './use-service-form';
+import { hasPrompt, isoToLocalInput, textLength, TWEET_MAX, useServiceForm, type FieldName } from './use-service-form';
+import { SPREAD_CHOICES } from '@/lib/operations/schemas';
 import { stickyBarVisible, useInView } from './use-sticky-bar';
 import { useTypingPlaceholder, INSTAGRAM_ROTATE_MS } from './use-typing-placeholder';
 
@@ -122,7 +123,7 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
 
   // ---- Send ----------------------------------------------------------------------------------
   function focusFirstError(errors: Partial<Record<FieldName, string>>) {
-    const order: FieldName[] = ['tweetText', 'quoteUrl', 'url', 'prompt', 'profiles'];
+    const order: FieldName[] = ['tweetText', 'quoteUrl', 'url', 'prompt', 'startAt', 'profiles'];
     const first = order.find((f) => errors[f]);
     if (first === 'profiles') {
       toast.error(t(errors.profiles!));
@@ -166,8 +167,14 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
         if (r.body.code === 'PRICE_CHANGED' || r.body.code === 'INSUFFICIENT_BALANCE') refreshQuote();
         return;
       }
-      tracking.track(taskId, ids);
-      toast.success(t('ServicePage.operationStarted'), { id: taskId });
+      if (typeof body.start_at === 'string') {
+        // Scheduled (issue #17): nothing acts before its time; the panel lists it with a Cancel button.
+        const time = format.dateTime(new Date(body.start_at), { dateStyle: 'medium', timeStyle: 'short' });
+        toast.success(t('ServicePage.scheduledToast', { time }), { id: taskId });
+      } else {
+        tracking.track(taskId, ids);
+        toast.success(body.spread_minutes ? t('ServicePage.spreadToast') : t('ServicePage.operationStarted'), { id: taskId });
+      }
       selection.clear();
       form.reset();
       void refreshLimits();
@@ -321,6 +328,35 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
           ) : platform === 'instagram' ? (
             <TipsBox service="instagram" />
           ) : null}
+          <div className="grid gap-4 sm:grid-cols-3" data-schedule>
+            <FormField look="stack" id={`${formId}-when`} label={t('ServicePage.when')}>
+              <Select id={`${formId}-when`} value={form.fields.when} onChange={(e) => form.set('when', e.target.value === 'at' ? 'at' : 'now')}>
+                <option value="now">{t('ServicePage.whenNow')}</option>
+                <option value="at">{t('ServicePage.whenAt')}</option>
+              </Select>
+            </FormField>
+            {form.fields.when === 'at' ? (
+              <FormField look="stack" id={`${formId}-startAt`} label={t('ServicePage.startAt')} error={errorText('startAt')}>
+                <Input
+                  {...fieldAria(`${formId}-startAt`, errorText('startAt'))}
+                  type="datetime-local"
+                  value={form.fields.startAt}
+                  min={isoToLocalInput(new Date())}
+                  max={isoToLocalInput(new Date(Date.now() + 30 * 86_400_000))}
+                  onChange={(e) => form.set('startAt', e.target.value)}
+                />
+              </FormField>
+            ) : null}
+            <FormField look="stack" id={`${formId}-spread`} label={t('ServicePage.spreadOver')}>
+              <Select id={`${formId}-spread`} value={form.fields.spread} onChange={(e) => form.set('spread', e.target.value)}>
+                {SPREAD_CHOICES.map((m) => (
+                  <option key={m} value={String(m)}>
+                    {t(`ServicePage.spread${m}` as 'ServicePage.spread0')}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          </div>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="text-sm">
               <p className="text-muted">{selectedText}</p>

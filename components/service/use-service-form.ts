@@ -7,12 +7,16 @@ import { URL_FIELD } from './service-api';
 
 export { PROMPT_MAX, TWEET_MAX, textLength };
 
-export type FormFields = { url: string; prompt: string; tweetText: string; quoteUrl: string };
-export type FieldName = keyof FormFields | 'profiles';
+/**
+ * `startAt`: the user's "at a time" as a datetime-local value (their own zone; '' = now);
+ * `spread`: minutes to spread the profiles across ('0' = off). Issue #17.
+ */
+export type FormFields = { url: string; prompt: string; tweetText: string; quoteUrl: string; when: 'now' | 'at'; startAt: string; spread: string };
+export type FieldName = Exclude<keyof FormFields, 'when'> | 'profiles';
 /** Per field, the message key (Validation.*) of what is wrong with it. */
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
-export const EMPTY_FIELDS: FormFields = { url: '', prompt: '', tweetText: '', quoteUrl: '' };
+export const EMPTY_FIELDS: FormFields = { url: '', prompt: '', tweetText: '', quoteUrl: '', when: 'now', startAt: '', spread: '0' };
 
 const PROMPT_SERVICES: readonly Service[] = ['comment', 'reels_comment', 'youtube_comment'];
 export const hasPrompt = (service: Service) => PROMPT_SERVICES.includes(service);
@@ -26,7 +30,25 @@ const FIELD_OF: Record<string, FieldName> = {
   prompt: 'prompt',
   tweet_text: 'tweetText',
   quote_tweet_url: 'quoteUrl',
+  start_at: 'startAt',
+  spread_minutes: 'spread',
 };
+
+/**
+ * A datetime-local value ("2026-12-01T09:30", the browser's zone) as an ISO time with its zone,
+ * which is what the server accepts; null when it is not a time.
+ */
+export function localInputToIso(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
+/** A moment as a datetime-local value in the browser's zone (the picker's `min`). */
+export function isoToLocalInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
 
 /** The §7 send body of a service from the form's fields and the ticked profiles. */
 export function sendBody(service: Service, platform: Platform, fields: FormFields, profileIds: readonly number[]): Record<string, unknown> {
@@ -38,6 +60,8 @@ export function sendBody(service: Service, platform: Platform, fields: FormField
     body[URL_FIELD[platform]] = fields.url.trim();
     if (hasPrompt(service)) body.prompt = fields.prompt.trim();
   }
+  if (fields.when === 'at') body.start_at = localInputToIso(fields.startAt) ?? '';
+  if (fields.spread !== '0') body.spread_minutes = Number(fields.spread);
   return body;
 }
 
@@ -47,8 +71,10 @@ export function sendBody(service: Service, platform: Platform, fields: FormField
  */
 export function validateSend(service: Service, body: Record<string, unknown>): FieldErrors {
   const result = SEND_SCHEMAS[service].safeParse(body);
-  if (result.success) return {};
   const errors: FieldErrors = {};
+  // "At a time" needs a time; its range is the server's to check (its clock, START_AT_INVALID).
+  if (body.start_at === '') errors.startAt = 'Validation.start_at_required';
+  if (result.success) return errors;
   for (const issue of result.error.issues) {
     const field = FIELD_OF[String(issue.path[0])];
     if (field && !errors[field]) errors[field] = issue.message.startsWith('Validation.') ? issue.message : 'Validation.too_long';
@@ -61,9 +87,9 @@ export function useServiceForm(service: Service, platform: Platform) {
   const [fields, setFields] = useState<FormFields>(EMPTY_FIELDS);
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  function set(name: keyof FormFields, value: string) {
+  function set<K extends keyof FormFields>(name: K, value: FormFields[K]) {
     setFields((f) => ({ ...f, [name]: value }));
-    setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+    setErrors((e) => (name !== 'when' && e[name as FieldName] ? { ...e, [name]: undefined } : e));
   }
 
   /** The send body when it is valid, else null and what is wrong (also shown by the fields). */

@@ -39,7 +39,7 @@ describe('statusLook', () => {
   it('has words for every known status in the catalogue', () => {
     const words = tr.Status as Record<string, Record<string, string>>;
     for (const [kind, values] of [
-      ['order', ['basarili', 'kismi', 'basarisiz', 'beklemede', 'iptal']],
+      ['order', ['basarili', 'kismi', 'basarisiz', 'beklemede', 'zamanlandi', 'iptal']],
       ['profile', ['idle', 'pending', 'success', 'failed']],
       ['ticket', ['open', 'answered', 'closed']],
     ] as const) {

@@ -1,4 +1,4 @@
-import { Ban, Circle, CircleAlert, CircleCheck, CircleDot, CircleHelp, CircleX, Clock, LoaderCircle, MessageSquareReply, Archive, type LucideIcon } from 'lucide-react';
+import { Ban, CalendarClock, Circle, CircleAlert, CircleCheck, CircleDot, CircleHelp, CircleX, Clock, LoaderCircle, MessageSquareReply, Archive, type LucideIcon } from 'lucide-react';
 import type { BadgeTone } from './badge';
 
 /**
@@ -13,7 +13,7 @@ import type { BadgeTone } from './badge';
  */
 export type StatusKind = 'order' | 'profile' | 'ticket';
 
-export type OrderStatus = 'basarili' | 'kismi' | 'basarisiz' | 'beklemede' | 'iptal';
+export type OrderStatus = 'basarili' | 'kismi' | 'basarisiz' | 'beklemede' | 'zamanlandi' | 'iptal';
 export type ProfileStatus = 'idle' | 'pending' | 'success' | 'failed';
 export type TicketStatus = 'open' | 'answered' | 'closed';
 
@@ -33,6 +33,8 @@ const ORDER: Record<OrderStatus, Look> = {
   kismi: { tone: 'warning', icon: CircleAlert },
   basarisiz: { tone: 'danger', icon: CircleX },
   beklemede: { tone: 'info', icon: Clock },
+  // Issue #17: waiting for its start_at (or a spread order's first moment); cancellable.
+  zamanlandi: { tone: 'brand', icon: CalendarClock },
   iptal: { tone: 'neutral', icon: Ban },
 };
 

@@ -53,7 +53,7 @@ export async function getAnalytics(db: Db, days: AnalyticsRange, now: Date = new
              count(*) filter (where ${orders.status} = 'partial') as partial,
              count(*) filter (where ${orders.status} = 'failed') as failed,
              count(*) filter (where ${orders.status} = 'cancelled') as cancelled,
-             count(*) filter (where ${orders.status} in ('pending', 'processing')) as waiting
+             count(*) filter (where ${orders.status} in ('pending', 'scheduled', 'processing')) as waiting
         from ${orders} where ${orders.createdAt} >= ${start.toISOString()}::timestamptz group by 1`),
     db.execute(sql`
       select ${localDay(payments.creditedAt)} as day, sum(${payments.amountCents}) as cents

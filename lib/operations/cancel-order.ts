@@ -12,25 +12,27 @@ type Order = typeof orders.$inferSelect;
 export type CancelOptions = { emit?: Emit; now?: Date };
 
 /**
- * Cancels one of the user's orders that has not been dispatched yet (reseller API `cancel`).
- * With the order row locked: only a `pending` order can be cancelled (the worker moves an order
- * to `processing` under the same row lock before it calls the provider, and never moves a
- * cancelled one: processOrder's pending → processing update requires pending or processing, so a
- * job that arrives later ends as already final). The day's use is given back and any charge
+ * Cancels one of the user's orders that has not started yet: a `scheduled` one waiting for its
+ * start_at (issue #17; POST /api/operations/{id}/cancel, owner or admin) or a `pending` one not
+ * dispatched yet (reseller API `cancel`). With the order row locked: only those two can be
+ * cancelled (the worker moves an order to `processing` under the same row lock before it calls the
+ * provider, and never moves a cancelled one: processOrder's update requires pending, scheduled or
+ * processing, so a job that arrives later, e.g. at the scheduled moment, ends as already final). The day's use is given back and any charge
  * refunded, exactly once: the order becomes final in this transaction, its refund is one ledger
  * row (balance_ledger_order_refund_uq) and refunded_cents is capped by the price.
- * Another user's order, or no such order: ORDER_NOT_FOUND.
+ * The day's use given back is the day the order was placed (usageDay): the day it counted against.
+ * Another user's order (unless `asAdmin`), or no such order: ORDER_NOT_FOUND.
  */
-export async function cancelOrder(db: Db, input: { userId: number; orderId: string }, options: CancelOptions = {}): Promise<Order> {
+export async function cancelOrder(db: Db, input: { userId: number; orderId: string; asAdmin?: boolean }, options: CancelOptions = {}): Promise<Order> {
   const now = options.now ?? new Date();
   const cancelled = await db.transaction(async (tx) => {
     const [order] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
+      .where(input.asAdmin ? eq(orders.id, input.orderId) : and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
       .for('update');
     if (!order) throw new AppError('ORDER_NOT_FOUND');
-    if (order.status !== 'pending') throw new AppError('ORDER_NOT_CANCELLABLE');
+    if (order.status !== 'pending' && order.status !== 'scheduled') throw new AppError('ORDER_NOT_CANCELLABLE');
 
     const refundCents = await refundOrderCharge(tx, { userId: order.userId, orderId: order.id, cents: order.priceCents - order.refundedCents, note: 'cancelled' });
 
@@ -44,7 +46,7 @@ export async function cancelOrder(db: Db, input: { userId: number; orderId: stri
     const results: ProfileResult[] = order.profileIds.map((id) => ({ profile_id: id, result: 'failed' }));
     const [updated] = await tx
       .update(orders)
-      .set({ status: 'cancelled', results, successCount: 0, refundedCents: order.refundedCents + refundCents, completedAt: now, updatedAt: now })
+      .set({ status: 'cancelled', results, successCount: 0, refundedCents: order.refundedCents + refundCents, nextBatchAt: null, completedAt: now, updatedAt: now })
       .where(eq(orders.id, order.id))
       .returning();
     await queueOrderWebhook(tx, updated!);

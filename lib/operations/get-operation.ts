@@ -33,5 +33,10 @@ export async function getOperation(db: Db, viewer: Pick<AuthUser, 'id' | 'rol' |
     created_at: order.createdAt.toISOString(),
     completed_at: order.completedAt?.toISOString() ?? null,
     bakiye_harcanan: (order.priceCents - order.refundedCents) / 100,
+    // Issue #17: when it starts, the window its profiles spread across and, while a spread order
+    // runs, when its next profiles act.
+    start_at: order.startAt?.toISOString() ?? null,
+    spread_minutes: order.spreadMinutes,
+    next_batch_at: order.status === 'processing' || order.status === 'scheduled' ? (order.nextBatchAt?.toISOString() ?? null) : null,
   };
 }

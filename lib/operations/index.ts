@@ -10,4 +10,6 @@ export { processOrder, type ProcessOptions, type ProcessOutcome } from './proces
 export { finalizeOrder } from './finalize-order';
 export { startOrderWorker, type WorkerOptions } from './order-worker';
 export { operationUpdate, clientStatus, durumOf, isFinal, FINAL_STATUSES, type Durum, type OperationUpdate, type Emit } from './operation-update';
+export { parseSchedule, planBatches, batchJobId, MAX_SCHEDULE_DAYS, MAX_SPREAD_MINUTES, type Schedule } from './schedule';
+export { SPREAD_CHOICES } from './schemas';
 export { localDay, resetIn, nextLocalMidnight, lastLocalDays } from '@/lib/time';

@@ -12,12 +12,14 @@ export const isFinal = (status: Order['status']) => (FINAL_STATUSES as readonly 
  * The status the §4 client understands: 'completed' is final (whatever the outcome, the counts
  * tell success, partial or failure), everything else is pending.
  */
-export function clientStatus(status: Order['status']): 'pending' | 'processing' | 'completed' {
+export function clientStatus(status: Order['status']): 'pending' | 'scheduled' | 'processing' | 'completed' {
   if (isFinal(status)) return 'completed';
+  // Issue #17: waiting for its start_at (not final: the §4 client keeps waiting).
+  if (status === 'scheduled') return 'scheduled';
   return status === 'processing' ? 'processing' : 'pending';
 }
 
-export type Durum = 'basarili' | 'kismi' | 'basarisiz' | 'beklemede' | 'iptal';
+export type Durum = 'basarili' | 'kismi' | 'basarisiz' | 'beklemede' | 'zamanlandi' | 'iptal';
 
 /**
  * The §7 transaction durum of an order. An order where some profiles succeeded and some failed
@@ -28,18 +30,19 @@ export function durumOf(status: Order['status']): Durum {
   if (status === 'partial') return 'kismi';
   if (status === 'failed') return 'basarisiz';
   if (status === 'cancelled') return 'iptal';
+  if (status === 'scheduled') return 'zamanlandi';
   return 'beklemede';
 }
 
 export type OperationUpdate = {
   operation: string;
   task_id: string;
-  status: 'pending' | 'processing' | 'completed';
+  status: 'pending' | 'scheduled' | 'processing' | 'completed';
   /** Only profiles with an outcome: a badge never turns red while its profile is still working. */
   result: { profile_id: number; result: 'success' | 'failed' }[];
   success_count: number;
   total_count: number;
-  /** The precise state: pending, processing, completed, partial, failed, cancelled. */
+  /** The precise state: pending, scheduled, processing, completed, partial, failed, cancelled. */
   order_status: Order['status'];
   timestamp: string;
 };

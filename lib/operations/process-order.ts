@@ -8,6 +8,9 @@ import { queueOrderWebhook } from '@/lib/webhooks';
 import { finalizeOrder } from './finalize-order';
 import { emitOperationUpdate, isFinal, operationUpdate, type Emit } from './operation-update';
 import { proofsOf, withProof } from './proofs';
+import { randomUUID } from 'node:crypto';
+import { batchJobId, batchKey } from './schedule';
+import { enqueueOrder } from '@/lib/queue';
 
 export type ProcessOptions = {
   client?: ProviderClient;
@@ -27,9 +30,19 @@ export type ProcessOptions = {
   signal?: AbortSignal;
   /** Test hook: runs right after the provider accepted the send (a crash here must not double anything). */
   afterSubmit?: () => Promise<void> | void;
+  /** A spread order's next batch (default: pg-boss with startAfter and a derived job id). */
+  enqueueBatch?: (tx: Db, orderId: string, index: number, at: Date) => Promise<void>;
+  /** A job that ran before its order was due queues another for the moment (default: pg-boss, a fresh job id). */
+  enqueueLater?: (tx: Db, orderId: string, at: Date) => Promise<void>;
+  now?: () => Date;
 };
 
-export type ProcessOutcome = 'finalized' | 'already_final' | 'missing';
+/** `batch_done`: a spread order's batch ended and the next one is queued; `waiting`: its batch is not due yet. */
+export type ProcessOutcome = 'finalized' | 'already_final' | 'missing' | 'batch_done' | 'waiting';
+
+const defaultEnqueueLater = (tx: Db, orderId: string, at: Date) => enqueueOrder(tx, orderId, { jobId: randomUUID(), startAfter: at });
+const defaultEnqueueBatch = (tx: Db, orderId: string, index: number, at: Date) =>
+  enqueueOrder(tx, orderId, { jobId: batchJobId(orderId, index), startAfter: at });
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -52,6 +65,9 @@ const sleep = (ms: number, signal?: AbortSignal) =>
  * ends the order exactly once (finalizeOrder). A retryable provider failure is thrown so the queue
  * retries with backoff; on the last attempt, or for a refusal, the order ends as failed.
  * Safe to run again at any point: a repeated send returns the same provider task.
+ * A spread order (issue #17) is worked one batch per job: batches[batchesDone] is sent with its
+ * own key (`<order id>:<index>`), and when its task is final the next batch's job is queued for
+ * its moment in the transaction that counts the batch done; the last batch ends the order.
  */
 export async function processOrder(db: Db, orderId: string, options: ProcessOptions = {}): Promise<ProcessOutcome> {
   const emit = options.emit ?? emitOperationUpdate;
@@ -77,19 +93,37 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
 
   if (options.giveUp) return finish(order.lastError ?? 'retries exhausted');
 
-  // pending → processing (and one more attempt counted); an API order's first start is a status
-  // change its webhook reports, queued in the same transaction.
+  // Issue #17 spread orders: one batch per job, batches[batchesDone] next.
+  const now = options.now ?? (() => new Date());
+  const enqueueBatch = options.enqueueBatch ?? defaultEnqueueBatch;
+  const batches = order.batches;
+  const batchIndex = order.batchesDone;
+  const batch = batches.length > 0 ? batches[batchIndex] : undefined;
+  if (batches.length > 0 && !batch) return finish();
+  const sendIds = batch ? batch.profile_ids : order.profileIds;
+  // Not due yet (a job run early: an admin's retry, clocks of two nodes apart): another job waits
+  // for the moment; running an order twice is safe (the batchesDone guard, idempotent sends).
+  const dueAt = batch ? new Date(batch.at) : order.status === 'scheduled' ? order.startAt : null;
+  if (dueAt && dueAt.getTime() > now().getTime() + 1000) {
+    await db.transaction((tx) => (options.enqueueLater ?? defaultEnqueueLater)(tx, orderId, dueAt));
+    return 'waiting';
+  }
+
+  // pending/scheduled → processing (and one more attempt counted); an API order's first start is a
+  // status change its webhook reports, queued in the same transaction. The update takes the order's
+  // row lock, as cancelOrder does: a cancel and this start never both win.
+  const firstStart = order.status === 'pending' || order.status === 'scheduled';
   const started = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(orders)
       .set({ status: 'processing', attempts: order.attempts + 1, updatedAt: new Date() })
-      .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'processing'])))
+      .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'scheduled', 'processing']), eq(orders.batchesDone, batchIndex)))
       .returning();
-    if (row && order.status === 'pending') await queueOrderWebhook(tx, row);
+    if (row && firstStart) await queueOrderWebhook(tx, row);
     return row;
   });
   if (!started) return 'already_final';
-  if (order.status === 'pending') emit(started.userId, operationUpdate(started));
+  if (firstStart) emit(started.userId, operationUpdate(started));
 
   try {
     const [platform] = await db.select({ apiEndpoints: platforms.apiEndpoints }).from(platforms).where(eq(platforms.ad, order.platform));
@@ -98,13 +132,14 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
     const rows = await db
       .select({ id: profiles.id, providerId: profiles.providerId })
       .from(profiles)
-      .where(inArray(profiles.id, order.profileIds));
+      .where(inArray(profiles.id, sendIds));
     const toProvider = new Map(rows.map((r) => [r.id, r.providerId]));
     const fromProvider = new Map(rows.map((r) => [r.providerId, r.id]));
     const body: SendRequest = {
-      order_id: order.id,
+      // A batch has its own idempotency key: a repeated batch reuses its provider task.
+      order_id: batch ? batchKey(order.id, batchIndex) : order.id,
       service: order.service,
-      profile_ids: order.profileIds.map((id) => toProvider.get(id) ?? `unknown:${id}`),
+      profile_ids: sendIds.map((id) => toProvider.get(id) ?? `unknown:${id}`),
       ...(order.targetUrl ? { target_url: order.targetUrl } : {}),
       ...(order.tweetText ? { text: order.tweetText } : {}),
       ...(order.quoteTweetUrl ? { quote_url: order.quoteTweetUrl } : {}),
@@ -141,6 +176,24 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
       if (saved && changed) emit(saved.userId, operationUpdate(saved));
     };
 
+    // A batch ended: the next one is queued for its moment in the same transaction that counts this
+    // one done (only once: the update requires batchesDone to be this batch). Until then the order
+    // counts as moved at that moment, so the stuck-order check leaves it alone.
+    const nextBatch = async (): Promise<ProcessOutcome> => {
+      const next = batches[batchIndex + 1]!;
+      const at = new Date(next.at);
+      const moved = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(orders)
+          .set({ batchesDone: batchIndex + 1, nextBatchAt: at, updatedAt: at > now() ? at : now() })
+          .where(and(eq(orders.id, orderId), eq(orders.status, 'processing'), eq(orders.batchesDone, batchIndex)))
+          .returning({ id: orders.id });
+        if (row) await enqueueBatch(tx, orderId, batchIndex + 1, at);
+        return row;
+      });
+      return moved ? 'batch_done' : 'already_final';
+    };
+
     let task = await client.send(sendUrl, body);
     await record(task);
     await options.afterSubmit?.();
@@ -152,6 +205,7 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
       task = statusUrl ? await client.status(statusUrl, task.task_id, order.id) : await client.send(sendUrl, body);
       await record(task);
     }
+    if (batch && batchIndex + 1 < batches.length) return await nextBatch();
     // A final task: profiles it still calls pending did not happen.
     return await finish(task.status === 'failed' ? 'provider reported the task failed' : undefined);
   } catch (err) {

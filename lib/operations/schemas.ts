@@ -47,9 +47,22 @@ const tweetUrl = url('Validation.tweet_url_invalid', isTweetUrl);
 const reelsUrl = url('Validation.reels_url_invalid', isReelUrl);
 const youtubeUrl = url('Validation.youtube_url_invalid', isYoutubeVideoUrl);
 
-export const tweetActionSchema = z.object({ profile_ids: profileIds, tweet_url: tweetUrl });
-export const tweetCommentSchema = z.object({ profile_ids: profileIds, tweet_url: tweetUrl, prompt });
+/**
+ * Issue #17, on every send: `start_at` (ISO time with zone, now to 30 days ahead) and
+ * `spread_minutes` (0–1440). Only their shape is read here; the range is checked against the
+ * server's clock by sendOperation (START_AT_INVALID, SPREAD_INVALID).
+ */
+export const scheduleFields = {
+  start_at: z.union([z.string().max(64), z.null()]).optional(),
+  spread_minutes: z.union([z.number(), z.string().max(10), z.null()]).optional(),
+};
+/** The form's "spread over" choices, in minutes (0: off). */
+export const SPREAD_CHOICES = [0, 15, 60, 360, 1440] as const;
+
+export const tweetActionSchema = z.object({ ...scheduleFields, profile_ids: profileIds, tweet_url: tweetUrl });
+export const tweetCommentSchema = z.object({ ...scheduleFields, profile_ids: profileIds, tweet_url: tweetUrl, prompt });
 export const newTweetSchema = z.object({
+  ...scheduleFields,
   profile_ids: profileIds,
   tweet_text: text({ max: TWEET_MAX * 2, message: 'Validation.tweet_text_required', tooLong: 'Validation.tweet_text_too_long' })
     .min(1, 'Validation.tweet_text_required')
@@ -62,11 +75,12 @@ export const newTweetSchema = z.object({
   /** The price the user confirmed, in dollars; the server's own price is what is charged. */
   tweetPrice: z.union([z.number(), text({ max: 40 })]).optional().nullable(),
 });
-export const reelsActionSchema = z.object({ profile_ids: profileIds, reels_url: reelsUrl });
-export const reelsCommentSchema = z.object({ profile_ids: profileIds, reels_url: reelsUrl, prompt });
-export const youtubeActionSchema = z.object({ profile_ids: profileIds, youtube_url: youtubeUrl });
-export const youtubeCommentSchema = z.object({ profile_ids: profileIds, youtube_url: youtubeUrl, prompt });
+export const reelsActionSchema = z.object({ ...scheduleFields, profile_ids: profileIds, reels_url: reelsUrl });
+export const reelsCommentSchema = z.object({ ...scheduleFields, profile_ids: profileIds, reels_url: reelsUrl, prompt });
+export const youtubeActionSchema = z.object({ ...scheduleFields, profile_ids: profileIds, youtube_url: youtubeUrl });
+export const youtubeCommentSchema = z.object({ ...scheduleFields, profile_ids: profileIds, youtube_url: youtubeUrl, prompt });
 export const youtubeSubscribeSchema = z.object({
+  ...scheduleFields,
   profile_ids: profileIds,
   youtube_url: url('Validation.youtube_url_invalid', (u) => isYoutubeChannelUrl(u) || isYoutubeVideoUrl(u)),
 });
@@ -99,6 +113,9 @@ export type SendInput = {
   prompt?: string;
   /** Dollars, as the client confirmed it (new tweets). */
   tweetPrice?: number | string | null;
+  /** Issue #17: ISO time of the first action (absent: now) and the window the profiles spread across. */
+  startAt?: string | null;
+  spreadMinutes?: number | string | null;
 };
 
 /**
@@ -116,6 +133,8 @@ export function sendInputSchema(service: Service, options: { withoutProfiles?: b
       quoteTweetUrl: data.quote_tweet_url as string | undefined,
       prompt: data.prompt as string | undefined,
       tweetPrice: data.tweetPrice as number | string | null | undefined,
+      startAt: data.start_at as string | null | undefined,
+      spreadMinutes: data.spread_minutes as number | string | null | undefined,
     }),
   );
 }

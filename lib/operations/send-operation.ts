@@ -14,6 +14,7 @@ import type { SendInput } from './schemas';
 import { inForce } from '@/lib/subscriptions';
 import { isUniqueViolation } from '@/db/errors';
 import { pickProfiles } from './pick-profiles';
+import { parseSchedule, planBatches } from './schedule';
 
 export type Sender = { id: number; rol: 'user' | 'admin' };
 
@@ -31,8 +32,10 @@ export type SendOptions = {
   /** Defaults to env.APP_TIMEZONE. */
   timeZone?: string;
   now?: Date;
-  /** Defaults to the pg-boss queue (lib/queue); tests may pass their own. */
-  enqueue?: (tx: Db, orderId: string) => Promise<void>;
+  /** Defaults to the pg-boss queue (lib/queue); tests may pass their own. `startAfter`: a scheduled or spread order's first moment. */
+  enqueue?: (tx: Db, orderId: string, startAfter?: Date) => Promise<void>;
+  /** Tests: the random source of a spread order's moments. */
+  random?: () => number;
   origin?: SendOrigin;
 };
 
@@ -83,7 +86,7 @@ async function sendInTransaction(
   options: SendOptions,
 ): Promise<SendResult> {
   const timeZone = options.timeZone ?? env.APP_TIMEZONE;
-  const enqueue = options.enqueue ?? enqueueOrder;
+  const enqueue = options.enqueue ?? ((tx: Db, orderId: string, startAfter?: Date) => enqueueOrder(tx, orderId, { startAfter }));
   const isAdmin = sender.rol === 'admin';
   const origin = options.origin ?? {};
 
@@ -100,6 +103,8 @@ async function sendInTransaction(
       const existing = await findByRequestId(tx, user.id, origin.requestId);
       if (existing) return existing;
     }
+    // Issue #17: when and over how long; checked before anything else of the body.
+    const schedule = parseSchedule(input, now);
 
     // Input: distinct, existing, active profiles of this platform (distinctness is in the schema),
     // or the server's pick of `quantity` of them.
@@ -197,9 +202,20 @@ async function sendInTransaction(
       }
     }
 
+    // A scheduled order counts against the day it is placed (docs/decisions.md): its usage and
+    // charge are taken now, and a cancel gives that day's use back.
+    const firstMoment = schedule.startAt ?? now;
+    const batches = planBatches(profileIds, firstMoment, schedule.spreadMinutes, options.random);
+    const startAfter = batches.length > 0 ? new Date(batches[0]!.at) : (schedule.startAt ?? undefined);
     const [order] = await tx
       .insert(orders)
       .values({
+        // Not started until its first moment: scheduled (cancellable) while that lies ahead.
+        status: startAfter && startAfter.getTime() > now.getTime() ? 'scheduled' : 'pending',
+        startAt: schedule.startAt,
+        spreadMinutes: schedule.spreadMinutes,
+        batches,
+        nextBatchAt: batches.length > 0 ? new Date(batches[0]!.at) : null,
         userId: user.id,
         platform,
         service,
@@ -236,7 +252,7 @@ async function sendInTransaction(
         set: { count: sql`${usageCounters.count} + 1`, lastUsedAt: now },
       });
 
-    await enqueue(tx, orderId);
+    await enqueue(tx, orderId, startAfter && startAfter.getTime() > now.getTime() ? startAfter : undefined);
     return { taskId: orderId, priceCents };
   });
 }

@@ -23,6 +23,7 @@ export type ProtocolStatus = 'Pending' | 'In progress' | 'Completed' | 'Partial'
 export function protocolStatus(status: Order['status']): ProtocolStatus {
   switch (status) {
     case 'pending':
+    case 'scheduled':
       return 'Pending';
     case 'processing':
       return 'In progress';

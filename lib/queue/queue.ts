@@ -140,10 +140,18 @@ export async function getQueue(): Promise<PgBoss> {
   return g.__etkBoss.ready;
 }
 
-/** Enqueues the order's job inside the caller's transaction; the job id is the order id. */
-export async function enqueueOrder(tx: Db, orderId: string): Promise<void> {
+/**
+ * Enqueues the order's job inside the caller's transaction; the job id is the order id. A
+ * scheduled order (issue #17) waits for `startAfter`; a spread order's later batches name their
+ * own derived `jobId`, so queuing one twice leaves one job (pg-boss inserts with on conflict do nothing).
+ */
+export async function enqueueOrder(tx: Db, orderId: string, options: { startAfter?: Date; jobId?: string } = {}): Promise<void> {
   const boss = await getQueue();
-  await boss.send(ORDERS_QUEUE, { orderId } satisfies OrderJob, { id: orderId, db: fromDrizzle(tx as never, sql as never) });
+  await boss.send(ORDERS_QUEUE, { orderId } satisfies OrderJob, {
+    id: options.jobId ?? orderId,
+    ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    db: fromDrizzle(tx as never, sql as never),
+  });
 }
 
 /**

@@ -31,6 +31,8 @@ export async function addOrder(db: Db, caller: { user: Pick<AuthUser, 'id' | 'ro
   }
   const send = sendInputSchema(service, { withoutProfiles: !explicit }).parse(body);
   if (!explicit) send.quantity = input.quantity;
+  send.startAt = input.start_at;
+  send.spreadMinutes = input.spread_minutes;
   const result = await sendOperation(db, caller.user, service, send, { origin: { apiKeyId: caller.keyId, requestId: input.request_id } });
   return { order: result.taskId, replayed: result.replayed === true };
 }

@@ -43,7 +43,7 @@ export const orderStatusResponse = z.object({
       text: z.string().optional().describe('Comment services and new tweets: the text the profile posted.'),
     }),
   ),
-  order_status: z.enum(['pending', 'processing', 'completed', 'partial', 'failed', 'cancelled']).describe('Our precise state.'),
+  order_status: z.enum(['pending', 'scheduled', 'processing', 'completed', 'partial', 'failed', 'cancelled']).describe('Our precise state.'),
   service: z.string(),
   link: z.string().nullable(),
   created_at: z.string(),

@@ -49,6 +49,9 @@ export const addRequest = z
     /** Drip-feed: not offered (the services list says dripfeed: false); more than one run is refused. */
     runs: int({ min: 1, max: 1, message: 'Validation.v2_dripfeed_unsupported' }).optional().describe('Drip-feed is not offered: only 1.'),
     interval: int({ min: 0, max: 100_000 }).optional(),
+    /** Issue #17: a scheduled, spread order (range checked by the send: START_AT_INVALID, SPREAD_INVALID). */
+    start_at: text({ max: 64 }).optional().describe('When the first profile acts: an ISO 8601 time with zone, from now to 30 days ahead (default now). Until then the order is Pending (order_status scheduled) and can be cancelled.'),
+    spread_minutes: z.union([z.number(), text({ max: 10 })]).optional().describe('Spread the profiles at random moments across this many minutes after start_at (0–1440, default 0: all at once).'),
     /** Idempotency: the same request id always answers the same order and never makes a second one. */
     request_id: text({ max: 100, message: 'Validation.v2_request_id_invalid' })
       .regex(/^[\x21-\x7e]+$/, 'Validation.v2_request_id_invalid')

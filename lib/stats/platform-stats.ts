@@ -53,7 +53,7 @@ export async function getPlatformStats(
       ok: sql<number>`count(*) filter (where ${orders.status} = 'completed')::int`,
       partial: sql<number>`count(*) filter (where ${orders.status} = 'partial')::int`,
       failed: sql<number>`count(*) filter (where ${orders.status} = 'failed')::int`,
-      waiting: sql<number>`count(*) filter (where ${orders.status} in ('pending', 'processing'))::int`,
+      waiting: sql<number>`count(*) filter (where ${orders.status} in ('pending', 'scheduled', 'processing'))::int`,
       cancelled: sql<number>`count(*) filter (where ${orders.status} = 'cancelled')::int`,
       spent: sql<number>`coalesce(sum(${orders.priceCents} - ${orders.refundedCents}), 0)::int`,
     })
@@ -69,7 +69,7 @@ export async function getPlatformStats(
       ok: sql<number>`count(*) filter (where ${orders.status} = 'completed')::int`,
       partial: sql<number>`count(*) filter (where ${orders.status} = 'partial')::int`,
       failed: sql<number>`count(*) filter (where ${orders.status} = 'failed')::int`,
-      waiting: sql<number>`count(*) filter (where ${orders.status} in ('pending', 'processing'))::int`,
+      waiting: sql<number>`count(*) filter (where ${orders.status} in ('pending', 'scheduled', 'processing'))::int`,
       cancelled: sql<number>`count(*) filter (where ${orders.status} = 'cancelled')::int`,
       spent: sql<number>`coalesce(sum(${orders.priceCents} - ${orders.refundedCents}), 0)::int`,
     })

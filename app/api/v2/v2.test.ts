@@ -291,6 +291,29 @@ describe('cancel', () => {
     expect(((await callV2({ key: r.key, action: 'status', order })).body as { status: string }).status).toBe('Canceled');
   });
 
+  it('places a scheduled, spread order (Pending, order_status scheduled) and cancels it before it starts', async () => {
+    const r = await reseller();
+    const startAt = new Date(Date.now() + 2 * 3600_000);
+    const bad = await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1, start_at: '2020-01-01T00:00:00Z' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'START_AT_INVALID' });
+    const badSpread = await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1, spread_minutes: 'soon' });
+    expect(badSpread.body).toMatchObject({ code: 'SPREAD_INVALID' });
+
+    const res = await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 3, start_at: startAt.toISOString(), spread_minutes: 60 });
+    expect(res.status).toBe(200);
+    const order = (res.body as { order: string }).order;
+    const row = await orderOf(order);
+    expect(row).toMatchObject({ status: 'scheduled', startAt, spreadMinutes: 60, apiKeyId: r.keyId });
+    expect(row.batches.flatMap((b) => b.profile_ids).sort()).toEqual([...row.profileIds].sort());
+    expect((await callV2({ key: r.key, action: 'status', order })).body).toMatchObject({ status: 'Pending', order_status: 'scheduled' });
+
+    expect((await callV2({ key: r.key, action: 'cancel', order })).body).toEqual({ order, cancel: 1 });
+    expect((await callV2({ key: r.key, action: 'status', order })).body).toMatchObject({ status: 'Canceled', order_status: 'cancelled' });
+    const [usage] = await w.t.db.select().from(usageCounters).where(and(eq(usageCounters.userId, r.user.id), eq(usageCounters.service, 'like')));
+    expect(usage!.count).toBe(0);
+  });
+
   it('the worker never dispatches a cancelled order', async () => {
     const r = await reseller();
     const order = ((await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 })).body as { order: string }).order;
