@@ -53,8 +53,6 @@ export function fetchProfileNames(platform: string, locale: string): Promise<Map
 
 /** Cancels a scheduled order (issue #17); the dollars refunded. */
 export async function cancelOperation(taskId: string, locale: string): Promise<number> {
-  const res = await fetch(`/api/operations/${encodeURIComponent(taskId)}/cancel`, { method: 'POST', headers: { accept: 'application/json', 'x-locale': locale } });
-  const body = (await res.json().catch(() => null)) as { success?: boolean; mesaj?: string; iade_edilen?: number } | null;
-  if (!res.ok || !body || body.success === false) throw new Error(body?.mesaj ?? `HTTP ${res.status}`);
+  const body = await apiOrThrow<{ iade_edilen?: number }>(`/api/operations/${encodeURIComponent(taskId)}/cancel`, { locale, method: 'POST' });
   return body.iade_edilen ?? 0;
 }

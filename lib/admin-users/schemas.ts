@@ -144,7 +144,8 @@ export const userListQuerySchema = z
  * address, where an unknown value (an old link, a typo) falls back to its default instead of failing.
  */
 export const userListPageSchema = z.object({
-  q: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().transform((s) => s.replace(/\0/g, '').trim().slice(0, 100)).optional()).catch(undefined),
+  // A long search is cut to its first 100 characters; NUL or a lone surrogate drops the search.
+  q: z.preprocess((v) => (Array.isArray(v) ? v[0] : typeof v === 'string' ? v.trim().slice(0, 100) : v), text({ max: 100 }).optional()).catch(undefined),
   sort: userListFilters.sort.catch(undefined),
   dir: userListFilters.dir.catch(undefined),
   rol: userListFilters.rol.catch(undefined),

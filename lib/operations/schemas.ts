@@ -53,8 +53,8 @@ const youtubeUrl = url('Validation.youtube_url_invalid', isYoutubeVideoUrl);
  * server's clock by sendOperation (START_AT_INVALID, SPREAD_INVALID).
  */
 export const scheduleFields = {
-  start_at: z.union([z.string().max(64), z.null()]).optional(),
-  spread_minutes: z.union([z.number(), z.string().max(10), z.null()]).optional(),
+  start_at: z.union([text({ max: 64, trim: false }), z.null()]).optional(),
+  spread_minutes: z.union([z.number(), text({ max: 10, trim: false }), z.null()]).optional(),
 };
 /** The form's "spread over" choices, in minutes (0: off). */
 export const SPREAD_CHOICES = [0, 15, 60, 360, 1440] as const;
