@@ -66,6 +66,24 @@ export function planBatches(profileIds: number[], start: Date, spreadMinutes: nu
   return batches.map((b) => ({ at: new Date(b.at).toISOString(), profile_ids: b.profile_ids }));
 }
 
+/**
+ * The batches of a drip-feed order (issue #16, reseller API `runs` and `interval`): the profiles,
+ * in the order they were chosen (the most reliable first), in `runs` groups as equal as can be,
+ * the i-th acting `i × interval` minutes after the start.
+ */
+export function dripBatches(profileIds: number[], start: Date, drip: { runs: number; intervalMinutes: number }): OrderBatch[] {
+  const runs = Math.max(1, Math.min(drip.runs, profileIds.length));
+  if (runs <= 1) return [];
+  const batches: OrderBatch[] = [];
+  let from = 0;
+  for (let i = 0; i < runs; i++) {
+    const size = Math.floor(profileIds.length / runs) + (i < profileIds.length % runs ? 1 : 0);
+    batches.push({ at: new Date(start.getTime() + i * drip.intervalMinutes * 60_000).toISOString(), profile_ids: profileIds.slice(from, from + size) });
+    from += size;
+  }
+  return batches;
+}
+
 /** The provider idempotency key of one batch: a repeated batch reuses its provider task. */
 export const batchKey = (orderId: string, index: number) => `${orderId}:${index}`;
 

@@ -116,6 +116,11 @@ export type SendInput = {
   /** Issue #17: ISO time of the first action (absent: now) and the window the profiles spread across. */
   startAt?: string | null;
   spreadMinutes?: number | string | null;
+  /**
+   * Issue #16 drip-feed (reseller API `runs`/`interval`): the profiles act in `runs` equal groups,
+   * `intervalMinutes` apart, from the start. Checked by the reseller schema; not combined with a spread.
+   */
+  drip?: { runs: number; intervalMinutes: number };
 };
 
 /**

@@ -14,7 +14,7 @@ import type { SendInput } from './schemas';
 import { inForce } from '@/lib/subscriptions';
 import { isUniqueViolation } from '@/db/errors';
 import { pickProfiles } from './pick-profiles';
-import { parseSchedule, planBatches } from './schedule';
+import { dripBatches, parseSchedule, planBatches } from './schedule';
 
 export type Sender = { id: number; rol: 'user' | 'admin' };
 
@@ -205,7 +205,7 @@ async function sendInTransaction(
     // A scheduled order counts against the day it is placed (docs/decisions.md): its usage and
     // charge are taken now, and a cancel gives that day's use back.
     const firstMoment = schedule.startAt ?? now;
-    const batches = planBatches(profileIds, firstMoment, schedule.spreadMinutes, options.random);
+    const batches = input.drip && input.drip.runs > 1 ? dripBatches(profileIds, firstMoment, input.drip) : planBatches(profileIds, firstMoment, schedule.spreadMinutes, options.random);
     const startAfter = batches.length > 0 ? new Date(batches[0]!.at) : (schedule.startAt ?? undefined);
     const [order] = await tx
       .insert(orders)
@@ -213,7 +213,7 @@ async function sendInTransaction(
         // Not started until its first moment: scheduled (cancellable) while that lies ahead.
         status: startAfter && startAfter.getTime() > now.getTime() ? 'scheduled' : 'pending',
         startAt: schedule.startAt,
-        spreadMinutes: schedule.spreadMinutes,
+        spreadMinutes: input.drip && input.drip.runs > 1 ? (input.drip.runs - 1) * input.drip.intervalMinutes : schedule.spreadMinutes,
         batches,
         nextBatchAt: batches.length > 0 ? new Date(batches[0]!.at) : null,
         userId: user.id,

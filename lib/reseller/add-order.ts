@@ -30,9 +30,12 @@ export async function addOrder(db: Db, caller: { user: Pick<AuthUser, 'id' | 'ro
     if (PROMPT_SERVICES.includes(service)) body.prompt = input.comments ?? '';
   }
   const send = sendInputSchema(service, { withoutProfiles: !explicit }).parse(body);
-  if (!explicit) send.quantity = input.quantity;
+  const runs = input.runs ?? 1;
+  // Drip-feed: `quantity` is per run (the protocol's meaning); the order holds all the runs' profiles.
+  if (!explicit) send.quantity = input.quantity === undefined ? undefined : input.quantity * runs;
   send.startAt = input.start_at;
   send.spreadMinutes = input.spread_minutes;
+  if (runs > 1) send.drip = { runs, intervalMinutes: input.interval ?? 0 };
   const result = await sendOperation(db, caller.user, service, send, { origin: { apiKeyId: caller.keyId, requestId: input.request_id } });
   return { order: result.taskId, replayed: result.replayed === true };
 }

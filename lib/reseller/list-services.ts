@@ -72,7 +72,7 @@ export async function listServices(db: Db, user: Pick<AuthUser, 'id' | 'rol'>, l
         max: user.rol === 'admin' ? available : (limit ?? 0),
         refill: !paid,
         cancel: true,
-        dripfeed: false,
+        dripfeed: true,
       });
     }
   }

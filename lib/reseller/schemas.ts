@@ -46,9 +46,11 @@ export const addRequest = z
     profile_ids: profileIdList.optional().describe('Instead of quantity: exactly these profiles (comma-separated ids).'),
     /** The prompt of a comment service; the text of a new tweet. */
     comments: text({ max: 2000 }).optional().describe('The prompt of a comment service; the text of a new tweet.'),
-    /** Drip-feed: not offered (the services list says dripfeed: false); more than one run is refused. */
-    runs: int({ min: 1, max: 1, message: 'Validation.v2_dripfeed_unsupported' }).optional().describe('Drip-feed is not offered: only 1.'),
-    interval: int({ min: 0, max: 100_000 }).optional(),
+    /** Drip-feed: `quantity` profiles per run, `runs` runs, `interval` minutes apart (one order). */
+    runs: int({ min: 1, max: 100, message: 'Validation.v2_dripfeed_invalid' })
+      .optional()
+      .describe('Drip-feed: how many runs (default 1). quantity is per run: the order has quantity × runs profiles, the i-th run acting i × interval minutes after start_at.'),
+    interval: int({ min: 0, max: 1440, message: 'Validation.v2_dripfeed_invalid' }).optional().describe('Drip-feed: minutes between runs (1–1440; the last run at most 24 h after the first).'),
     /** Issue #17: a scheduled, spread order (range checked by the send: START_AT_INVALID, SPREAD_INVALID). */
     start_at: text({ max: 64 }).optional().describe('When the first profile acts: an ISO 8601 time with zone, from now to 30 days ahead (default now). Until then the order is Pending (order_status scheduled) and can be cancelled.'),
     spread_minutes: z.union([z.number(), text({ max: 10 })]).optional().describe('Spread the profiles at random moments across this many minutes after start_at (0–1440, default 0: all at once).'),
@@ -59,10 +61,21 @@ export const addRequest = z
       .describe('Idempotency: the same request_id always answers the same order and never makes a second one.'),
   })
   .refine((v) => v.quantity !== undefined || (v.profile_ids?.length ?? 0) > 0, { message: 'Validation.v2_quantity_invalid', path: ['quantity'] })
-  .refine((v) => v.quantity === undefined || !v.profile_ids?.length || v.profile_ids.length === v.quantity, {
+  .refine((v) => v.quantity === undefined || !v.profile_ids?.length || v.profile_ids.length === v.quantity * (v.runs ?? 1), {
     message: 'Validation.v2_quantity_mismatch',
     path: ['quantity'],
-  });
+  })
+  // Drip-feed: an interval, a last run within the 24 h a spread may take, not combined with spread_minutes,
+  // and at most MAX_PROFILES_PER_SEND profiles in all.
+  .refine(
+    (v) =>
+      (v.runs ?? 1) <= 1 ||
+      ((v.interval ?? 0) >= 1 &&
+        ((v.runs ?? 1) - 1) * (v.interval ?? 0) <= 1440 &&
+        (v.spread_minutes === undefined || Number(v.spread_minutes) === 0) &&
+        (v.profile_ids?.length ?? (v.quantity ?? 0) * (v.runs ?? 1)) <= MAX_PROFILES_PER_SEND),
+    { message: 'Validation.v2_dripfeed_invalid', path: ['runs'] },
+  );
 
 export const statusRequest = z
   .object({

@@ -90,7 +90,7 @@ describe('services', () => {
       const list = res.body as Record<string, unknown>[];
       const byKey = Object.fromEntries(list.map((s) => [s.service, s]));
       expect(list.some((s) => String(s.service).startsWith('youtube'))).toBe(false);
-      expect(byKey.like).toEqual({ service: 'like', name: 'Like', type: 'Default', category: 'Twitter', rate: '0.00', min: 1, max: 7, refill: true, cancel: true, dripfeed: false });
+      expect(byKey.like).toEqual({ service: 'like', name: 'Like', type: 'Default', category: 'Twitter', rate: '0.00', min: 1, max: 7, refill: true, cancel: true, dripfeed: true });
       expect(byKey.comment).toMatchObject({ type: 'Comments', max: 7 });
       expect(byKey.new_tweet).toMatchObject({ type: 'Tweet', rate: '2000.00', rate_max: '15000.00', refill: false });
       // No Instagram package: that platform can be listed but not ordered.
@@ -189,8 +189,12 @@ describe('add', () => {
     expect(link.status).toBe(400);
     expect(link.body).toMatchObject({ code: 'VALIDATION_FAILED', error: 'Enter a valid tweet link (https://x.com/user/status/...).' });
 
-    const drip = await callV2({ key: poor.key, action: 'add', service: 'like', link: URLS.tweet, quantity: 1, runs: 3, interval: 10 });
-    expect(drip.status).toBe(400);
+    // Drip-feed needs an interval, ends within 24 h, and is not combined with a spread.
+    for (const bad of [{ runs: 3 }, { runs: 3, interval: 1000 }, { runs: 2, interval: 10, spread_minutes: 30 }, { runs: 101, interval: 1 }]) {
+      const drip = await callV2({ key: poor.key, action: 'add', service: 'like', link: URLS.tweet, quantity: 1, ...bad }, { headers: { 'accept-language': 'en' } });
+      expect(drip.status, JSON.stringify(bad)).toBe(400);
+      expect(drip.body).toMatchObject({ code: 'VALIDATION_FAILED', error: expect.stringMatching(/^Drip-feed: /) });
+    }
   });
 
   it('answers the same order for the same request_id and makes no second one', async () => {
@@ -312,6 +316,30 @@ describe('cancel', () => {
     expect((await callV2({ key: r.key, action: 'status', order })).body).toMatchObject({ status: 'Canceled', order_status: 'cancelled' });
     const [usage] = await w.t.db.select().from(usageCounters).where(and(eq(usageCounters.userId, r.user.id), eq(usageCounters.service, 'like')));
     expect(usage!.count).toBe(0);
+  });
+
+  it('drip-feeds an order: quantity profiles per run, runs runs, interval minutes apart, as one order', async () => {
+    const r = await reseller();
+    const startAt = new Date(Date.now() + 3600_000);
+    const res = await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 2, runs: 3, interval: 10, start_at: startAt.toISOString() });
+    expect(res.status).toBe(200);
+    const row = await orderOf((res.body as { order: string }).order);
+    expect(row).toMatchObject({ status: 'scheduled', profileCount: 6, spreadMinutes: 20 });
+    expect(row.batches.map((b) => [new Date(b.at).getTime() - startAt.getTime(), b.profile_ids.length])).toEqual([
+      [0, 2],
+      [600_000, 2],
+      [1_200_000, 2],
+    ]);
+    expect(row.batches.flatMap((b) => b.profile_ids)).toEqual(row.profileIds);
+
+    // Chosen profiles are split over the runs the same way; quantity then counts per run.
+    const picked = await orderOf(((await callV2({ key: r.key, action: 'add', service: 'retweet', link: freshTweet(), quantity: 4 })).body as { order: string }).order);
+    const mismatch = await callV2({ key: r.key, action: 'add', service: 'bookmark', link: freshTweet(), profile_ids: picked.profileIds.join(','), quantity: 4, runs: 2, interval: 5 });
+    expect(mismatch.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const chosen = await callV2({ key: r.key, action: 'add', service: 'bookmark', link: freshTweet(), profile_ids: picked.profileIds.join(','), quantity: 2, runs: 2, interval: 5 });
+    expect(chosen.status).toBe(200);
+    const split = await orderOf((chosen.body as { order: string }).order);
+    expect(split.batches.map((b) => b.profile_ids)).toEqual([picked.profileIds.slice(0, 2), picked.profileIds.slice(2)]);
   });
 
   it('the worker never dispatches a cancelled order', async () => {
