@@ -386,9 +386,11 @@ function UserDetails({
   ];
   return (
     <div className="flex flex-col gap-5">
-      <div className="flex flex-wrap gap-2">
-        <UserBadges user={user} />
-      </div>
+      {user.rol === 'admin' || !user.aktif ? (
+        <div className="flex flex-wrap gap-2">
+          <UserBadges user={user} />
+        </div>
+      ) : null}
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
         {facts.map(([label, value]) => (
           <div key={label} className="contents">
