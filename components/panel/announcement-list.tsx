@@ -46,7 +46,8 @@ export async function AnnouncementList({ duyurular }: { duyurular: PanelAnnounce
                 {d.baslik}
               </h3>
               {d.oncelik > 0 ? (
-                <Badge tone="warning" icon={Star}>
+                {/* Solid: the theme's warning text on its 10 % tint is below 4.5:1 here. */}
+                <Badge tone="warning" icon={Star} className="border-warning bg-warning text-white">
                   {t('priority')}
                 </Badge>
               ) : null}
