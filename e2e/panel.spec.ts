@@ -218,7 +218,7 @@ test('the overview shows the package’s use today and the last orders, and /pan
   expect(errors.filter((e) => /hydrat|did not match|#418|#423|#425/i.test(e))).toEqual([]);
 });
 
-test('/de/panel shows German announcements, English where there is no German text, and a newcomer’s empty overview', async ({ page }) => {
+test('/de/panel shows German announcements, English where there is no German text, and a newcomer’s empty overview; /de/login titles its tabs', async ({ page }) => {
   const { duyuru } = (await call('POST', '/api/duyurular', adminToken, {
     baslik: `Yeni özellik ${run}`,
     icerik: 'Türkçe metin',
@@ -243,6 +243,15 @@ test('/de/panel shows German announcements, English where there is no German tex
   } finally {
     await call('DELETE', `/api/duyurular/${duyuru.id}`, adminToken);
   }
+  // Logged out, the registration tab of /login is titled as registration (heading and document title).
+  await page.context().clearCookies();
+  await page.goto('/de/login?tab=register');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Konto erstellen');
+  await expect(page).toHaveTitle(/Konto erstellen/);
+  await page.getByRole('tab', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmelden');
+  await expect(page).toHaveTitle(/Anmelden/);
+  await expect(page).not.toHaveTitle(/Konto erstellen/);
 });
 
 const LANGUAGES = [
