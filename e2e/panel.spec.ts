@@ -179,10 +179,85 @@ test('the panel is unreachable when logged out', async ({ page }) => {
   expect(res.status()).toBe(401);
 });
 
+test('the overview shows the package’s use today and the last orders, and /panel/settings hydrates without errors', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page);
+  await page.goto('/panel');
+  const overview = page.getByTestId('customer-overview');
+  await expect(overview.getByTestId('overview-balance')).toHaveText(usd('tr-TR', 25 - newTweetSpent));
+  const twitter = overview.getByTestId('overview-package-twitter');
+  await expect(twitter.getByRole('heading', { name: /Twitter/ })).toBeVisible();
+  // 13 likes today of a daily limit of 100; the five failed retweets gave their use back.
+  await expect(twitter.getByTestId('overview-usage-like')).toContainText('13 / 100');
+  await expect(twitter.getByTestId('overview-usage-retweet')).toContainText('0 / 100');
+  await expect(twitter.getByRole('link', { name: 'Beğeni' })).toHaveAttribute('href', '/service/like');
+  await expect(overview.getByTestId('overview-package-instagram')).toBeVisible();
+  await expect(overview.getByTestId('overview-reset')).toHaveText(/\d+ sa \d+ dk/);
+  // The last five orders, newest first: the two pending bookmarks, then failed retweets.
+  const orders = overview.getByTestId('overview-order');
+  await expect(orders).toHaveCount(5);
+  await expect(orders.nth(0).locator('[data-durum]')).toHaveText('Beklemede');
+  await expect(orders.nth(0)).toContainText('Yer İşareti');
+  await expect(orders.nth(2).locator('[data-durum]')).toHaveText('Başarısız');
+  await expect(overview.getByRole('link', { name: /Tüm geçmiş/ })).toHaveAttribute('href', '/panel/statistics');
+  await expectNoAxeViolations(page);
+
+  // The phone field's country list is sorted in the page's language on the server too (Node's default
+  // locale is en-US; a Turkish browser sorted it differently and hydration failed on /panel/settings).
+  const html = await (await page.request.get('/panel/settings')).text();
+  const at = (name: string) => html.indexOf(`>${name}</option>`);
+  expect(at('Cayman Adaları')).toBeGreaterThan(0);
+  expect(at('Cayman Adaları')).toBeLessThan(at('Çad'));
+  await page.goto('/panel/settings');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(errors.filter((e) => /hydrat|did not match|#418|#423|#425/i.test(e))).toEqual([]);
+});
+
+test('/de/panel shows German announcements, English where there is no German text, and a newcomer’s empty overview; /de/login titles its tabs', async ({ page }) => {
+  const { duyuru } = (await call('POST', '/api/duyurular', adminToken, {
+    baslik: `Yeni özellik ${run}`,
+    icerik: 'Türkçe metin',
+    baslik_en: `New feature ${run}`,
+    icerik_en: 'English text',
+    baslik_de: `Neue Funktion ${run}`,
+    icerik_de: 'Deutscher Text',
+    oncelik: 0,
+  })) as { duyuru: { id: number } };
+  try {
+    const listed = (await call('GET', '/api/duyurular?lang=de')) as { duyurular: { baslik: string }[] };
+    expect(listed.duyurular.map((d) => d.baslik)).toEqual(expect.arrayContaining([`Neue Funktion ${run}`, `Maintenance notice ${run}`]));
+    await signIn(page, newcomerToken);
+    await page.goto('/de/panel');
+    await expect(page.getByRole('article', { name: `Neue Funktion ${run}` })).toContainText('Deutscher Text');
+    await expect(page.getByRole('article', { name: `Maintenance notice ${run}` })).toContainText('First line');
+    await expect(page.getByText(`New feature ${run}`)).toHaveCount(0);
+    const overview = page.getByTestId('customer-overview');
+    await expect(overview.getByText('Sie haben noch kein aktives Paket')).toBeVisible();
+    await expect(overview.getByRole('link', { name: 'Paket kaufen' })).toHaveAttribute('href', '/de/panel/subscription');
+    await expect(overview.getByTestId('overview-no-orders')).toBeVisible();
+  } finally {
+    await call('DELETE', `/api/duyurular/${duyuru.id}`, adminToken);
+  }
+  // Logged out, the registration tab of /login is titled as registration (heading and document title).
+  await page.context().clearCookies();
+  await page.goto('/de/login?tab=register');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Konto erstellen');
+  await expect(page).toHaveTitle(/Konto erstellen/);
+  await page.getByRole('tab', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmelden');
+  await expect(page).toHaveTitle(/Anmelden/);
+  await expect(page).not.toHaveTitle(/Konto erstellen/);
+});
+
 const LANGUAGES = [
   { locale: 'tr', prefix: '', intl: 'tr-TR', title: `Bakım duyurusu ${run}`, content: ['Birinci satır', 'İkinci satır'], priority: 'Öncelikli', total: 'Toplam İşlem', successful: 'Başarılı', failed: 'Başarısız', spent: 'Toplam Harcanan', pending: 'Beklemede', failedLabel: 'Başarısız', like: 'Beğeni', bookmark: 'Yer İşareti', caption: 'Son 30 günün günlük işlem sayıları' },
   { locale: 'en', prefix: '/en', intl: 'en', title: `Maintenance notice ${run}`, content: ['First line', 'Second line'], priority: 'Priority', total: 'Total orders', successful: 'Successful', failed: 'Failed', spent: 'Total spent', pending: 'Pending', failedLabel: 'Failed', like: 'Like', bookmark: 'Bookmark', caption: 'Orders per day over the last 30 days' },
-  // Announcements are written in Turkish and English only: the German page shows the English text.
+  // This announcement has no German text: the German page shows the English one (issue #15 fallback).
   { locale: 'de', prefix: '/de', intl: 'de', title: `Maintenance notice ${run}`, content: ['First line', 'Second line'], priority: 'Wichtig', total: 'Aufträge gesamt', successful: 'Erfolgreich', failed: 'Fehlgeschlagen', spent: 'Insgesamt ausgegeben', pending: 'Ausstehend', failedLabel: 'Fehlgeschlagen', like: 'Gefällt mir', bookmark: 'Lesezeichen', caption: 'Aufträge pro Tag in den letzten 30 Tagen' },
 ] as const;
 

@@ -40,6 +40,9 @@ export function PhoneField({
       international
       countryCallingCodeEditable={false}
       labels={{ ...(LABELS[locale] ?? en), country: countryLabel }}
+      // Sort the country names by the page's language, not the runtime's default: Node (en-US) and a
+      // Turkish browser order 'Çad' differently, so the server's and the browser's lists differed (hydration error, issue #15).
+      locales={locale}
       value={value || undefined}
       onChange={(v) => onChange(v ?? '')}
       onBlur={onBlur}

@@ -41,12 +41,13 @@ export async function AnnouncementList({ duyurular }: { duyurular: PanelAnnounce
             aria-labelledby={`duyuru-${d.id}`}
             className={d.oncelik > 0 ? 'rounded-lg border border-warning/40 bg-card p-4 shadow-sm' : 'rounded-lg border border-line bg-card p-4 shadow-sm'}
           >
+            {/* The priority badge is solid: the theme's warning text on its 10 % tint is below 4.5:1 (axe). */}
             <div className="flex flex-wrap items-start justify-between gap-2">
               <h3 id={`duyuru-${d.id}`} className="text-lg font-semibold">
                 {d.baslik}
               </h3>
               {d.oncelik > 0 ? (
-                <Badge tone="warning" icon={Star}>
+                <Badge tone="warning" icon={Star} className="border-warning bg-warning text-white">
                   {t('priority')}
                 </Badge>
               ) : null}

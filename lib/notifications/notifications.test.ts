@@ -150,6 +150,12 @@ describe('notifications', () => {
     expect(rows.find((r) => r.userId === b)!.params).toMatchObject({ title: 'Bakım' });
     const mails = await t.db.select().from(mailOutbox);
     expect(mails.map((m) => m.to)).toEqual(['bora-n@example.com']);
+    // Ayşe (a) reads German: the German title, or the English one when the German texts are not written (issue #15).
+    await createAnnouncement(t.db, admin, { baslik: 'Yeni', icerik: 'x', baslik_en: 'New', icerik_en: 'x', baslik_de: 'Neu', icerik_de: 'x', oncelik: 1 });
+    await createAnnouncement(t.db, admin, { baslik: 'Yeni 2', icerik: 'x', baslik_en: 'New 2', icerik_en: 'x', baslik_de: 'Neu 2', oncelik: 1 });
+    const titles = (await t.db.select().from(notifications).where(eq(notifications.userId, a))).map((r) => (r.params as { title: string }).title);
+    expect(titles).toEqual(expect.arrayContaining(['Neu', 'New 2']));
+    expect(titles).not.toContain('Neu 2');
     await t.db.delete(announcements);
   });
 });
