@@ -131,6 +131,9 @@ test.describe('payments in test mode', () => {
     await expect(page.getByTestId('subscription-twitter')).toContainText(paket.ad);
     await expect(page.getByTestId('subscription-twitter')).toContainText('30 gün kaldı');
     await expect(page.getByRole('row', { name: new RegExp(paket.ad) })).toContainText(after!.trim());
+    // Buying Twitter again extends the running package: the view says so, with the new end date, before paying.
+    await page.getByRole('button', { name: `${paket.ad} paketini satın al` }).click();
+    await expect(view.locator('[data-extends-notice]')).toContainText(/Twitter paketiniz .+ tarihine kadar sürüyor: bu satın alma onu 30 gün uzatır, yeni bitiş tarihi .+\./);
   });
 
   test('/panel/subscription has no accessibility violations', async ({ page, request }) => {

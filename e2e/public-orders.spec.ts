@@ -118,6 +118,11 @@ for (const l of LOCALES) {
       await send.click();
       const dialog = page.getByRole('dialog', { name: msg(l, 'ServicePage.confirmTitle') });
       await expect(dialog).toContainText(priceText);
+      // The confirmation shows what will be posted, each profile with its tier and price, and the balance after.
+      await expect(dialog.locator('[data-confirm-tweet]')).toHaveText('Yeni ürünümüz bugün yayında! 🚀');
+      await expect(dialog.locator('[data-confirm-lines] tbody tr')).toHaveCount(1);
+      await expect(dialog.locator('[data-confirm-lines] tbody tr')).toContainText(priceText);
+      await expect(dialog.locator('[data-confirm-balance-after]')).toHaveText(/\d+[.,]00/);
       await dialog.getByRole('button', { name: msg(l, 'ServicePage.cancel') }).click();
       await expect(dialog).toBeHidden();
 
@@ -221,3 +226,35 @@ test.describe('who sees which limits', () => {
   });
 });
 
+
+test.describe('on a phone', () => {
+  test.use({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
+
+  test('the active tab is in view, nothing overflows, and the sticky bar sends what was ticked far down the list', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const admin = await adminToken(request);
+    await reliableProvider(request);
+    const customer = await createCustomer(request, admin, 'phone');
+    await signInBrowser(page, customer.token);
+    await page.goto('/en/service/youtube_subscribe');
+    // The last YouTube tab starts inside the 390 px strip, and the page does not scroll sideways.
+    const tab = page.getByRole('navigation', { name: msg('en', 'Header.servicesLabel') }).getByRole('link', { name: msg('en', 'Services.youtube_subscribe') });
+    await expect(tab).toBeInViewport({ ratio: 0.99 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.getByLabel(msg('en', 'ServicePage.channelUrl')).fill('https://www.youtube.com/@etkilesim');
+    const bar = page.locator('[data-sticky-bar]');
+    await expect(bar).toHaveCount(0);
+    const boxes = page.locator('[data-profile-list]').getByRole('checkbox');
+    await boxes.nth(14).check();
+    await boxes.nth(15).check();
+    await expect(page.locator('[data-send]')).not.toBeInViewport();
+    await expect(bar).toBeVisible();
+    await expect(bar).toContainText(msg('en', 'ServicePage.selectedCount', { selected: 2, total: await boxes.count() }));
+    const ids = await checkedIds(page);
+    await bar.getByRole('button', { name: msg('en', 'ServicePage.send') }).click();
+    for (const id of ids) await expect(badge(page, id)).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
+    // Nothing is ticked any more: the bar is gone.
+    await expect(bar).toHaveCount(0);
+  });
+});

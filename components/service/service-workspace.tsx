@@ -4,14 +4,14 @@ import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import dynamic from 'next/dynamic';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { AlertTriangle, Info, Plus, Send, Wallet } from 'lucide-react';
+import { Send } from 'lucide-react';
 import type { Platform, Service } from '@/lib/catalogue/services';
-import { Link, useRouter } from '@/lib/i18n/navigation';
+import { useRouter } from '@/lib/i18n/navigation';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { AccountNotice, NewTweetPrice } from './account-notice';
 import { ErrorMessage, FormField, fieldAria } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { ProfileList, type ProfileView } from './profile-list';
 import { api, sendPath, type ApiResult } from './service-api';
 import { StickyActionBar } from './sticky-action-bar';
@@ -63,7 +63,6 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
   const router = useRouter();
   const formId = useId();
   const isNewTweet = service === 'new_tweet';
-  const isAdmin = viewer.loggedIn && viewer.isAdmin;
   const money = (cents: number) => format.number(cents / 100, { style: 'currency', currency: 'USD' });
 
   const [sending, setSending] = useState(false);
@@ -203,35 +202,7 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
 
   return (
     <div className={showBar ? 'mt-4 space-y-6 pb-24' : 'mt-4 space-y-6'} data-workspace={service} data-realtime={tracking.connection ?? undefined}>
-      <div className="space-y-2 text-sm">
-        {!viewer.loggedIn ? (
-          <Card className="flex items-start gap-2 border-brand bg-brand-soft p-3" data-visitor-notice>
-            <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
-            <p>
-              {t('ServicePage.visitorNotice')}{' '}
-              <Link href="/login" className="font-semibold text-brand underline">
-                {t('ServicePage.visitorLogin')}
-              </Link>
-            </p>
-          </Card>
-        ) : !isAdmin && !limits ? (
-          <Card className="flex items-start gap-2 border-warning p-3" data-not-allowed>
-            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
-            <p>
-              {t('ServicePage.notAllowed', { platform })}{' '}
-              <Link href="/panel/subscription" className="font-semibold text-brand underline">
-                {t('ServicePage.buyPackage')}
-              </Link>
-            </p>
-          </Card>
-        ) : !isAdmin && limits && !limits.sinirsiz ? (
-          <Card className="p-3" data-limits>
-            {limits.gunluk_limit !== null ? <p data-daily-limit>{t('ServicePage.dailyLimit', { used, limit: limits.gunluk_limit })}</p> : null}
-            {cap !== null ? <p>{t('ServicePage.profileLimit', { limit: cap })}</p> : null}
-            <p className="text-muted">{t('ServicePage.resetIn', { hours: limits.reset_suresi.saat, minutes: limits.reset_suresi.dakika })}</p>
-          </Card>
-        ) : null}
-      </div>
+      <AccountNotice viewer={viewer} platform={platform} limits={limits} cap={cap} used={used} />
 
       <Card className="p-4">
         <form id={formId} onSubmit={onSubmit} noValidate aria-labelledby={`${formId}-title`} className="space-y-4">
@@ -264,35 +235,15 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
                 />
               </FormField>
               {viewer.loggedIn ? (
-                <div className="space-y-2 rounded-md bg-surface p-3 text-sm" data-new-tweet-price>
-                  <p>
-                    <span className="font-medium">{t('ServicePage.priceLabel')}: </span>
-                    {priceCents !== null ? <span data-price>{money(priceCents)}</span> : <Skeleton className="inline-block h-4 w-16 align-middle" />}
-                  </p>
-                  <p className="text-xs text-muted">{t('ServicePage.priceHint')}</p>
-                  <div className="flex flex-wrap items-center gap-3">
-                    <p className="flex items-center gap-1.5" data-balance>
-                      <Wallet aria-hidden="true" className="size-4 text-muted" />
-                      {t('ServicePage.balance', { amount: balanceCents !== null ? money(balanceCents) : '…' })}
-                    </p>
-                    <Button
-                      variant="outline"
-                      onClick={() => {
-                        setAddBalanceUsed(true);
-                        setAddBalanceOpen(true);
-                      }}
-                    >
-                      <Plus aria-hidden="true" className="size-4" />
-                      {t('ServicePage.addBalance')}
-                    </Button>
-                  </div>
-                  {insufficient && quote ? (
-                    <p role="alert" className="flex items-start gap-1.5 font-medium text-danger" data-insufficient>
-                      <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                      {t('ServicePage.insufficient', { required: money(quote.totalCents), current: money(quote.balanceCents) })}
-                    </p>
-                  ) : null}
-                </div>
+                <NewTweetPrice
+                  priceCents={priceCents}
+                  balanceCents={balanceCents}
+                  quote={insufficient ? quote : null}
+                  onAddBalance={() => {
+                    setAddBalanceUsed(true);
+                    setAddBalanceOpen(true);
+                  }}
+                />
               ) : null}
             </>
           ) : (

@@ -1,0 +1,91 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'next-intl';
+import { AlertTriangle, Info, Plus, Wallet } from 'lucide-react';
+import type { Platform } from '@/lib/catalogue/services';
+import { Link } from '@/lib/i18n/navigation';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { LimitView, Viewer } from './types';
+import type { TweetQuote } from './use-price-quote';
+
+/**
+ * What the page tells the viewer before the form (§2, §8): visitor mode, no package for this
+ * platform (named), or the package's daily and profile limits and the time to reset. Admins and
+ * unlimited packages see nothing.
+ */
+export function AccountNotice({ viewer, platform, limits, cap, used }: { viewer: Viewer; platform: Platform; limits: LimitView | null; cap: number | null; used: number }) {
+  const t = useTranslations('ServicePage');
+  if (!viewer.loggedIn) {
+    return (
+      <Card className="flex items-start gap-2 border-brand bg-brand-soft p-3 text-sm" data-visitor-notice>
+        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
+        <p>
+          {t('visitorNotice')}{' '}
+          <Link href="/login" className="font-semibold text-brand underline">
+            {t('visitorLogin')}
+          </Link>
+        </p>
+      </Card>
+    );
+  }
+  if (viewer.isAdmin) return null;
+  if (!limits) {
+    return (
+      <Card className="flex items-start gap-2 border-warning p-3 text-sm" data-not-allowed>
+        <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
+        <p>
+          {t('notAllowed', { platform })}{' '}
+          <Link href="/panel/subscription" className="font-semibold text-brand underline">
+            {t('buyPackage')}
+          </Link>
+        </p>
+      </Card>
+    );
+  }
+  if (limits.sinirsiz) return null;
+  return (
+    <Card className="p-3 text-sm" data-limits>
+      {limits.gunluk_limit !== null ? <p data-daily-limit>{t('dailyLimit', { used, limit: limits.gunluk_limit })}</p> : null}
+      {cap !== null ? <p>{t('profileLimit', { limit: cap })}</p> : null}
+      <p className="text-muted">{t('resetIn', { hours: limits.reset_suresi.saat, minutes: limits.reset_suresi.dakika })}</p>
+    </Card>
+  );
+}
+
+/**
+ * The new-tweet page's money line (§2): the server's price of the selection, the balance with the
+ * add-balance button, and, given the quote when it exceeds the balance, the insufficient-balance
+ * warning with both amounts as the server quoted them.
+ */
+export function NewTweetPrice({ priceCents, balanceCents, quote, onAddBalance }: { priceCents: number | null; balanceCents: number | null; quote: TweetQuote | null; onAddBalance: () => void }) {
+  const t = useTranslations('ServicePage');
+  const format = useFormatter();
+  const money = (cents: number) => format.number(cents / 100, { style: 'currency', currency: 'USD' });
+  return (
+    <div className="space-y-2 rounded-md bg-surface p-3 text-sm" data-new-tweet-price>
+      <p>
+        <span className="font-medium">{t('priceLabel')}: </span>
+        {priceCents !== null ? <span data-price>{money(priceCents)}</span> : <Skeleton className="inline-block h-4 w-16 align-middle" />}
+      </p>
+      <p className="text-xs text-muted">{t('priceHint')}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="flex items-center gap-1.5" data-balance>
+          <Wallet aria-hidden="true" className="size-4 text-muted" />
+          {t('balance', { amount: balanceCents !== null ? money(balanceCents) : '…' })}
+        </p>
+        <Button variant="outline" onClick={onAddBalance}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t('addBalance')}
+        </Button>
+      </div>
+      {quote ? (
+        <p role="alert" className="flex items-start gap-1.5 font-medium text-danger" data-insufficient>
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {t('insufficient', { required: money(quote.totalCents), current: money(quote.balanceCents) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
