@@ -146,11 +146,11 @@ describe('the public page cache', () => {
 
   it('caches only the public pages', async () => {
     const { base } = await start();
-    for (const path of ['/panel', '/rooting', '/admin-login', '/reset-password', '/api/platformlar', '/service/retweet/x', '/', '/en']) {
+    for (const path of ['/panel', '/rooting', '/admin-login', '/reset-password', '/api/platformlar', '/service/retweet/x', '/enx', '/pricing/x']) {
       await get(base + path);
       expect((await get(base + path)).cache, path).toBeNull();
     }
-    for (const path of ['/service/new_tweet', '/de/service/like', '/en/terms', '/cookies', '/subscription-policy', '/login', '/de/forgot-password']) {
+    for (const path of ['/', '/en', '/de/', '/pricing', '/en/pricing', '/service/new_tweet', '/de/service/like', '/en/terms', '/cookies', '/subscription-policy', '/login', '/de/forgot-password']) {
       await get(base + path);
       expect((await get(base + path)).cache, path).toBe('hit');
     }

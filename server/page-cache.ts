@@ -28,7 +28,8 @@ export type PageCacheOptions = { ttlMs: number; maxEntries?: number; maxBytes?: 
 type Entry = { at: number; generation: number; status: number; headers: OutgoingHttpHeaders; body: Buffer };
 
 const PREFIX = `(?:/(?:${locales.join('|')}))?`;
-const PUBLIC_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/privacy|/terms|/cookies|/subscription-policy|/login|/forgot-password)/?$`);
+// The storefront (`/`, `/en`, `/de`) and /pricing too: a visitor's first page (a signed-in user has a session cookie and is never served from here).
+const PUBLIC_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/pricing|/privacy|/terms|/cookies|/subscription-policy|/login|/forgot-password)?/?$`);
 const NAVIGATION_HEADERS = ['authorization', 'rsc', 'next-action', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url', 'range'];
 const LANGUAGE_COOKIE = 'NEXT_LOCALE';
 const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date', 'x-etk-page-cache']);
