@@ -1,6 +1,6 @@
 import { publicUrl } from '@/env';
 import type { Locale } from '@/lib/i18n/routing';
-import { alternatesFor } from './paths';
+import { alternatesFor, localizedPath } from './paths';
 
 const OG_LOCALES: Record<Locale, string> = { tr: 'tr_TR', en: 'en_US', de: 'de_DE' };
 
@@ -20,6 +20,9 @@ export function pageMetadata(input: { locale: Locale; path: string; title: strin
       title: input.title,
       description: input.description,
       locale: OG_LOCALES[input.locale],
+      // A page's own openGraph replaces the layout's, file-based image included (issue #15): name
+      // the language's image (app/[locale]/opengraph-image.tsx) again, at its unprefixed address.
+      images: [{ url: `${publicUrl()}${localizedPath(input.locale, '/opengraph-image')}`, width: 1200, height: 630, type: 'image/png' }],
       ...(input.siteName ? { siteName: input.siteName } : {}),
     },
   };

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { alternatesFor, faqJsonLd, jsonLdString, localizedPath, parseHeadTags, publicPaths, toReactProps } from './index';
+import { alternatesFor, faqJsonLd, jsonLdString, localizedPath, pageMetadata, parseHeadTags, publicPaths, toReactProps } from './index';
+
+describe('page metadata', () => {
+  it('names the language\'s Open Graph image, which a page\'s own openGraph would otherwise drop', () => {
+    const images = (locale: 'tr' | 'en') => pageMetadata({ locale, path: '/login', title: 't', description: 'd' }).openGraph.images;
+    expect(images('tr')[0]).toMatchObject({ url: expect.stringMatching(/\/opengraph-image$/), width: 1200, height: 630 });
+    expect(images('tr')[0]?.url).not.toMatch(/\/tr\//);
+    expect(images('en')[0]?.url).toMatch(/\/en\/opengraph-image$/);
+  });
+});
 
 describe('localized paths and alternates', () => {
   it('keeps Turkish at the root and prefixes English and German', () => {
