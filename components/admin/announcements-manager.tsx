@@ -76,7 +76,7 @@ export function AnnouncementsManager({ announcements }: { announcements: AdminAn
             </td>
             <td className="p-3">{format.dateTime(new Date(a.tarih), { dateStyle: 'medium' })}</td>
             <td className="p-3">
-              <span className={cn('rounded px-2 py-0.5 text-xs font-semibold', a.oncelik > 0 ? 'bg-warning text-white' : 'bg-line text-ink')}>
+              <span className={cn('rounded px-2 py-0.5 text-xs font-semibold', a.oncelik > 0 ? 'bg-warning text-on-fill' : 'bg-line text-ink')}>
                 {a.oncelik > 0 ? t('priorityHigh') : t('priorityNormal')}
               </span>
             </td>

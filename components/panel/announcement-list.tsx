@@ -47,7 +47,7 @@ export async function AnnouncementList({ duyurular }: { duyurular: PanelAnnounce
                 {d.baslik}
               </h3>
               {d.oncelik > 0 ? (
-                <Badge tone="warning" icon={Star} className="border-warning bg-warning text-white">
+                <Badge tone="warning" icon={Star} className="border-warning bg-warning text-on-fill">
                   {t('priority')}
                 </Badge>
               ) : null}

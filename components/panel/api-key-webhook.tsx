@@ -18,7 +18,7 @@ type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; ur
 
 const DELIVERY_CLASS: Record<Delivery['status'], string> = {
   delivered: 'bg-success text-on-fill',
-  pending: 'bg-yellow-300 text-ink',
+  pending: 'bg-warning text-on-fill',
   failed: 'bg-danger text-on-fill',
 };
 
