@@ -1,5 +1,6 @@
 'use client';
 
+import type { AdminAnnouncement } from '@/lib/announcements/shapes';
 import { useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -13,18 +14,8 @@ import { ErrorMessage, FormField, inputClass } from './form-field';
 import { useFieldError } from './use-field-error';
 import { useSchemaForm } from './use-schema-form';
 
-export type AdminAnnouncementRow = {
-  id: number;
-  baslik: string;
-  icerik: string;
-  baslik_en: string;
-  icerik_en: string;
-  baslik_de: string;
-  icerik_de: string;
-  oncelik: number;
-  aktif: boolean;
-  tarih: string;
-};
+/** A row of the admin list: the API's shape (lib/announcements), without its update time. */
+export type AdminAnnouncementRow = Omit<AdminAnnouncement, 'guncelleme_tarihi'>;
 type Values = { baslik: string; icerik: string; baslik_en: string; icerik_en: string; baslik_de: string; icerik_de: string; oncelik: string; aktif: boolean };
 
 /** /rooting/announcements (§2): table and a modal with Turkish, English and (optional) German tabs. */
