@@ -138,6 +138,16 @@ describe('add', () => {
     expect(new Set(picked).size).toBe(4);
   });
 
+  it('refuses given profile_ids that already acted on the link for the service with 409 ALREADY_DONE and those ids', async () => {
+    const r = await reseller();
+    const target = freshTweet();
+    const ids = await twitterIds(3);
+    expect((await callV2({ key: r.key, action: 'add', service: 'like', link: target, profile_ids: ids.slice(1).join(',') })).status).toBe(200);
+    const res = await callV2({ key: r.key, action: 'add', service: 'like', link: target, profile_ids: ids.join(',') }, { headers: { 'accept-language': 'en' } });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'ALREADY_DONE', profile_ids: ids.slice(1), error: '2 selected profiles have already done this on this target, or are doing it now. Remove them and try again.' });
+  });
+
   it('refuses a quantity above the suitable profiles with NOT_ENOUGH_PROFILES', async () => {
     const r = await reseller({ packages: { twitter: { gunlukLimit: 50, profilLimit: 500 } } });
     const active = (await twitterIds(500)).length;
