@@ -180,7 +180,8 @@ test.describe('the app under the policy', () => {
       const boxes = page.locator('[data-profile-list]').getByRole('checkbox');
       await boxes.nth(0).check();
       const id = await page.locator('[data-profile-list] li:has(input:checked)').first().getAttribute('data-profile-id');
-      await page.getByLabel(msg(l, 'ServicePage.tweetUrl')).fill('https://x.com/etkilesim/status/1234567890123');
+      // A tweet per language: one profile likes one tweet once (issue #17).
+      await page.getByLabel(msg(l, 'ServicePage.tweetUrl')).fill(`https://x.com/etkilesim/status/12345678903${LOCALES.indexOf(l)}`);
       await page.getByRole('button', { name: msg(l, 'ServicePage.send'), exact: true }).click();
       // The live update arrives over the WebSocket the policy allows.
       await expect(page.locator(`[data-profile-list] li[data-profile-id="${id}"] [data-status]`)).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
