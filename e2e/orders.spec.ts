@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { io as connect, type Socket } from 'socket.io-client';
-import { adminToken, createCustomer, msg, signInBrowser, topUp } from './public-helpers';
+import { adminToken, createCustomer, e2eTarget, msg, signInBrowser, topUp } from './public-helpers';
 
 /**
  * The orders engine through the running app (server.ts: Next routes, pg-boss worker, simulated
@@ -13,12 +13,12 @@ import { adminToken, createCustomer, msg, signInBrowser, topUp } from './public-
 type Update = { operation: string; task_id: string; status: string; result: { profile_id: number; result: string }[]; success_count: number; total_count: number };
 
 const TARGETS = {
-  tweet: 'https://x.com/etkilesim/status/1790000000000000001',
-  otherTweet: 'https://x.com/etkilesim/status/1790000000000000002',
-  scheduledTweet: 'https://x.com/etkilesim/status/1790000000000000003',
-  reel: 'https://www.instagram.com/reel/C8abcdEFgh1/',
-  video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-  channel: 'https://www.youtube.com/@etkilesim',
+  tweet: e2eTarget('tweet', 1),
+  otherTweet: e2eTarget('tweet', 2),
+  scheduledTweet: e2eTarget('tweet', 3),
+  reel: e2eTarget('reel', 1),
+  video: e2eTarget('video', 1),
+  channel: e2eTarget('channel', 1),
 };
 
 async function profiles(request: APIRequestContext, base: string, platform: string): Promise<{ id: number; followers_count: number }[]> {

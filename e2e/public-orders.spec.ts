@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, BROWSER_LOCALE, createCustomer, defaultProvider, LOCALES, msg, msgPattern, prefix, reliableProvider, signInBrowser, topUp } from './public-helpers';
+import { adminToken, BROWSER_LOCALE, createCustomer, defaultProvider, e2eTarget, LOCALES, msg, msgPattern, prefix, reliableProvider, signInBrowser, topUp } from './public-helpers';
 
 const TWEET = 'https://x.com/etkilesim/status/1234567890123';
 // One profile acts once per target and service (issue #17): each journey that sends gets its own tweet.
-const TWEETS = { tr: 'https://x.com/etkilesim/status/1234567890201', en: 'https://x.com/etkilesim/status/1234567890202', de: 'https://x.com/etkilesim/status/1234567890203' } as const;
-const RECONNECT_TWEET = 'https://x.com/etkilesim/status/1234567890204';
+const TWEETS = { tr: e2eTarget('tweet', 201), en: e2eTarget('tweet', 202), de: e2eTarget('tweet', 203) } as const;
+const RECONNECT_TWEET = e2eTarget('tweet', 204);
 /** Errors.ALREADY_DONE with count 2, as the page renders it. */
 const ALREADY_DONE_2 = {
   tr: 'Seçtiğiniz 2 profil bu hedefte bu işlemi zaten yaptı veya şu anda yapıyor. Bu profilleri çıkarıp tekrar deneyin.',
@@ -174,7 +174,7 @@ test.describe('the live connection', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(msg('de', 'Services.youtube_subscribe'));
     await page.locator('[data-profile-list]').getByRole('checkbox').nth(0).check();
     const [id] = await checkedIds(page);
-    await page.getByLabel(msg('de', 'ServicePage.channelUrl')).fill('https://www.youtube.com/@etkilesim-public');
+    await page.getByLabel(msg('de', 'ServicePage.channelUrl')).fill(e2eTarget('channel', 201));
     await page.getByRole('button', { name: msg('de', 'ServicePage.send'), exact: true }).click();
     await expect(badge(page, id!)).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
   });
@@ -226,7 +226,7 @@ test.describe('who sees which limits', () => {
     await expect(page.locator('[data-not-allowed]')).toHaveText(/You have no active package for YouTube\. Buy a package to run orders\./);
     await expect(page.locator('[data-limits]')).toHaveCount(0);
     await page.locator('[data-profile-list]').getByRole('checkbox').nth(0).check();
-    await page.getByLabel(msg('en', 'ServicePage.videoUrl')).fill('https://www.youtube.com/watch?v=PubOrders01');
+    await page.getByLabel(msg('en', 'ServicePage.videoUrl')).fill(e2eTarget('video', 201));
     await page.getByRole('button', { name: msg('en', 'ServicePage.send'), exact: true }).click();
     await expect(page.locator('[data-sonner-toast]').getByText('You have no active package for YouTube.')).toBeVisible();
 
