@@ -105,9 +105,9 @@ for (const l of LOCALES) {
       await boxes.nth(5).click();
       await expect(page.getByText(msg(l, 'ServicePage.profileLimitReached', { limit: 5 }))).toBeVisible();
       expect(await checkedIds(page)).toHaveLength(5);
-      // Missing URL: the §5 message.
+      // Missing URL: the field says so (the form is checked with the route's schema since c5cceee).
       await page.getByRole('button', { name: msg(l, 'ServicePage.send'), exact: true }).click();
-      await expect(page.getByText(msg(l, 'ServicePage.selectProfileAndUrl'))).toBeVisible();
+      await expect(page.getByText(msg(l, 'Validation.url_required'))).toBeVisible();
       // A URL of another platform: the server refuses it and the page says why.
       await page.getByLabel(msg(l, 'ServicePage.reelsUrl')).fill(TWEET);
       await page.getByRole('button', { name: msg(l, 'ServicePage.send'), exact: true }).click();
