@@ -204,12 +204,12 @@ test.describe('the admin back office', () => {
     const reg = await request.post('/api/auth/register', { data: { ad_soyad: 'Canlı Panel', email, telefon: '+905321234567', meslek: 'Diğer', sifre: 'canli-sifre-1' } });
     expect(reg.ok(), await reg.text()).toBe(true);
     await expect.poll(() => number('Kullanıcılar'), { timeout: 8_000 }).toBe(usersBefore + 1);
-    const { adminToken, createCustomer } = await import('./public-helpers');
+    const { adminToken, createCustomer, e2eTarget } = await import('./public-helpers');
     const customer = await createCustomer(request, await adminToken(request), 'dashboard');
     const profiles = (await (await request.get('/api/twitter/profiles')).json()).profiles as { id: number }[];
     const sent = await request.post('/api/twitter/like', {
       headers: { authorization: `Bearer ${customer.token}` },
-      data: { tweet_url: 'https://x.com/etkilesim/status/1234567890', profile_ids: [profiles[0]!.id] },
+      data: { tweet_url: e2eTarget('tweet', 401), profile_ids: [profiles[0]!.id] },
     });
     expect(sent.ok(), await sent.text()).toBe(true);
     await expect.poll(() => number('Bugünkü işlemler'), { timeout: 8_000 }).toBe(ordersBefore + 1);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { io as connect, type Socket } from 'socket.io-client';
-import { adminToken, createCustomer, msg, signInBrowser, topUp } from './public-helpers';
+import { adminToken, createCustomer, e2eTarget, msg, signInBrowser, topUp } from './public-helpers';
 
 /**
  * The orders engine through the running app (server.ts: Next routes, pg-boss worker, simulated
@@ -13,10 +13,12 @@ import { adminToken, createCustomer, msg, signInBrowser, topUp } from './public-
 type Update = { operation: string; task_id: string; status: string; result: { profile_id: number; result: string }[]; success_count: number; total_count: number };
 
 const TARGETS = {
-  tweet: 'https://x.com/etkilesim/status/1790000000000000001',
-  reel: 'https://www.instagram.com/reel/C8abcdEFgh1/',
-  video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-  channel: 'https://www.youtube.com/@etkilesim',
+  tweet: e2eTarget('tweet', 1),
+  otherTweet: e2eTarget('tweet', 2),
+  scheduledTweet: e2eTarget('tweet', 3),
+  reel: e2eTarget('reel', 1),
+  video: e2eTarget('video', 1),
+  channel: e2eTarget('channel', 1),
 };
 
 async function profiles(request: APIRequestContext, base: string, platform: string): Promise<{ id: number; followers_count: number }[]> {
@@ -87,8 +89,12 @@ test('a customer sends all 12 services and sees each complete live; limits, bala
   for (const t of tasks) expect(completed.get(t)).toMatchObject({ success_count: 2, total_count: 2 });
   expect(leaked).toEqual([]);
 
-  // The second like within the cooldown is refused with the remaining seconds.
-  const again = await (await request.post('/api/twitter/like', { headers: auth, data: { profile_ids: twIds, tweet_url: TARGETS.tweet } })).json();
+  // The same profiles cannot like the same tweet again (issue #17), whoever asks; another tweet
+  // within the cooldown is refused with the remaining seconds.
+  const twice = await request.post('/api/twitter/like', { headers: auth, data: { profile_ids: twIds, tweet_url: TARGETS.tweet } });
+  expect(twice.status()).toBe(409);
+  expect(await twice.json()).toMatchObject({ success: false, code: 'ALREADY_DONE', profile_ids: [...twIds].sort((a, b) => a - b) });
+  const again = await (await request.post('/api/twitter/like', { headers: auth, data: { profile_ids: twIds, tweet_url: TARGETS.otherTweet } })).json();
   expect(again).toMatchObject({ success: false, code: 'COOLDOWN_ACTIVE', remainingSeconds: expect.any(Number) });
 
   const status = await (await request.get(`/api/operations/${tasks[4]}`, { headers: auth })).json();
@@ -115,7 +121,7 @@ test('a customer schedules a like for later on the service page, sees it schedul
   await signInBrowser(page, customer.token);
   await page.goto('/service/like');
   await page.locator('[data-profile-list]').getByRole('checkbox').nth(0).check();
-  await page.getByLabel(msg('tr', 'ServicePage.tweetUrl')).fill(TARGETS.tweet);
+  await page.getByLabel(msg('tr', 'ServicePage.tweetUrl')).fill(TARGETS.scheduledTweet);
   await page.getByLabel(msg('tr', 'ServicePage.when')).selectOption('at');
   // Two days ahead at 10:30 in the browser's own zone.
   const at = new Date(Date.now() + 2 * 86_400_000);

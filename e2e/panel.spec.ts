@@ -17,6 +17,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 const ADMIN = { email: 'admin@example.com', sifre: 'admin-e2e-password' };
 const run = crypto.randomBytes(4).toString('hex');
+// Targets of this run only: one profile acts once per target and service (issue #17), and a retry
+// (or another spec) sends the same profiles on the same shared server.
+const tweetOfRun = (n: number) => `https://x.com/etk/status/${parseInt(run, 16)}${n}`;
 const CUSTOMER = { email: `panel-${run}@example.com`, password: 'panel-e2e-pass' };
 
 type Json = Record<string, unknown>;
@@ -149,14 +152,14 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   instagramId = (await profileIds('instagram'))[0]!.id;
 
   await sim({ mode: 'normal', failNext: 0, failRate: 0, minDelayMs: 0, maxDelayMs: 0 });
-  for (let i = 0; i < 13; i++) await send('/api/twitter/like', { profile_ids: [twitterIds[0]], tweet_url: `https://x.com/etk/status/${1000 + i}` }, 'completed');
+  for (let i = 0; i < 13; i++) await send('/api/twitter/like', { profile_ids: [twitterIds[0]], tweet_url: tweetOfRun(1000 + i) }, 'completed');
   const tweet = await send('/api/twitter/new-tweet', { profile_ids: [cheapest.id], tweet_text: `Panel e2e ${run}` }, 'completed');
   newTweetSpent = Number(tweet.bakiye_harcanan);
-  await send('/api/instagram/reels-like', { profile_ids: [instagramId], reels_url: 'https://www.instagram.com/reel/PanelE2E1/' }, 'completed');
+  await send('/api/instagram/reels-like', { profile_ids: [instagramId], reels_url: `https://www.instagram.com/reel/PanelE2E${run}/` }, 'completed');
   await sim({ failRate: 1 });
-  for (let i = 0; i < 5; i++) await send('/api/twitter/retweet', { profile_ids: [twitterIds[0]], tweet_url: `https://x.com/etk/status/${2000 + i}` }, 'failed');
+  for (let i = 0; i < 5; i++) await send('/api/twitter/retweet', { profile_ids: [twitterIds[0]], tweet_url: tweetOfRun(2000 + i) }, 'failed');
   await sim({ failRate: 0, minDelayMs: 3_600_000, maxDelayMs: 3_600_000 });
-  for (let i = 0; i < 2; i++) await send('/api/twitter/bookmark', { profile_ids: [twitterIds[0]], tweet_url: `https://x.com/etk/status/${3000 + i}` }, 'taken');
+  for (let i = 0; i < 2; i++) await send('/api/twitter/bookmark', { profile_ids: [twitterIds[0]], tweet_url: tweetOfRun(3000 + i) }, 'taken');
   await restoreSim();
 });
 
@@ -380,7 +383,7 @@ test('switching platform shows that platform and refresh brings new orders', asy
   await expect(page.getByTestId('total-total')).toHaveText('Total orders21');
 
   await sim({ failRate: 0, minDelayMs: 0, maxDelayMs: 0 });
-  await send('/api/twitter/like', { profile_ids: [twitterIds[0]], tweet_url: 'https://x.com/etk/status/4000' }, 'completed');
+  await send('/api/twitter/like', { profile_ids: [twitterIds[0]], tweet_url: tweetOfRun(4000) }, 'completed');
   await restoreSim();
   await expect(page.getByTestId('total-total')).toHaveText('Total orders21');
   await page.getByRole('button', { name: 'Refresh' }).click();

@@ -96,3 +96,23 @@ export async function defaultProvider(request: APIRequestContext): Promise<void>
   await request.post('/sim-provider/_control', { data: { failRate: 0.1, minDelayMs: 300, maxDelayMs: 1500, mode: 'normal' } });
 }
 
+
+const RUN = String(Date.now() % 1e10);
+const RUN36 = Date.now().toString(36);
+/**
+ * A target of this test process: one profile acts once per target and service (issue #17), and all
+ * specs of a run share one database, so a journey that sends uses targets no other journey (nor its
+ * own retry, which runs in a new worker) uses. `n` tells a journey's targets apart.
+ */
+export function e2eTarget(kind: 'tweet' | 'reel' | 'video' | 'channel', n: number): string {
+  switch (kind) {
+    case 'tweet':
+      return `https://x.com/etkilesim/status/${RUN}${String(n).padStart(3, '0')}`;
+    case 'reel':
+      return `https://www.instagram.com/reel/E2e${RUN}x${n}/`;
+    case 'video':
+      return `https://www.youtube.com/watch?v=${`${RUN36}v${n}`.padStart(11, 'x').slice(-11)}`;
+    case 'channel':
+      return `https://www.youtube.com/@e2e${RUN36}${n}`;
+  }
+}

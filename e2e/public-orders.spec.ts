@@ -1,7 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, BROWSER_LOCALE, createCustomer, defaultProvider, LOCALES, msg, msgPattern, prefix, reliableProvider, signInBrowser, topUp } from './public-helpers';
+import { adminToken, BROWSER_LOCALE, createCustomer, defaultProvider, e2eTarget, LOCALES, msg, msgPattern, prefix, reliableProvider, signInBrowser, topUp } from './public-helpers';
 
 const TWEET = 'https://x.com/etkilesim/status/1234567890123';
+// One profile acts once per target and service (issue #17): each journey that sends gets its own tweet.
+const TWEETS = { tr: e2eTarget('tweet', 201), en: e2eTarget('tweet', 202), de: e2eTarget('tweet', 203) } as const;
+const RECONNECT_TWEET = e2eTarget('tweet', 204);
+/** Errors.ALREADY_DONE with count 2, as the page renders it. */
+const ALREADY_DONE_2 = {
+  tr: 'Seçtiğiniz 2 profil bu hedefte bu işlemi zaten yaptı veya şu anda yapıyor. Bu profilleri çıkarıp tekrar deneyin.',
+  en: '2 selected profiles have already done this on this target, or are doing it now. Remove them and try again.',
+  de: '2 ausgewählte Profile haben das bei diesem Ziel schon getan oder tun es gerade. Entfernen Sie sie und versuchen Sie es erneut.',
+} as const;
 
 /** The rows of the profile list whose checkbox is ticked right now, by profile id. */
 async function checkedIds(page: Page): Promise<string[]> {
@@ -42,7 +51,7 @@ for (const l of LOCALES) {
       await boxes.nth(1).check();
       const ids = await checkedIds(page);
       expect(ids).toHaveLength(2);
-      await page.getByLabel(msg(l, 'ServicePage.tweetUrl')).fill(TWEET);
+      await page.getByLabel(msg(l, 'ServicePage.tweetUrl')).fill(TWEETS[l]);
       await page.getByRole('button', { name: msg(l, 'ServicePage.send'), exact: true }).click();
 
       for (const id of ids) await expect(badge(page, id)).toHaveAttribute('data-status', 'pending');
@@ -57,6 +66,16 @@ for (const l of LOCALES) {
       // Limits were refreshed from the server.
       await expect(page.locator('[data-daily-limit]')).not.toHaveText(limitBefore!);
 
+      // The same two profiles and a third on the same tweet: refused (they already liked it), the
+      // message says so and only the two are unticked.
+      for (const id of ids) await page.locator(`[data-profile-list] li[data-profile-id="${id}"]`).getByRole('checkbox').check();
+      await page.locator(`[data-profile-list] li:not([data-profile-id="${ids[0]}"]):not([data-profile-id="${ids[1]}"])`).first().getByRole('checkbox').check();
+      const [third] = (await checkedIds(page)).filter((id) => !ids.includes(id));
+      await page.getByLabel(msg(l, 'ServicePage.tweetUrl')).fill(TWEETS[l]);
+      await page.getByRole('button', { name: msg(l, 'ServicePage.send'), exact: true }).click();
+      await expect(page.locator('[data-sonner-toast]').getByText(ALREADY_DONE_2[l])).toBeVisible();
+      await expect.poll(() => checkedIds(page)).toEqual([third]);
+
       // Changing the service resets the badges.
       await page.getByRole('navigation', { name: msg(l, 'Header.servicesLabel') }).getByRole('link', { name: msg(l, 'Services.comment'), exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${prefix(l)}/service/comment$`));
@@ -64,7 +83,7 @@ for (const l of LOCALES) {
 
       await page.locator('[data-profile-list]').getByRole('checkbox').nth(3).check();
       const [commentId] = await checkedIds(page);
-      await page.getByLabel(msg(l, 'ServicePage.tweetUrl')).fill(TWEET);
+      await page.getByLabel(msg(l, 'ServicePage.tweetUrl')).fill(TWEETS[l]);
       await page.getByLabel(msg(l, 'ServicePage.prompt')).fill(msg(l, 'Placeholders.comment.e2'));
       await page.getByRole('button', { name: msg(l, 'ServicePage.send'), exact: true }).click();
       await expect(badge(page, commentId!)).toHaveAttribute('data-status', 'pending');
@@ -86,9 +105,9 @@ for (const l of LOCALES) {
       await boxes.nth(5).click();
       await expect(page.getByText(msg(l, 'ServicePage.profileLimitReached', { limit: 5 }))).toBeVisible();
       expect(await checkedIds(page)).toHaveLength(5);
-      // Missing URL: the §5 message.
+      // Missing URL: the field says so (the form is checked with the route's schema since c5cceee).
       await page.getByRole('button', { name: msg(l, 'ServicePage.send'), exact: true }).click();
-      await expect(page.getByText(msg(l, 'ServicePage.selectProfileAndUrl'))).toBeVisible();
+      await expect(page.getByText(msg(l, 'Validation.url_required'))).toBeVisible();
       // A URL of another platform: the server refuses it and the page says why.
       await page.getByLabel(msg(l, 'ServicePage.reelsUrl')).fill(TWEET);
       await page.getByRole('button', { name: msg(l, 'ServicePage.send'), exact: true }).click();
@@ -160,7 +179,7 @@ test.describe('the live connection', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(msg('de', 'Services.youtube_subscribe'));
     await page.locator('[data-profile-list]').getByRole('checkbox').nth(0).check();
     const [id] = await checkedIds(page);
-    await page.getByLabel(msg('de', 'ServicePage.channelUrl')).fill('https://www.youtube.com/@etkilesim');
+    await page.getByLabel(msg('de', 'ServicePage.channelUrl')).fill(e2eTarget('channel', 201));
     await page.getByRole('button', { name: msg('de', 'ServicePage.send'), exact: true }).click();
     await expect(badge(page, id!)).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
   });
@@ -178,7 +197,7 @@ test.describe('the live connection', () => {
     await expect(page.getByText(msg('tr', 'Realtime.restored'))).toHaveCount(0);
     await page.locator('[data-profile-list]').getByRole('checkbox').nth(0).check();
     const [id] = await checkedIds(page);
-    await page.getByLabel(msg('tr', 'ServicePage.tweetUrl')).fill(TWEET);
+    await page.getByLabel(msg('tr', 'ServicePage.tweetUrl')).fill(RECONNECT_TWEET);
     await page.getByRole('button', { name: msg('tr', 'ServicePage.send'), exact: true }).click();
     await expect(badge(page, id!)).toHaveAttribute('data-status', 'pending');
 
@@ -212,7 +231,7 @@ test.describe('who sees which limits', () => {
     await expect(page.locator('[data-not-allowed]')).toHaveText(/You have no active package for YouTube\. Buy a package to run orders\./);
     await expect(page.locator('[data-limits]')).toHaveCount(0);
     await page.locator('[data-profile-list]').getByRole('checkbox').nth(0).check();
-    await page.getByLabel(msg('en', 'ServicePage.videoUrl')).fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await page.getByLabel(msg('en', 'ServicePage.videoUrl')).fill(e2eTarget('video', 201));
     await page.getByRole('button', { name: msg('en', 'ServicePage.send'), exact: true }).click();
     await expect(page.locator('[data-sonner-toast]').getByText('You have no active package for YouTube.')).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, BROWSER_LOCALE, createCustomer, defaultProvider, LOCALES, msg, prefix, reliableProvider, signInBrowser, type Loc } from './public-helpers';
+import { adminToken, BROWSER_LOCALE, createCustomer, defaultProvider, e2eTarget, LOCALES, msg, prefix, reliableProvider, signInBrowser, type Loc } from './public-helpers';
 
 /**
  * Issue #14 item 2: every answer carries the security headers, and the Content-Security-Policy
@@ -180,7 +180,8 @@ test.describe('the app under the policy', () => {
       const boxes = page.locator('[data-profile-list]').getByRole('checkbox');
       await boxes.nth(0).check();
       const id = await page.locator('[data-profile-list] li:has(input:checked)').first().getAttribute('data-profile-id');
-      await page.getByLabel(msg(l, 'ServicePage.tweetUrl')).fill('https://x.com/etkilesim/status/1234567890123');
+      // A tweet per language: one profile likes one tweet once (issue #17).
+      await page.getByLabel(msg(l, 'ServicePage.tweetUrl')).fill(e2eTarget('tweet', 301 + LOCALES.indexOf(l)));
       await page.getByRole('button', { name: msg(l, 'ServicePage.send'), exact: true }).click();
       // The live update arrives over the WebSocket the policy allows.
       await expect(page.locator(`[data-profile-list] li[data-profile-id="${id}"] [data-status]`)).toHaveAttribute('data-status', 'success', { timeout: 30_000 });

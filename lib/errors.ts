@@ -86,6 +86,8 @@ export const ERROR_STATUS = {
   INSUFFICIENT_BALANCE: 402,
   PRICE_CHANGED: 409,
   PROFILES_UNAVAILABLE: 400,
+  /** Issue #17: a chosen profile already acted (or is acting) on this target for this service. */
+  ALREADY_DONE: 409,
   SERVICE_UNAVAILABLE: 503,
   TASK_NOT_FOUND: 404,
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { profileCap, DEFAULT_PROFILE_LIMIT } from './use-limits-balance';
-import { isAllSelected, toggleSelection } from './use-selection';
+import { alreadyDoneIds, isAllSelected, toggleSelection } from './use-selection';
 import { stickyBarVisible } from './use-sticky-bar';
 import { sendBody, validateSend, EMPTY_FIELDS, PROMPT_MAX, TWEET_MAX, localInputToIso, isoToLocalInput } from './use-service-form';
 import { parseQuote } from './use-price-quote';
@@ -42,6 +42,15 @@ describe('selection', () => {
     expect(isAllSelected(10, 10, null)).toBe(true);
     expect(isAllSelected(5, 10, 5)).toBe(true);
     expect(isAllSelected(4, 10, 5)).toBe(false);
+  });
+});
+
+describe('an ALREADY_DONE answer', () => {
+  it('names the profiles to untick, and nothing for another answer', () => {
+    expect(alreadyDoneIds({ success: false, code: 'ALREADY_DONE', count: 2, profile_ids: [4, 9] })).toEqual([4, 9]);
+    expect(alreadyDoneIds({ code: 'ALREADY_DONE', profile_ids: [4, '9', null, 2.5] })).toEqual([4]);
+    expect(alreadyDoneIds({ code: 'ALREADY_DONE' })).toEqual([]);
+    expect(alreadyDoneIds({ code: 'PROFILES_UNAVAILABLE', profile_ids: [4] })).toEqual([]);
   });
 });
 

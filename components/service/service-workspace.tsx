@@ -21,7 +21,7 @@ import type { LimitView, Viewer } from './types';
 import { useLimitsAndBalance } from './use-limits-balance';
 import { useOrderTracking } from './use-order-tracking';
 import { usePriceQuote } from './use-price-quote';
-import { useSelection } from './use-selection';
+import { alreadyDoneIds, useSelection } from './use-selection';
 import { hasPrompt, isoToLocalInput, textLength, TWEET_MAX, useServiceForm, type FieldName } from './use-service-form';
 import { SPREAD_CHOICES } from '@/lib/operations/schemas';
 import { stickyBarVisible, useInView } from './use-sticky-bar';
@@ -164,6 +164,8 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
       if (!r.ok || !taskId) {
         showError(r);
         if (r.body.code === 'PRICE_CHANGED' || r.body.code === 'INSUFFICIENT_BALANCE') refreshQuote();
+        // Issue #17: the profiles that already acted on this target are unticked, the others stay.
+        selection.remove(alreadyDoneIds(r.body));
         return;
       }
       if (typeof body.start_at === 'string') {

@@ -10,6 +10,12 @@ export function toggleSelection(selected: readonly number[], id: number, cap: nu
   return { next: [...selected, id], limitReached: false };
 }
 
+/** The profiles an ALREADY_DONE answer (issue #17) names: they already acted on this target. */
+export function alreadyDoneIds(body: Record<string, unknown>): number[] {
+  if (body.code !== 'ALREADY_DONE' || !Array.isArray(body.profile_ids)) return [];
+  return body.profile_ids.filter((id): id is number => Number.isInteger(id));
+}
+
 /** Whether the select-all toggle reads "clear": as many are ticked as may be. */
 export function isAllSelected(selectedCount: number, total: number, cap: number | null): boolean {
   return selectedCount > 0 && selectedCount >= Math.min(cap ?? total, total);
@@ -30,5 +36,10 @@ export function useSelection(profileIds: readonly number[], cap: number | null, 
     setSelected(allSelected ? [] : selectAllIds([...profileIds], cap));
   }
 
-  return { selected, selectedSet: new Set(selected), allSelected, toggle, toggleAll, clear: () => setSelected([]) };
+  /** Unticks these profiles (e.g. the ones an ALREADY_DONE answer names), keeping the others. */
+  function remove(ids: readonly number[]) {
+    setSelected((current) => current.filter((id) => !ids.includes(id)));
+  }
+
+  return { selected, selectedSet: new Set(selected), allSelected, toggle, toggleAll, remove, clear: () => setSelected([]) };
 }

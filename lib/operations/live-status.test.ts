@@ -12,7 +12,7 @@ import { GET as getOperationRoute } from '@/app/api/operations/[taskId]/route';
 import { configureSim } from '@/lib/provider/sim';
 import { startOrderWorker } from './order-worker';
 import type { OperationUpdate } from './operation-update';
-import { createWorld, fastClient, makeUser, URLS, type World } from './testing/world';
+import { createWorld, fastClient, freshUrl, makeUser, type World } from './testing/world';
 
 let w: World;
 let http: HttpServer;
@@ -66,7 +66,7 @@ describe('live status over Socket.IO', () => {
     );
 
     const ids = (await w.t.db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.platform, 'twitter'), eq(profiles.status, 'active'))).limit(5)).map((p) => p.id);
-    const res = await call(like, { token: a.token, body: { profile_ids: ids, tweet_url: URLS.tweet } });
+    const res = await call(like, { token: a.token, body: { profile_ids: ids, tweet_url: freshUrl('tweet') } });
     expect(res.status).toBe(200);
     const taskId = res.body.task_id as string;
 
@@ -98,8 +98,9 @@ describe('live status over Socket.IO', () => {
     const doneA = new Promise<void>((r) => sa.on('operation_update', (e: OperationUpdate) => (got.a.push(e), e.status === 'completed' && r())));
     const doneB = new Promise<void>((r) => sb.on('operation_update', (e: OperationUpdate) => (got.b.push(e), e.status === 'completed' && r())));
     const ig = (await w.t.db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.platform, 'instagram'), eq(profiles.status, 'active'))).limit(3)).map((p) => p.id);
-    const ra = await call(reelsComment, { token: a.token, body: { profile_ids: ig, reels_url: URLS.reel, prompt: 'Harika!' } });
-    const rb = await call(reelsComment, { token: b.token, body: { profile_ids: ig, reels_url: URLS.reel } });
+    // The same profiles, each user on their own reel (a profile comments on one reel once).
+    const ra = await call(reelsComment, { token: a.token, body: { profile_ids: ig, reels_url: freshUrl('reel'), prompt: 'Harika!' } });
+    const rb = await call(reelsComment, { token: b.token, body: { profile_ids: ig, reels_url: freshUrl('reel') } });
     await Promise.all([doneA, doneB]);
     expect(got.a.every((e) => e.task_id === ra.body.task_id)).toBe(true);
     expect(got.b.every((e) => e.task_id === rb.body.task_id)).toBe(true);

@@ -17,7 +17,7 @@ import { POST as ytLike } from '@/app/api/youtube/like/route';
 import { POST as ytComment } from '@/app/api/youtube/comment/route';
 import { POST as ytSubscribe } from '@/app/api/youtube/subscribe/route';
 import { profilePriceCents } from '@/lib/pricing';
-import { createWorld, makeUser, URLS, type World } from './testing/world';
+import { createWorld, freshUrl, makeUser, URLS, type World } from './testing/world';
 import { sendOperation } from './send-operation';
 import { localDay, nextLocalMidnight } from '@/lib/time';
 
@@ -181,43 +181,45 @@ describe('the input checks (400)', () => {
 describe('package, limits and cooldown', () => {
   it('answers NO_PACKAGE without an active, current package for the platform', async () => {
     const { user, token } = await makeUser(w.t, { packages: { instagram: { gunlukLimit: 5, profilLimit: 5 } } });
-    const res = await call(like, { token, body: { profile_ids: await ids('twitter', 1), tweet_url: URLS.tweet } });
+    const res = await call(like, { token, body: { profile_ids: await ids('twitter', 1), tweet_url: freshUrl('tweet') } });
     expect(res).toMatchObject({ status: 403, body: { success: false, code: 'NO_PACKAGE', mesaj: 'Twitter için aktif bir paketiniz yok.' } });
     // An expired or cancelled subscription does not count either.
     await w.t.db.update(userPackages).set({ endsAt: new Date(Date.now() - 1000), startsAt: new Date(Date.now() - 5000) }).where(eq(userPackages.userId, user.id));
-    const expired = await call(reelsLike, { token, body: { profile_ids: await ids('instagram', 1), reels_url: URLS.reel } });
+    const expired = await call(reelsLike, { token, body: { profile_ids: await ids('instagram', 1), reels_url: freshUrl('reel') } });
     expect(expired.body.code).toBe('NO_PACKAGE');
   });
 
   it('answers PROFILE_LIMIT_EXCEEDED with the limit', async () => {
     const { token } = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 5, profilLimit: 3 } } });
-    const res = await call(retweet, { token, body: { profile_ids: await ids('twitter', 4), tweet_url: URLS.tweet } });
+    const res = await call(retweet, { token, body: { profile_ids: await ids('twitter', 4), tweet_url: freshUrl('tweet') } });
     expect(res).toMatchObject({ status: 400, body: { code: 'PROFILE_LIMIT_EXCEEDED', limit: 3, mesaj: 'Paketiniz en fazla 3 profil seçmenize izin veriyor.' } });
-    expect((await call(retweet, { token, body: { profile_ids: await ids('twitter', 3), tweet_url: URLS.tweet } })).status).toBe(200);
+    expect((await call(retweet, { token, body: { profile_ids: await ids('twitter', 3), tweet_url: freshUrl('tweet') } })).status).toBe(200);
   });
 
   it('answers DAILY_LIMIT_EXCEEDED with the limit once the service was used that often today, per service', async () => {
     const { user, token } = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 2, profilLimit: 5 } } });
-    const body = { profile_ids: await ids('twitter', 1), tweet_url: URLS.tweet };
-    expect((await call(like, { token, body })).status).toBe(200);
-    expect((await call(like, { token, body })).status).toBe(200);
-    const third = await call(like, { token, body, headers: { 'accept-language': 'de' } });
+    const profile_ids = await ids('twitter', 1);
+    const body = () => ({ profile_ids, tweet_url: freshUrl('tweet') });
+    expect((await call(like, { token, body: body() })).status).toBe(200);
+    expect((await call(like, { token, body: body() })).status).toBe(200);
+    const third = await call(like, { token, body: body(), headers: { 'accept-language': 'de' } });
     expect(third).toMatchObject({ status: 429, body: { code: 'DAILY_LIMIT_EXCEEDED', limit: 2, mesaj: 'Sie haben Ihr Tageslimit (2) für diesen Dienst erreicht.' } });
     // Another service has its own count.
-    expect((await call(retweet, { token, body })).status).toBe(200);
+    expect((await call(retweet, { token, body: body() })).status).toBe(200);
     const [counter] = await w.t.db.select().from(usageCounters).where(and(eq(usageCounters.userId, user.id), eq(usageCounters.service, 'like')));
     expect(counter!.count).toBe(2);
   });
 
   it('counts the daily limit per local day of APP_TIMEZONE, resetting at local midnight', async () => {
     const { user } = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 1, profilLimit: 5 } } });
-    const input = { profileIds: await ids('twitter', 1), targetUrl: URLS.tweet };
+    const profileIds = await ids('twitter', 1);
+    const input = () => ({ profileIds, targetUrl: freshUrl('tweet') });
     const midnight = nextLocalMidnight(new Date(), 'Europe/Istanbul').getTime();
     const at = (offsetMs: number) => ({ now: new Date(midnight + offsetMs), timeZone: 'Europe/Istanbul', enqueue: async () => {} });
     // One minute before the next Istanbul midnight, then just after it: two local days.
-    await sendOperation(w.t.db, user, 'retweet', input, at(-60_000));
-    await sendOperation(w.t.db, user, 'retweet', input, at(60_000));
-    await expect(sendOperation(w.t.db, user, 'retweet', input, at(120_000))).rejects.toMatchObject({ code: 'DAILY_LIMIT_EXCEEDED' });
+    await sendOperation(w.t.db, user, 'retweet', input(), at(-60_000));
+    await sendOperation(w.t.db, user, 'retweet', input(), at(60_000));
+    await expect(sendOperation(w.t.db, user, 'retweet', input(), at(120_000))).rejects.toMatchObject({ code: 'DAILY_LIMIT_EXCEEDED' });
     const days = await w.t.db.select({ day: usageCounters.day }).from(usageCounters).where(and(eq(usageCounters.userId, user.id), eq(usageCounters.service, 'retweet')));
     expect(days.map((d) => d.day).sort()).toEqual([localDay(new Date(midnight - 60_000), 'Europe/Istanbul'), localDay(new Date(midnight + 60_000), 'Europe/Istanbul')]);
   });
@@ -225,43 +227,44 @@ describe('package, limits and cooldown', () => {
   it('answers COOLDOWN_ACTIVE with remainingSeconds until the setting has passed', async () => {
     await w.t.db.update(siteSettings).set({ cooldownSeconds: 45 }).where(eq(siteSettings.id, 1));
     const { token } = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 10, profilLimit: 5 } } });
-    const body = { profile_ids: await ids('twitter', 1), tweet_url: URLS.tweet };
-    expect((await call(bookmark, { token, body })).status).toBe(200);
-    const again = await call(bookmark, { token, body });
+    const profile_ids = await ids('twitter', 1);
+    const body = () => ({ profile_ids, tweet_url: freshUrl('tweet') });
+    expect((await call(bookmark, { token, body: body() })).status).toBe(200);
+    const again = await call(bookmark, { token, body: body() });
     expect(again.status).toBe(429);
     expect(again.body.code).toBe('COOLDOWN_ACTIVE');
     expect(again.body.remainingSeconds).toBeGreaterThan(40);
     expect(again.body.remainingSeconds).toBeLessThanOrEqual(45);
     expect(again.body.mesaj).toBe(`${again.body.remainingSeconds} saniye bekleyin`);
     // The cooldown is per service.
-    expect((await call(like, { token, body })).status).toBe(200);
+    expect((await call(like, { token, body: body() })).status).toBe(200);
   });
 
   it('checks in the stated order: profile limit before daily limit before cooldown', async () => {
     await w.t.db.update(siteSettings).set({ cooldownSeconds: 60 }).where(eq(siteSettings.id, 1));
     const { token } = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 1, profilLimit: 1 } } });
-    expect((await call(like, { token, body: { profile_ids: await ids('twitter', 1), tweet_url: URLS.tweet } })).status).toBe(200);
+    expect((await call(like, { token, body: { profile_ids: await ids('twitter', 1), tweet_url: freshUrl('tweet') } })).status).toBe(200);
     // Over the profile limit, over the daily limit and in the cooldown at once.
-    const both = await call(like, { token, body: { profile_ids: await ids('twitter', 2), tweet_url: URLS.tweet } });
+    const both = await call(like, { token, body: { profile_ids: await ids('twitter', 2), tweet_url: freshUrl('tweet') } });
     expect(both.body.code).toBe('PROFILE_LIMIT_EXCEEDED');
-    const daily = await call(like, { token, body: { profile_ids: await ids('twitter', 1), tweet_url: URLS.tweet } });
+    const daily = await call(like, { token, body: { profile_ids: await ids('twitter', 1), tweet_url: freshUrl('tweet') } });
     expect(daily.body.code).toBe('DAILY_LIMIT_EXCEEDED');
   });
 
   it('applies the Twitter minimum profiles setting to Twitter sends only', async () => {
     await w.t.db.update(siteSettings).set({ twitterMinProfiles: 3 }).where(eq(siteSettings.id, 1));
     const { token } = await makeUser(w.t, { packages: ALL });
-    const res = await call(like, { token, body: { profile_ids: await ids('twitter', 2), tweet_url: URLS.tweet } });
+    const res = await call(like, { token, body: { profile_ids: await ids('twitter', 2), tweet_url: freshUrl('tweet') } });
     expect(res).toMatchObject({ status: 400, body: { code: 'MIN_PROFILES', min: 3, mesaj: 'Minimum 3 profil seçmelisiniz' } });
-    expect((await call(like, { token, body: { profile_ids: await ids('twitter', 3), tweet_url: URLS.tweet } })).status).toBe(200);
-    expect((await call(reelsLike, { token, body: { profile_ids: await ids('instagram', 1), reels_url: URLS.reel } })).status).toBe(200);
+    expect((await call(like, { token, body: { profile_ids: await ids('twitter', 3), tweet_url: freshUrl('tweet') } })).status).toBe(200);
+    expect((await call(reelsLike, { token, body: { profile_ids: await ids('instagram', 1), reels_url: freshUrl('reel') } })).status).toBe(200);
   });
 
   it('exempts admins from package, profile cap, daily limit and cooldown', async () => {
     await w.t.db.update(siteSettings).set({ cooldownSeconds: 60 }).where(eq(siteSettings.id, 1));
     const { user, token } = await makeUser(w.t, { rol: 'admin' });
-    const body = { profile_ids: await ids('twitter', 25), tweet_url: URLS.tweet };
-    for (let i = 0; i < 3; i++) expect((await call(like, { token, body })).status).toBe(200);
+    const profile_ids = await ids('twitter', 25);
+    for (let i = 0; i < 3; i++) expect((await call(like, { token, body: { profile_ids, tweet_url: freshUrl('tweet') } })).status).toBe(200);
     const count = await w.t.db.select().from(orders).where(eq(orders.userId, user.id));
     expect(count).toHaveLength(3);
   });
@@ -269,9 +272,62 @@ describe('package, limits and cooldown', () => {
   it('refuses a send to an inactive platform or a service without an endpoint', async () => {
     const { token } = await makeUser(w.t, { packages: ALL });
     await w.t.db.update(platforms).set({ aktif: false }).where(eq(platforms.ad, 'youtube'));
-    const off = await call(ytLike, { token, body: { profile_ids: await ids('youtube', 1), youtube_url: URLS.video } });
+    const off = await call(ytLike, { token, body: { profile_ids: await ids('youtube', 1), youtube_url: freshUrl('video') } });
     expect(off).toMatchObject({ status: 403, body: { code: 'PLATFORM_INACTIVE' } });
     await w.t.db.update(platforms).set({ aktif: true }).where(eq(platforms.ad, 'youtube'));
+  });
+});
+
+describe('one profile acts once per target and service (ALREADY_DONE)', () => {
+  it('refuses a second send of an overlapping profile with 409, the overlapping profiles and a localized message', async () => {
+    const { user, token } = await makeUser(w.t, { packages: ALL });
+    const target = freshUrl('tweet');
+    const [a, b, c, d] = await ids('twitter', 4, 30);
+    expect((await call(like, { token, body: { profile_ids: [a, b, c], tweet_url: target } })).status).toBe(200);
+    // Another customer, partly overlapping: b and c already (are about to) like this tweet.
+    const other = await makeUser(w.t, { packages: ALL });
+    const res = await call(like, { token: other.token, body: { profile_ids: [d, c, b], tweet_url: target } });
+    expect(res).toMatchObject({ status: 409, body: { success: false, code: 'ALREADY_DONE', profile_ids: [b, c] } });
+    expect(res.body.mesaj).toBe('Seçtiğiniz 2 profil bu hedefte bu işlemi zaten yaptı veya şu anda yapıyor. Bu profilleri çıkarıp tekrar deneyin.');
+    const en = await call(like, { token, body: { profile_ids: [a], tweet_url: target }, headers: { 'accept-language': 'en' } });
+    expect(en).toMatchObject({ status: 409, body: { code: 'ALREADY_DONE', profile_ids: [a] } });
+    expect(en.body.mesaj).toBe('One selected profile has already done this on this target, or is doing it now. Remove it and try again.');
+    // Nothing was stored or counted for the refused sends.
+    expect(await w.t.db.select().from(orders).where(eq(orders.userId, other.user.id))).toHaveLength(0);
+    const [counter] = await w.t.db.select().from(usageCounters).where(and(eq(usageCounters.userId, user.id), eq(usageCounters.service, 'like')));
+    expect(counter!.count).toBe(1);
+    // Without the overlapping ones the send goes through.
+    expect((await call(like, { token: other.token, body: { profile_ids: [d], tweet_url: target } })).status).toBe(200);
+  });
+
+  it('lets the same profile act on another target, or with another service on the same target', async () => {
+    const { token } = await makeUser(w.t, { packages: ALL });
+    const target = freshUrl('tweet');
+    const profile_ids = await ids('twitter', 2, 34);
+    expect((await call(like, { token, body: { profile_ids, tweet_url: target } })).status).toBe(200);
+    expect((await call(retweet, { token, body: { profile_ids, tweet_url: target } })).status).toBe(200);
+    expect((await call(like, { token, body: { profile_ids, tweet_url: freshUrl('tweet') } })).status).toBe(200);
+    expect((await call(retweet, { token, body: { profile_ids, tweet_url: target } })).body.code).toBe('ALREADY_DONE');
+  });
+
+  it('does not count a failed result or a cancelled order', async () => {
+    const { user, token } = await makeUser(w.t, { packages: ALL });
+    const target = freshUrl('reel');
+    const [a, b] = await ids('instagram', 2, 10);
+    const first = await call(reelsLike, { token, body: { profile_ids: [a, b], reels_url: target } });
+    expect(first.status).toBe(200);
+    // a failed on it, b succeeded: a may try again, b may not.
+    await w.t.db
+      .update(orders)
+      .set({ status: 'partial', successCount: 1, results: [{ profile_id: a!, result: 'failed' }, { profile_id: b!, result: 'success' }] })
+      .where(eq(orders.id, first.body.task_id as string));
+    expect((await call(reelsLike, { token, body: { profile_ids: [a, b], reels_url: target } })).body).toMatchObject({ code: 'ALREADY_DONE', profile_ids: [b] });
+    const again = await call(reelsLike, { token, body: { profile_ids: [a], reels_url: target } });
+    expect(again.status).toBe(200);
+    // A cancelled order (before its start) frees its profiles for this target.
+    await w.t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, again.body.task_id as string));
+    expect((await call(reelsLike, { token, body: { profile_ids: [a], reels_url: target } })).status).toBe(200);
+    expect(await w.t.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(3);
   });
 });
 
@@ -328,8 +384,8 @@ describe('paid new tweets', () => {
 describe.skipIf(!onPostgres())('under concurrency (PostgreSQL)', () => {
   it('accepts exactly 10 of 100 parallel sends against a daily limit of 10', async () => {
     const { user, token } = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 10, profilLimit: 5 } } });
-    const body = { profile_ids: await ids('twitter', 2), tweet_url: URLS.tweet };
-    const results = await Promise.all(Array.from({ length: 100 }, () => call(like, { token, body })));
+    const profile_ids = await ids('twitter', 2);
+    const results = await Promise.all(Array.from({ length: 100 }, () => call(like, { token, body: { profile_ids, tweet_url: freshUrl('tweet') } })));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(results.filter((r) => r.status !== 200).every((r) => r.body.code === 'DAILY_LIMIT_EXCEEDED')).toBe(true);
@@ -352,5 +408,23 @@ describe.skipIf(!onPostgres())('under concurrency (PostgreSQL)', () => {
     expect(balance).toBe(price - 1);
     expect(ledger).toBe(balance);
     expect(await w.t.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(10);
+  });
+
+  it('lets exactly one of two customers sending the same profile to the same target at once through', async () => {
+    const a = await makeUser(w.t, { packages: ALL });
+    const b = await makeUser(w.t, { packages: ALL });
+    for (let round = 0; round < 5; round++) {
+      const target = freshUrl('tweet');
+      const [p, q, r] = await ids('twitter', 3, 40 + round * 3);
+      const results = await Promise.all([
+        call(retweet, { token: a.token, body: { profile_ids: [p, q], tweet_url: target } }),
+        call(retweet, { token: b.token, body: { profile_ids: [r, q], tweet_url: target } }),
+      ]);
+      expect(results.map((x) => x.status).sort(), `round ${round}`).toEqual([200, 409]);
+      const refused = results.find((x) => x.status === 409)!;
+      expect(refused.body).toMatchObject({ code: 'ALREADY_DONE', profile_ids: [q] });
+      const stored = await w.t.db.select({ profileIds: orders.profileIds }).from(orders).where(and(eq(orders.targetUrl, target), eq(orders.service, 'retweet')));
+      expect(stored.flatMap((o) => o.profileIds).filter((id) => id === q)).toHaveLength(1);
+    }
   });
 });

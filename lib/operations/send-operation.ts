@@ -13,7 +13,7 @@ import { localDay } from '@/lib/time';
 import type { SendInput } from './schemas';
 import { inForce } from '@/lib/subscriptions';
 import { isUniqueViolation } from '@/db/errors';
-import { pickProfiles } from './pick-profiles';
+import { lockTarget, pickProfiles, profilesAlreadyOnTarget } from './pick-profiles';
 import { dripBatches, parseSchedule, planBatches } from './schedule';
 
 export type Sender = { id: number; rol: 'user' | 'admin' };
@@ -108,10 +108,17 @@ async function sendInTransaction(
 
     // Input: distinct, existing, active profiles of this platform (distinctness is in the schema),
     // or the server's pick of `quantity` of them.
+    // One profile never acts twice on one target for one service (issue #17): sends on the same
+    // target are serialized from here to their commit, then the chosen profiles are checked.
+    if (input.targetUrl) await lockTarget(tx, service, input.targetUrl);
     const profileIds =
       input.profileIds.length > 0
         ? input.profileIds
         : await pickProfiles(tx, { platform, service, targetUrl: input.targetUrl, quantity: input.quantity ?? 0 });
+    if (input.targetUrl && input.profileIds.length > 0) {
+      const done = await profilesAlreadyOnTarget(tx, { service, targetUrl: input.targetUrl, candidates: profileIds });
+      if (done.length > 0) throw new AppError('ALREADY_DONE', { params: { count: done.length }, extra: { profile_ids: done } });
+    }
     if (profileIds.length === 0) throw new AppError('NOT_ENOUGH_PROFILES', { params: { available: 0 } });
     const chosen = await tx
       .select({ id: profiles.id, followersCount: profiles.followersCount })

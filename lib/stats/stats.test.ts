@@ -9,7 +9,7 @@ import { GET as transactionsRoute } from '@/app/api/users/transactions/me/route'
 import { GET as statsRoute } from '@/app/api/islem-gecmisi/stats/benim/platform/[platform]/route';
 import { GET as limitsRoute } from '@/app/api/users/limits/me/route';
 import { GET as balanceRoute } from '@/app/api/bakiye/kullanici-bakiye/route';
-import { createWorld, fastClient, makeUser, URLS, type World } from '@/lib/operations/testing/world';
+import { createWorld, fastClient, freshUrl, makeUser, URLS, type World } from '@/lib/operations/testing/world';
 
 let w: World;
 const noEnqueue = async () => {};
@@ -35,8 +35,8 @@ describe('limits, balance, transactions and statistics of a customer', () => {
   it('shows §3 limit info with today’s use per service and the time to the local midnight', async () => {
     const { user, token } = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 7, profilLimit: 4 } } });
     const p = await twitter(1);
-    await sendOperation(w.t.db, user, 'like', { profileIds: [p[0]!.id], targetUrl: URLS.tweet }, { enqueue: noEnqueue });
-    await sendOperation(w.t.db, user, 'like', { profileIds: [p[0]!.id], targetUrl: URLS.tweet }, { enqueue: noEnqueue });
+    await sendOperation(w.t.db, user, 'like', { profileIds: [p[0]!.id], targetUrl: freshUrl('tweet') }, { enqueue: noEnqueue });
+    await sendOperation(w.t.db, user, 'like', { profileIds: [p[0]!.id], targetUrl: freshUrl('tweet') }, { enqueue: noEnqueue });
     const res = await call(limitsRoute, { token, path: '/api/users/limits/me?service=like' });
     expect(res.status).toBe(200);
     expect(res.body.limitInfo).toMatchObject({
@@ -65,7 +65,11 @@ describe('limits, balance, transactions and statistics of a customer', () => {
     const { user, token } = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 5 } }, bakiyeCents: 100_000 });
     const p = await twitter(3);
     const ids: string[] = [];
-    for (let i = 0; i < 23; i++) ids.push((await sendOperation(w.t.db, user, 'retweet', { profileIds: [p[0]!.id], targetUrl: URLS.tweet }, { enqueue: noEnqueue })).taskId);
+    const targets: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      targets.push(freshUrl('tweet'));
+      ids.push((await sendOperation(w.t.db, user, 'retweet', { profileIds: [p[0]!.id], targetUrl: targets[i]! }, { enqueue: noEnqueue })).taskId);
+    }
     const tweet = await sendOperation(w.t.db, user, 'new_tweet', { profileIds: p.map((x) => x.id), tweetText: 'Merhaba!' }, { enqueue: noEnqueue });
 
     const first = await call(transactionsRoute, { token, path: '/api/users/transactions/me?service=retweet' });
@@ -73,7 +77,7 @@ describe('limits, balance, transactions and statistics of a customer', () => {
     expect(list).toHaveLength(20);
     expect(list[0]).toEqual({
       id: ids[22],
-      hedef_url: URLS.tweet,
+      hedef_url: targets[22],
       durum: 'beklemede',
       profil_sayisi: 1,
       created_at: expect.any(String),
@@ -105,7 +109,7 @@ describe('limits, balance, transactions and statistics of a customer', () => {
     configureSim({ reset: true, minDelayMs: 5, maxDelayMs: 20, failRate: 0 });
     const { user, token } = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 5 } }, bakiyeCents: 100_000 });
     const p = await twitter(2);
-    const ok = await sendOperation(w.t.db, user, 'like', { profileIds: [p[0]!.id], targetUrl: URLS.tweet }, { enqueue: noEnqueue });
+    const ok = await sendOperation(w.t.db, user, 'like', { profileIds: [p[0]!.id], targetUrl: freshUrl('tweet') }, { enqueue: noEnqueue });
     await processOrder(w.t.db, ok.taskId, { client: fastClient(), pollIntervalMs: 10, emit: () => {} });
     configureSim({ failRate: 1 });
     const bad = await sendOperation(w.t.db, user, 'new_tweet', { profileIds: p.map((x) => x.id), tweetText: 'x' }, { enqueue: noEnqueue });
@@ -113,7 +117,7 @@ describe('limits, balance, transactions and statistics of a customer', () => {
     configureSim({ failRate: 0 });
     const paid = await sendOperation(w.t.db, user, 'new_tweet', { profileIds: [p[1]!.id], tweetText: 'y' }, { enqueue: noEnqueue });
     await processOrder(w.t.db, paid.taskId, { client: fastClient(), pollIntervalMs: 10, emit: () => {} });
-    await sendOperation(w.t.db, user, 'comment', { profileIds: [p[0]!.id], targetUrl: URLS.tweet }, { enqueue: noEnqueue });
+    await sendOperation(w.t.db, user, 'comment', { profileIds: [p[0]!.id], targetUrl: freshUrl('tweet') }, { enqueue: noEnqueue });
     // An order of another day, 3 days ago.
     await w.t.db.update(orders).set({ createdAt: new Date(Date.now() - 3 * 86_400_000) }).where(eq(orders.id, ok.taskId));
     // A partly failed order (one of two profiles failed): never counted as successful.

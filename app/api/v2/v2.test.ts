@@ -30,7 +30,8 @@ async function reseller(options: Parameters<typeof makeUser>[1] = { packages: PK
   return { ...made, key, keyId: id };
 }
 
-const tweet = (n: number) => `https://x.com/etkilesim/status/17900000000000${String(n).padStart(5, '0')}`;
+// Not URLS.tweet (…0000000000001): a fresh tweet is one no send of this file used yet.
+const tweet = (n: number) => `https://x.com/etkilesim/status/17910000000000${String(n).padStart(5, '0')}`;
 let tweetCounter = 0;
 const freshTweet = () => tweet(++tweetCounter);
 
@@ -135,6 +136,16 @@ describe('add', () => {
     expect(picked[0]).toBe(all[5]);
     expect(picked).not.toContain(all[1]);
     expect(new Set(picked).size).toBe(4);
+  });
+
+  it('refuses given profile_ids that already acted on the link for the service with 409 ALREADY_DONE and those ids', async () => {
+    const r = await reseller();
+    const target = freshTweet();
+    const ids = await twitterIds(3);
+    expect((await callV2({ key: r.key, action: 'add', service: 'like', link: target, profile_ids: ids.slice(1).join(',') })).status).toBe(200);
+    const res = await callV2({ key: r.key, action: 'add', service: 'like', link: target, profile_ids: ids.join(',') }, { headers: { 'accept-language': 'en' } });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'ALREADY_DONE', profile_ids: ids.slice(1), error: '2 selected profiles have already done this on this target, or are doing it now. Remove them and try again.' });
   });
 
   it('refuses a quantity above the suitable profiles with NOT_ENOUGH_PROFILES', async () => {
@@ -496,8 +507,8 @@ describe.skipIf(!onPostgres())('under concurrency (PostgreSQL)', () => {
     const results = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
         i % 2 === 0
-          ? call(like, { token: r.token, body: { profile_ids: ids, tweet_url: URLS.tweet } }).then((x) => ({ status: x.status, code: x.body.code }))
-          : callV2({ key: r.key, action: 'add', service: 'like', link: URLS.tweet, profile_ids: ids }).then((x) => ({ status: x.status, code: (x.body as { code?: string }).code })),
+          ? call(like, { token: r.token, body: { profile_ids: ids, tweet_url: freshTweet() } }).then((x) => ({ status: x.status, code: x.body.code }))
+          : callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), profile_ids: ids }).then((x) => ({ status: x.status, code: (x.body as { code?: string }).code })),
       ),
     );
     expect(results.filter((x) => x.status === 200)).toHaveLength(10);

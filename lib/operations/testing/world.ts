@@ -105,6 +105,25 @@ export const URLS = {
   channel: 'https://www.youtube.com/@etkilesim',
 };
 
+let freshCounter = 0;
+/**
+ * A target no send of this test file used yet (issue #17: one profile acts once per target and
+ * service), for tests that are not about sending to the same target again.
+ */
+export function freshUrl(kind: keyof typeof URLS = 'tweet'): string {
+  const n = String(++freshCounter).padStart(6, '0');
+  switch (kind) {
+    case 'tweet':
+      return `https://x.com/etkilesim/status/18000000000${n}`;
+    case 'reel':
+      return `https://www.instagram.com/reel/Fresh${n}/`;
+    case 'video':
+      return `https://www.youtube.com/watch?v=fresh${n}`;
+    case 'channel':
+      return `https://www.youtube.com/@fresh${n}`;
+  }
+}
+
 export const waitFor = async <T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 20_000, stepMs = 100): Promise<T> => {
   const end = Date.now() + timeoutMs;
   for (;;) {
