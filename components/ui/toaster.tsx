@@ -75,20 +75,20 @@ function ToastItem({ item, closeLabel, onGone }: { item: Shown<ToastT>; closeLab
   const shown = entered && !leaving;
 
   return (
+    // The <li> stays a list item (axe's list rule); the live region is the toast's content inside it.
     <li
-      role={role}
-      aria-live={role === 'alert' ? 'assertive' : 'polite'}
       data-sonner-toast=""
       data-type={kind}
       data-removed={leaving ? 'true' : 'false'}
       onMouseEnter={() => pauseResume.get(t.id)?.pause()}
       onMouseLeave={() => pauseResume.get(t.id)?.resume()}
       className={cn(
-        'pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-3 text-sm shadow-lg transition-[opacity,transform] duration-[400ms] ease-out motion-reduce:transition-none',
+        'pointer-events-auto w-full rounded-lg border p-3 text-sm shadow-lg transition-[opacity,transform] duration-[400ms] ease-out motion-reduce:transition-none',
         className,
         shown ? 'translate-y-0 opacity-100' : 'translate-y-2 opacity-0',
       )}
     >
+      <div role={role} aria-live={role === 'alert' ? 'assertive' : 'polite'} className="flex items-start gap-3">
       <Icon data-icon="" aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0 flex-1 break-words">
         <p className="font-medium">{render(t.title)}</p>
@@ -109,6 +109,7 @@ function ToastItem({ item, closeLabel, onGone }: { item: Shown<ToastT>; closeLab
       <button type="button" aria-label={closeLabel} onClick={() => sonner.dismiss(t.id)} className="-m-1 shrink-0 rounded p-1 text-muted hover:bg-brand-soft hover:text-ink">
         <X aria-hidden="true" className="size-4" />
       </button>
+      </div>
     </li>
   );
 }
