@@ -13,6 +13,13 @@ describe('the messages sent to the browser', () => {
     expect(JSON.stringify(client).length).toBeLessThan(JSON.stringify(tr).length - 5000);
   });
 
+  it('never ship what only server components read (storefront, pricing, metadata, 404, unsubscribe), in any area', () => {
+    for (const scope of ['public', 'panel', 'all'] as const) {
+      const client = clientMessages(tr as Record<string, unknown>, scope);
+      for (const ns of ['Mail', 'Pricing', 'Storefront', 'Unsubscribe', 'Meta', 'NotFound']) expect(client, `${scope} ${ns}`).not.toHaveProperty(ns);
+    }
+  });
+
   it('leave the panel and back-office texts out of public pages, and give them to those areas', () => {
     const publicOnly = clientMessages(tr as Record<string, unknown>) as Record<string, unknown>;
     expect(publicOnly.Admin).toBeUndefined();

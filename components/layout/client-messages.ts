@@ -27,9 +27,16 @@ const AREA_ONLY = [
 /** Namespaces only the back office (/rooting) uses: the customer panel does not ship them either. */
 const BACK_OFFICE_ONLY = ['Admin', 'AdminValidation', 'Discounts', 'PackageValidation', 'AnnouncementValidation', 'PlatformValidation', 'SettingsValidation'];
 
+/**
+ * Namespaces only server components read (the storefront hero, /pricing, /unsubscribe, page
+ * metadata, the 404 page): no page ships them to the browser.
+ */
+const SERVER_ONLY = ['Mail', 'Pricing', 'Storefront', 'Unsubscribe', 'Meta', 'NotFound'];
+
 export function clientMessages(messages: Catalogue, scope: 'public' | 'panel' | 'all' = 'public'): Catalogue {
-  const { Mail: _mail, Policies, Contact, ...rest } = messages as Catalogue & { Policies?: Catalogue; Contact?: Catalogue };
+  const { Policies, Contact, ...rest } = messages as Catalogue & { Policies?: Catalogue; Contact?: Catalogue };
   const out: Catalogue = { ...rest };
+  for (const ns of SERVER_ONLY) delete out[ns];
   if (scope === 'public') for (const ns of AREA_ONLY) delete out[ns];
   if (scope === 'panel') for (const ns of BACK_OFFICE_ONLY) delete out[ns];
   if (Policies) {
