@@ -111,7 +111,11 @@ export function ProfileList({ platform, profiles, selected, badges, onToggle, on
             <li
               key={p.id}
               data-profile-id={p.id}
-              className={cn('flex min-w-0 items-center gap-3 rounded-lg border bg-card px-3 py-2', checked ? 'border-brand' : 'border-line')}
+              // Cards off screen are not laid out or painted until scrolled near (58 cards on a phone's first load).
+              className={cn(
+                'flex min-w-0 items-center gap-3 rounded-lg border bg-card px-3 py-2 [contain-intrinsic-size:auto_64px] [content-visibility:auto]',
+                checked ? 'border-brand' : 'border-line',
+              )}
             >
               <input
                 id={`profile-${p.id}`}

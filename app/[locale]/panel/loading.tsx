@@ -1,5 +1,0 @@
-import { PanelLoading } from '@/components/panel/panel-loading';
-
-export default function Loading() {
-  return <PanelLoading />;
-}
