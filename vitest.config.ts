@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -25,6 +26,10 @@ const common = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one worker per core minus one: a single worker on this 2-core machine,
+    // idle while tests wait on PostgreSQL, timers and local servers. Two measured 5.7 min instead of
+    // 8.3 for the whole suite, with the same results.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       { resolve: { alias }, test: { ...common, name: 'pglite', env: { ...common.env, TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
