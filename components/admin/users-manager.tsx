@@ -177,11 +177,7 @@ export function UsersManager({
                   <tr key={u.id} className="border-b border-line last:border-0 hover:bg-surface" data-user-row={u.id}>
                     <td className="max-w-72 p-3">
                       <button type="button" className="block max-w-full text-left hover:text-brand" onClick={() => actions.details(u)} aria-haspopup="dialog" data-user-open>
-                        <span className="flex flex-wrap items-center gap-1.5 font-medium">
-                          <span className="truncate">{u.ad}</span>
-                          <UserBadges user={u} />
-                        </span>
-                        <span className="block truncate text-xs text-muted">{u.email}</span>
+                        <UserIdentity user={u} />
                       </button>
                     </td>
                     <td className="whitespace-nowrap p-3 tabular-nums text-muted">{u.telefon_gosterim || '—'}</td>
@@ -208,11 +204,7 @@ export function UsersManager({
               <li key={u.id}>
                 <Card className="flex items-start gap-2 p-3">
                   <button type="button" className="min-w-0 flex-1 text-left" onClick={() => actions.details(u)} aria-haspopup="dialog" data-user-open>
-                    <span className="flex flex-wrap items-center gap-1.5 font-medium">
-                      <span className="truncate">{u.ad}</span>
-                      <UserBadges user={u} />
-                    </span>
-                    <span className="block truncate text-xs text-muted">{u.email}</span>
+                    <UserIdentity user={u} />
                     <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                       <span className="font-semibold tabular-nums">{money(u.bakiye_cents)}</span>
                       <span className="text-xs text-muted tabular-nums">{date(u.created_at)}</span>
@@ -295,6 +287,19 @@ function SortableHeader({ column, label, search, numeric = false }: { column: So
         <Icon aria-hidden="true" className="size-3.5" />
       </Link>
     </th>
+  );
+}
+
+/** A user's name with their badges and e-mail: the table row and the phone card show the same. */
+function UserIdentity({ user }: { user: UserRow }) {
+  return (
+    <>
+      <span className="flex flex-wrap items-center gap-1.5 font-medium">
+        <span className="truncate">{user.ad}</span>
+        <UserBadges user={user} />
+      </span>
+      <span className="block truncate text-xs text-muted">{user.email}</span>
+    </>
   );
 }
 
