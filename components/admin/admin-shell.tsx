@@ -3,7 +3,6 @@
 import { callApi } from '@/lib/client/api';
 import { useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
-import { signOut } from 'next-auth/react';
 import {
   BarChart3,
   Boxes,
@@ -67,7 +66,7 @@ export function AdminShell({ adminName, children }: { adminName: string; childre
   async function logout() {
     setBusy(true);
     await callApi('/api/auth/logout', { body: {} });
-    await signOut({ redirect: false });
+    await (await import('next-auth/react')).signOut({ redirect: false });
     for (const key of ['admin_token', 'user_token', 'user_data']) window.localStorage.removeItem(key);
     router.replace('/admin-login');
     router.refresh();

@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n/navigation';
-import { adminLoginSchema } from '@/lib/auth/schemas';
 import { sendJson, startSession } from './api';
 import { InputField, PasswordField } from './fields';
 import { ErrorMessage, SubmitButton } from './form-field';
@@ -21,7 +20,7 @@ export function AdminLoginForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const [setupRequired, setSetupRequired] = useState(false);
   const [challenge, setChallenge] = useState<string | null>(null);
-  const { form, locale, router, isSubmitting, error } = useAuthForm(adminLoginSchema, { email: '', sifre: '' });
+  const { form, locale, router, isSubmitting, error } = useAuthForm(() => import('@/lib/auth/schemas').then((m) => m.adminLoginSchema), { email: '', sifre: '' });
 
   async function signedIn(token: string, kullanici: unknown) {
     if (!(await startSession(token, kullanici, 'admin'))) {

@@ -1,6 +1,5 @@
 'use client';
 
-import { signIn } from 'next-auth/react';
 import { callApi, type ApiResult } from '@/lib/client/api';
 
 /**
@@ -25,6 +24,8 @@ const STORED = ['user_token', 'user_data', 'admin_token'] as const;
  * for pages) and keeps the §3 client-stored values for compatibility (Socket.IO, API calls).
  */
 export async function startSession(token: string, kullanici: unknown, kind: 'user' | 'admin'): Promise<boolean> {
+  // next-auth's browser client loads only when a session starts (it is ~15 KB a visitor's page never runs).
+  const { signIn } = await import('next-auth/react');
   const res = await signIn('token', { token, redirect: false });
   if (!res || res.error || res.ok === false) return false;
   try {

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { Link } from '@/lib/i18n/navigation';
-import { loginSchema } from '@/lib/auth/schemas';
 import { sendJson, startSession } from './api';
 import { InputField, PasswordField } from './fields';
 import { SubmitButton } from './form-field';
@@ -18,7 +17,7 @@ import { useAuthForm } from './use-auth-form';
 export function LoginForm() {
   const t = useTranslations('Auth');
   const [challenge, setChallenge] = useState<string | null>(null);
-  const { form, locale, router, isSubmitting, error } = useAuthForm(loginSchema, { email: '', password: '' });
+  const { form, locale, router, isSubmitting, error } = useAuthForm(() => import('@/lib/auth/schemas').then((m) => m.loginSchema), { email: '', password: '' });
 
   async function signedIn(token: string, kullanici: unknown) {
     if (!(await startSession(token, kullanici, 'user'))) {

@@ -1,7 +1,6 @@
 'use client';
 
 import { useState } from 'react';
-import { signOut } from 'next-auth/react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { useRouter } from '@/lib/i18n/navigation';
@@ -27,7 +26,7 @@ export function LogoutEverywhere() {
       toast.error(res.body.mesaj ?? t('update_error'));
       return;
     }
-    await signOut({ redirect: false }).catch(() => undefined);
+    await (await import('next-auth/react')).signOut({ redirect: false }).catch(() => undefined);
     clearStoredSession();
     setOpen(false);
     toast.success(t('logoutAllDone'));

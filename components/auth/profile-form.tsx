@@ -3,7 +3,6 @@
 import { FormProvider } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { profileFormSchema } from '@/lib/users/schemas';
 import { sendJson, startSession } from './api';
 import { PasswordField } from './fields';
 import { buttonClass, SubmitButton } from './form-field';
@@ -25,7 +24,7 @@ const CURRENT_PASSWORD_CODES = new Set(['CURRENT_PASSWORD_REQUIRED', 'CURRENT_PA
  */
 export function ProfileForm({ defaults, kind }: { defaults: ProfileDefaults; kind: 'user' | 'admin' }) {
   const t = useTranslations('Settings');
-  const { form, locale, router, isSubmitting, error } = useAuthForm(profileFormSchema, { ...defaults, currentPassword: '', newPassword: '', newPasswordConfirm: '' });
+  const { form, locale, router, isSubmitting, error } = useAuthForm(() => import('@/lib/users/schemas').then((m) => m.profileFormSchema), { ...defaults, currentPassword: '', newPassword: '', newPasswordConfirm: '' });
   const savedEmail = (form.formState.defaultValues?.email ?? defaults.email).trim().toLowerCase();
   const emailChanged = (form.watch('email') ?? '').trim().toLowerCase() !== savedEmail;
 

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { Link } from '@/lib/i18n/navigation';
-import { registerFormSchema } from '@/lib/auth/register-schemas';
+import type { registerFormSchema } from '@/lib/auth/register-schemas';
 import { sendJson } from './api';
 import { PasswordField } from './fields';
 import { ErrorMessage, fieldAria, SubmitButton } from './form-field';
@@ -17,7 +17,7 @@ const EMPTY: z.input<typeof registerFormSchema> = { ad_soyad: '', email: '', tel
 /** The register tab of /login (§2, §5): on success a toast, the form is cleared and the login tab opens. */
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const t = useTranslations('Auth');
-  const { form, locale, isSubmitting, error } = useAuthForm(registerFormSchema, EMPTY);
+  const { form, locale, isSubmitting, error } = useAuthForm(() => import('@/lib/auth/register-schemas').then((m) => m.registerFormSchema), EMPTY);
 
   const onSubmit = form.handleSubmit(async ({ ad_soyad, email, telefon, meslek, sifre }) => {
     const res = await sendJson('/api/auth/register', { ad_soyad, email, telefon, meslek, sifre }, locale);

@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { twoFactorCodeFormSchema } from '@/lib/two-factor/schemas';
 import { sendJson } from './api';
 import { InputField } from './fields';
 import { SubmitButton } from './form-field';
@@ -27,7 +26,7 @@ export function TwoFactorStep({
 }) {
   const t = useTranslations('TwoFactor');
   const [recovery, setRecovery] = useState(false);
-  const { form, locale, isSubmitting, error } = useAuthForm(twoFactorCodeFormSchema, { code: '' });
+  const { form, locale, isSubmitting, error } = useAuthForm(() => import('@/lib/two-factor/schemas').then((m) => m.twoFactorCodeFormSchema), { code: '' });
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     const res = await sendJson('/api/auth/login/2fa', { challenge, code }, locale);

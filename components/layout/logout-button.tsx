@@ -3,7 +3,6 @@
 import { callApi } from '@/lib/client/api';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { signOut } from 'next-auth/react';
 import { toast } from 'sonner';
 import { LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -23,7 +22,7 @@ export function LogoutButton({ className }: { className?: string }) {
     setBusy(true);
     try {
       await callApi('/api/auth/logout', { body: {} });
-      await signOut({ redirect: false });
+      await (await import('next-auth/react')).signOut({ redirect: false });
       for (const key of ['user_token', 'user_data', 'admin_token']) window.localStorage.removeItem(key);
       toast.success(t('loggedOut'));
       router.replace('/');

@@ -27,7 +27,7 @@ export function TicketForm({ orders, defaultOrderId, onCreated }: Props) {
   const t = useTranslations('Tickets');
   const errors = useTranslations('Errors');
   const id = useId();
-  const { form, locale, isSubmitting, error } = useAuthForm(createTicketSchema, {
+  const { form, locale, isSubmitting, error } = useAuthForm(async () => createTicketSchema, {
     category: defaultOrderId ? 'order' : 'other',
     subject: '',
     message: '',

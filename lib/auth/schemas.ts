@@ -9,7 +9,8 @@ import { text } from '@/lib/validation';
  */
 
 /** §3 profession options; the stored value is the Turkish text, the forms show a translated label. */
-export const PROFESSIONS = ['Sosyal Medya Uzmanı', 'İşletme Sahibi', 'Influencer', 'Diğer'] as const;
+export { PROFESSIONS } from './professions';
+import { PROFESSIONS } from './professions';
 export type Profession = (typeof PROFESSIONS)[number];
 
 export const MIN_PASSWORD = 6;
