@@ -18,8 +18,9 @@ function rememberLocale(locale: Locale) {
 /**
  * The language picker (§2 footer): switches the URL's locale and remembers the choice in the
  * NEXT_LOCALE cookie and local storage (§3 "language key in local storage and cookie").
+ * Loaded on intent: language-picker.tsx renders the same button until then.
  */
-export function LanguagePicker() {
+export function LanguagePickerFull({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const t = useTranslations('Footer');
   const current = useLocale() as Locale;
   const pathname = usePathname();
@@ -33,7 +34,7 @@ export function LanguagePicker() {
   }
 
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger
         aria-label={`${t('languageLabel')}: ${t(`languages.${current}`)}`}
         className={buttonVariants({ variant: 'ghost', className: 'gap-1.5' })}

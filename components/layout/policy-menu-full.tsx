@@ -7,11 +7,11 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Link } from '@/lib/i18n/navigation';
 import { POLICY_LINKS } from './links';
 
-/** The footer's Menu dropdown with the policy pages (§2). */
-export function PolicyMenu() {
+/** The footer's Menu dropdown with the policy pages (§2), loaded on intent (policy-menu.tsx). */
+export function PolicyMenuFull({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const t = useTranslations();
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger aria-label={t('Footer.menuLabel')} className={buttonVariants({ variant: 'ghost', className: 'gap-1.5' })}>
         <Menu aria-hidden="true" className="size-4" />
         {t('Footer.menu')}

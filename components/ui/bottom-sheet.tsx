@@ -1,33 +1,13 @@
 'use client';
 
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils/cn';
 import { X } from 'lucide-react';
 import { buttonVariants } from './button';
 
-/** §9: the sheet slides in about 10 ms after opening and out in 300 ms. */
-const OPEN_DELAY_MS = 10;
-const CLOSE_MS = 300;
-
-type Phase = 'closed' | 'opening' | 'open' | 'closing';
-
-/** Open/close state of a bottom sheet, with the enter and exit phases the animation needs. */
-export function useBottomSheet() {
-  const [phase, setPhase] = useState<Phase>('closed');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const open = useCallback(() => {
-    clearTimeout(timer.current);
-    setPhase('opening');
-    timer.current = setTimeout(() => setPhase('open'), OPEN_DELAY_MS);
-  }, []);
-  const close = useCallback(() => {
-    clearTimeout(timer.current);
-    setPhase('closing');
-    timer.current = setTimeout(() => setPhase('closed'), CLOSE_MS);
-  }, []);
-  return { mounted: phase !== 'closed', shown: phase === 'open', open, close };
-}
+export { useBottomSheet } from './use-bottom-sheet';
+import type { useBottomSheet } from './use-bottom-sheet';
 
 type Props = {
   sheet: ReturnType<typeof useBottomSheet>;
