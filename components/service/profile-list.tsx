@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { CheckCheck, Search, SearchX, Users, X } from 'lucide-react';
 import type { Platform } from '@/lib/catalogue/services';
@@ -43,11 +43,12 @@ type Props = {
  * the reliability and the status badge; the select-all/remove toggle with a count.
  * Rendered on the server too, so the list is in the page's HTML.
  */
-export function ProfileList({ platform, profiles, selected, badges, onToggle, onToggleAll, allSelected }: Props) {
+function ProfileListView({ platform, profiles, selected, badges, onToggle, onToggleAll, allSelected }: Props) {
   const t = useTranslations('ServicePage');
   const platformName = useTranslations('Platforms')(platform);
   const [sort, setSort] = useState<Sort>('default');
   const [query, setQuery] = useState('');
+  const all = useAllCards();
   if (profiles.length === 0) {
     return <EmptyState icon={Users} title={t('noProfiles')} />;
   }
@@ -104,51 +105,81 @@ export function ProfileList({ platform, profiles, selected, badges, onToggle, on
         />
       ) : null}
       <ul aria-label={t('profilesLabel')} className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-profile-list>
-        {shown.map((p) => {
-          const checked = selected.has(p.id);
-          const status = badges[p.id] ?? 'idle';
-          return (
-            <li
-              key={p.id}
-              data-profile-id={p.id}
-              // Cards off screen are not laid out or painted until scrolled near (58 cards on a phone's first load).
-              className={cn(
-                'flex min-w-0 items-center gap-3 rounded-lg border bg-card px-3 py-2 [contain-intrinsic-size:auto_64px] [content-visibility:auto]',
-                checked ? 'border-brand' : 'border-line',
-              )}
-            >
-              <input
-                id={`profile-${p.id}`}
-                type="checkbox"
-                checked={checked}
-                onChange={() => onToggle(p.id)}
-                aria-label={t('profileCheckbox', { username: handle(p.username) })}
-                className="h-5 w-5 shrink-0 accent-brand"
-              />
-              <div className="min-w-0 flex-1">
-                <a
-                  href={profileUrl(platform, p.username)}
-                  target="_blank"
-                  rel="noopener noreferrer nofollow"
-                  aria-label={t('openProfile', { username: handle(p.username), platform: platformName })}
-                  className="block truncate font-medium text-ink underline-offset-2 hover:text-brand hover:underline"
-                >
-                  {handle(p.username)}
-                </a>
-                <span className="flex flex-wrap gap-x-2 text-xs text-muted">
-                  {platform !== 'youtube' ? <span>{t('followers', { count: p.followers })}</span> : null}
-                  <span className={BAND_CLASS[reliabilityBand(p.reliability)]} data-reliability={p.reliability ?? 'new'}>
-                    {p.reliability === null || p.reliability === undefined ? t('reliabilityNew') : t('reliability', { rate: p.reliability })}
-                  </span>
-                </span>
-              </div>
-              <StatusBadge status={status} label={t(`status.${status}`)} />
-            </li>
-          );
-        })}
+        {(all || query ? shown : shown.slice(0, FIRST_CARDS)).map((p) => (
+          <ProfileCard key={p.id} profile={p} platform={platform} platformName={platformName} checked={selected.has(p.id)} status={badges[p.id] ?? 'idle'} onToggle={onToggle} />
+        ))}
       </ul>
     </div>
   );
 }
+
+/**
+ * The page arrives with the first FIRST_CARDS cards (a phone's first screens); the rest are added
+ * once the browser is idle after loading, at low priority. Sixty cards were two thirds of the
+ * page's HTML and of what a phone hydrated before it answered a tap. Search, sort and select-all
+ * work on every profile from the start.
+ */
+const FIRST_CARDS = 12;
+
+function useAllCards(): boolean {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    const show = () => startTransition(() => setAll(true));
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(show, { timeout: 1500 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(show, 200);
+    return () => window.clearTimeout(id);
+  }, []);
+  return all;
+}
+
+/** The profiles of the page, memoized: the workspace re-renders (sticky bar, price, form) without them. */
+export const ProfileList = memo(ProfileListView);
+
+type CardProps = { profile: ProfileView; platform: Platform; platformName: string; checked: boolean; status: Badge; onToggle: (id: number) => void };
+
+/** One profile: ticking one re-renders that card, not the other fifty. */
+const ProfileCard = memo(function ProfileCard({ profile: p, platform, platformName, checked, status, onToggle }: CardProps) {
+  const t = useTranslations('ServicePage');
+  return (
+    <li
+      data-profile-id={p.id}
+      // Cards off screen are not laid out or painted until scrolled near (58 cards on a phone's first load).
+      className={cn(
+        'flex min-w-0 items-center gap-3 rounded-lg border bg-card px-3 py-2 [contain-intrinsic-size:auto_64px] [content-visibility:auto]',
+        checked ? 'border-brand' : 'border-line',
+      )}
+    >
+      <input
+        id={`profile-${p.id}`}
+        type="checkbox"
+        checked={checked}
+        onChange={() => onToggle(p.id)}
+        aria-label={t('profileCheckbox', { username: handle(p.username) })}
+        className="h-5 w-5 shrink-0 accent-brand"
+      />
+      <div className="min-w-0 flex-1">
+        <a
+          href={profileUrl(platform, p.username)}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          aria-label={t('openProfile', { username: handle(p.username), platform: platformName })}
+          className="block truncate font-medium text-ink underline-offset-2 hover:text-brand hover:underline"
+        >
+          {handle(p.username)}
+        </a>
+        <span className="flex flex-wrap gap-x-2 text-xs text-muted">
+          {platform !== 'youtube' ? <span>{t('followers', { count: p.followers })}</span> : null}
+          <span className={BAND_CLASS[reliabilityBand(p.reliability)]} data-reliability={p.reliability ?? 'new'}>
+            {p.reliability === null || p.reliability === undefined ? t('reliabilityNew') : t('reliability', { rate: p.reliability })}
+          </span>
+        </span>
+      </div>
+      <StatusBadge status={status} label={t(`status.${status}`)} />
+    </li>
+  );
+});
 
 const handle = (username: string) => `@${username.replace(/^@/, '')}`;

@@ -71,37 +71,37 @@ describe('the order form, checked with the route’s own schema', () => {
     expect(sendBody('new_tweet', 'twitter', fields, [1, 2])).toEqual({ profile_ids: [1, 2], tweet_text: 'merhaba', quote_tweet_url: null });
   });
 
-  it('names what is wrong with each field, with the server’s message keys', () => {
-    expect(validateSend('like', sendBody('like', 'twitter', EMPTY_FIELDS, []))).toEqual({
+  it('names what is wrong with each field, with the server’s message keys', async () => {
+    expect(await validateSend('like', sendBody('like', 'twitter', EMPTY_FIELDS, []))).toEqual({
       profiles: 'Validation.profile_required',
       url: 'Validation.url_required',
     });
-    expect(validateSend('like', sendBody('like', 'twitter', { ...EMPTY_FIELDS, url: 'https://x.com/nope' }, [1]))).toEqual({ url: 'Validation.tweet_url_invalid' });
-    expect(validateSend('reels_like', sendBody('reels_like', 'instagram', { ...EMPTY_FIELDS, url: TWEET }, [1]))).toEqual({ url: 'Validation.reels_url_invalid' });
-    expect(validateSend('like', sendBody('like', 'twitter', { ...EMPTY_FIELDS, url: TWEET }, [1]))).toEqual({});
+    expect(await validateSend('like', sendBody('like', 'twitter', { ...EMPTY_FIELDS, url: 'https://x.com/nope' }, [1]))).toEqual({ url: 'Validation.tweet_url_invalid' });
+    expect(await validateSend('reels_like', sendBody('reels_like', 'instagram', { ...EMPTY_FIELDS, url: TWEET }, [1]))).toEqual({ url: 'Validation.reels_url_invalid' });
+    expect(await validateSend('like', sendBody('like', 'twitter', { ...EMPTY_FIELDS, url: TWEET }, [1]))).toEqual({});
   });
 
-  it('sends "at a time" in the user’s zone as an ISO time, and a spread in minutes; "now" and "off" send neither', () => {
+  it('sends "at a time" in the user’s zone as an ISO time, and a spread in minutes; "now" and "off" send neither', async () => {
     const local = '2026-12-01T09:30';
     const fields = { ...EMPTY_FIELDS, url: TWEET, when: 'at' as const, startAt: local, spread: '60' };
     const body = sendBody('like', 'twitter', fields, [1]);
     expect(body).toEqual({ profile_ids: [1], tweet_url: TWEET, start_at: new Date(local).toISOString(), spread_minutes: 60 });
-    expect(validateSend('like', body)).toEqual({});
+    expect(await validateSend('like', body)).toEqual({});
     expect(isoToLocalInput(new Date(localInputToIso(local)!))).toBe(local);
     expect(sendBody('like', 'twitter', { ...fields, when: 'now', spread: '0' }, [1])).toEqual({ profile_ids: [1], tweet_url: TWEET });
-    expect(validateSend('like', sendBody('like', 'twitter', { ...fields, startAt: '' }, [1]))).toEqual({ startAt: 'Validation.start_at_required' });
+    expect(await validateSend('like', sendBody('like', 'twitter', { ...fields, startAt: '' }, [1]))).toEqual({ startAt: 'Validation.start_at_required' });
   });
 
-  it('takes the tweet and prompt limits from the schema (code points, not UTF-16 units)', () => {
+  it('takes the tweet and prompt limits from the schema (code points, not UTF-16 units)', async () => {
     const ok = { ...EMPTY_FIELDS, tweetText: '🚀'.repeat(TWEET_MAX) };
-    expect(validateSend('new_tweet', sendBody('new_tweet', 'twitter', ok, [1]))).toEqual({});
+    expect(await validateSend('new_tweet', sendBody('new_tweet', 'twitter', ok, [1]))).toEqual({});
     const long = { ...EMPTY_FIELDS, tweetText: 'a'.repeat(TWEET_MAX + 1), quoteUrl: 'https://example.com' };
-    expect(validateSend('new_tweet', sendBody('new_tweet', 'twitter', long, [1]))).toEqual({
+    expect(await validateSend('new_tweet', sendBody('new_tweet', 'twitter', long, [1]))).toEqual({
       tweetText: 'Validation.tweet_text_too_long',
       quoteUrl: 'Validation.tweet_url_invalid',
     });
     const prompt = { ...EMPTY_FIELDS, url: TWEET, prompt: 'x'.repeat(PROMPT_MAX + 1) };
-    expect(validateSend('comment', sendBody('comment', 'twitter', prompt, [1]))).toEqual({ prompt: 'Validation.prompt_too_long' });
+    expect(await validateSend('comment', sendBody('comment', 'twitter', prompt, [1]))).toEqual({ prompt: 'Validation.prompt_too_long' });
   });
 });
 

@@ -9,6 +9,7 @@ import type { Platform, Service } from '@/lib/catalogue/services';
 import { useRouter } from '@/lib/i18n/navigation';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useLatestCallback } from '@/components/ui/use-latest-callback';
 import { AccountNotice, NewTweetPrice } from './account-notice';
 import { ErrorMessage, FormField, fieldAria } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
@@ -16,20 +17,22 @@ import { ProfileList, type ProfileView } from './profile-list';
 import { api, sendPath, type ApiResult } from './service-api';
 import { StickyActionBar } from './sticky-action-bar';
 import { TipsBox } from './tips-box';
-import { TweetConfirmDialog } from './tweet-confirm-dialog';
 import type { LimitView, Viewer } from './types';
 import { useLimitsAndBalance } from './use-limits-balance';
 import { useOrderTracking } from './use-order-tracking';
 import { usePriceQuote } from './use-price-quote';
 import { alreadyDoneIds, useSelection } from './use-selection';
 import { hasPrompt, isoToLocalInput, textLength, TWEET_MAX, useServiceForm, type FieldName } from './use-service-form';
-import { SPREAD_CHOICES } from '@/lib/operations/schemas';
+import { SPREAD_CHOICES } from '@/lib/operations/limits';
 import { stickyBarVisible, useInView } from './use-sticky-bar';
-import { useTypingPlaceholder, INSTAGRAM_ROTATE_MS } from './use-typing-placeholder';
+import { INSTAGRAM_ROTATE_MS } from './use-typing-placeholder';
+import { PromptTextarea } from './prompt-textarea';
 
 export type { LimitView, Viewer } from './types';
 
 // The top-up dialog (card form, Stripe's React bindings) is its own chunk, loaded when first opened.
+// The new-tweet confirmation (a Radix dialog) loads once there is a price to confirm.
+const TweetConfirmDialog = dynamic(() => import('./tweet-confirm-dialog').then((m) => m.TweetConfirmDialog), { ssr: false });
 const AddBalanceDialog = dynamic(() => import('@/components/payments/add-balance-dialog').then((m) => m.AddBalanceDialog), { ssr: false });
 
 type Props = {
@@ -66,6 +69,8 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
   const money = (cents: number) => format.number(cents / 100, { style: 'currency', currency: 'USD' });
 
   const [sending, setSending] = useState(false);
+  /** A send being checked (the schemas may still be loading): a second tap waits for it. */
+  const checking = useRef(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [addBalanceOpen, setAddBalanceOpen] = useState(false);
   // Mounted from the first opening on (and kept, so it can close with its animation).
@@ -79,6 +84,15 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
     account.cap,
     (cap) => toast.error(t('ServicePage.profileLimitReached', { limit: cap })),
   );
+  // Stable handlers, so the (memoized) list of profiles re-renders only when its own data changes.
+  const onToggle = useLatestCallback((id: number) => {
+    selection.toggle(id);
+    form.clearProfilesError();
+  });
+  const onToggleAll = useLatestCallback(() => {
+    selection.toggleAll();
+    form.clearProfilesError();
+  });
   const onFinal = useCallback(() => {
     void refreshLimits();
     void refreshBalance();
@@ -130,16 +144,19 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
     } else if (first) document.getElementById(`${formId}-${first}`)?.focus();
   }
 
-  function onSubmit(e: FormEvent) {
+  async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (sending) return;
+    if (sending || checking.current) return;
     if (!viewer.loggedIn) {
       toast.error(t('ServicePage.loginRequired'), {
         action: { label: t('ServicePage.visitorLogin'), onClick: () => router.push('/login') },
       });
       return;
     }
-    const { body, errors } = form.check(selection.selected);
+    checking.current = true;
+    const { body, errors } = await form.check(selection.selected).finally(() => {
+      checking.current = false;
+    });
     if (!body) {
       focusFirstError(errors);
       return;
@@ -187,7 +204,6 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
 
   // ---- Rendering -----------------------------------------------------------------------------
   const examples = hasPrompt(service) ? EXAMPLE_KEYS.map((k) => t(`Placeholders.${service}.${k}`)) : [];
-  const placeholder = useTypingPlaceholder(examples, { rotateMs: platform === 'instagram' ? INSTAGRAM_ROTATE_MS : undefined });
   const { limits, cap, used, balanceCents } = account;
   const urlLabel = platform === 'twitter' ? 'tweetUrl' : platform === 'instagram' ? 'reelsUrl' : service === 'youtube_subscribe' ? 'channelUrl' : 'videoUrl';
   const sendLabel = sending
@@ -264,12 +280,13 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
           {hasPrompt(service) ? (
             <div className="grid gap-4 md:grid-cols-[1fr_minmax(0,18rem)]">
               <FormField look="stack" id={`${formId}-prompt`} label={t('ServicePage.prompt')} error={errorText('prompt')}>
-                <Textarea
+                <PromptTextarea
                   {...fieldAria(`${formId}-prompt`, errorText('prompt'))}
                   rows={3}
                   value={form.fields.prompt}
                   onChange={(e) => form.set('prompt', e.target.value)}
-                  placeholder={placeholder}
+                  examples={examples}
+                  rotateMs={platform === 'instagram' ? INSTAGRAM_ROTATE_MS : undefined}
                   aria-describedby={[`${formId}-prompt-help`, errorText('prompt') ? `${formId}-prompt-error` : ''].filter(Boolean).join(' ')}
                 />
                 <p id={`${formId}-prompt-help`} className="text-xs text-muted">
@@ -332,14 +349,8 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
           profiles={profiles}
           selected={selection.selectedSet}
           badges={tracking.badges}
-          onToggle={(id) => {
-            selection.toggle(id);
-            form.clearProfilesError();
-          }}
-          onToggleAll={() => {
-            selection.toggleAll();
-            form.clearProfilesError();
-          }}
+          onToggle={onToggle}
+          onToggleAll={onToggleAll}
           allSelected={selection.allSelected}
         />
       </section>
@@ -374,8 +385,9 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
           quote={quote}
           onConfirm={() => {
             setConfirmOpen(false);
-            const { body } = form.check(selection.selected);
-            if (body) void send(body);
+            void form.check(selection.selected).then(({ body }) => {
+              if (body) void send(body);
+            });
           }}
         />
       ) : null}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { selectAllIds } from './order-lifecycle';
 
 /** Ticks or unticks one profile; a tick beyond the package's profile cap is refused. */
@@ -24,6 +24,7 @@ export function isAllSelected(selectedCount: number, total: number, cap: number 
 /** The ticked profiles of the page, in ticking order, within the profile cap (§2, §3). */
 export function useSelection(profileIds: readonly number[], cap: number | null, onLimit: (cap: number) => void) {
   const [selected, setSelected] = useState<number[]>([]);
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
   const allSelected = isAllSelected(selected.length, profileIds.length, cap);
 
   function toggle(id: number) {
@@ -41,5 +42,5 @@ export function useSelection(profileIds: readonly number[], cap: number | null, 
     setSelected((current) => current.filter((id) => !ids.includes(id)));
   }
 
-  return { selected, selectedSet: new Set(selected), allSelected, toggle, toggleAll, remove, clear: () => setSelected([]) };
+  return { selected, selectedSet, allSelected, toggle, toggleAll, remove, clear: () => setSelected([]) };
 }

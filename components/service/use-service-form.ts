@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { Platform, Service } from '@/lib/catalogue/services';
-import { PROMPT_MAX, SEND_SCHEMAS, TWEET_MAX, textLength } from '@/lib/operations/schemas';
+import { PROMPT_MAX, TWEET_MAX, textLength } from '@/lib/operations/limits';
 import { URL_FIELD } from './service-api';
 
 export { PROMPT_MAX, TWEET_MAX, textLength };
@@ -68,8 +68,10 @@ export function sendBody(service: Service, platform: Platform, fields: FormField
 /**
  * Checks a send body with the very schema the route handler parses (lib/operations/schemas.ts),
  * so the page and the server agree on every limit and link format; the first problem per field.
+ * The schemas (and zod) load on the first check, not with the page.
  */
-export function validateSend(service: Service, body: Record<string, unknown>): FieldErrors {
+export async function validateSend(service: Service, body: Record<string, unknown>): Promise<FieldErrors> {
+  const { SEND_SCHEMAS } = await import('@/lib/operations/schemas');
   const result = SEND_SCHEMAS[service].safeParse(body);
   const errors: FieldErrors = {};
   // "At a time" needs a time; its range is the server's to check (its clock, START_AT_INVALID).
@@ -93,9 +95,9 @@ export function useServiceForm(service: Service, platform: Platform) {
   }
 
   /** The send body when it is valid, else null and what is wrong (also shown by the fields). */
-  function check(profileIds: readonly number[]): { body: Record<string, unknown> | null; errors: FieldErrors } {
+  async function check(profileIds: readonly number[]): Promise<{ body: Record<string, unknown> | null; errors: FieldErrors }> {
     const body = sendBody(service, platform, fields, profileIds);
-    const errors = validateSend(service, body);
+    const errors = await validateSend(service, body);
     setErrors(errors);
     return { body: Object.keys(errors).length === 0 ? body : null, errors };
   }

@@ -6,26 +6,8 @@ import { id, text } from '@/lib/validation';
  * The send bodies of §7 "Service use", shared by the route handlers and the service-page forms.
  * Messages are message keys (Validation.*), translated by fail() and by the forms.
  */
-export const TWEET_MAX = 280;
-export const PROMPT_MAX = 500;
-export const MAX_PROFILES_PER_SEND = 500;
-
-const TWITTER_STATUS = /^https:\/\/(?:www\.|mobile\.)?(?:x|twitter)\.com\/(?:[A-Za-z0-9_]{1,15}|i\/web|i)\/status\/\d{1,25}\/?(?:[?#]\S*)?$/i;
-const INSTAGRAM_REEL = /^https:\/\/(?:www\.)?instagram\.com\/(?:[A-Za-z0-9_.]{1,30}\/)?reels?\/[A-Za-z0-9_-]{5,40}\/?(?:[?#]\S*)?$/i;
-const YOUTUBE_VIDEO = [
-  /^https:\/\/(?:www\.|m\.|music\.)?youtube\.com\/watch\?(?:\S*&)?v=[A-Za-z0-9_-]{11}(?:[&#]\S*)?$/i,
-  /^https:\/\/youtu\.be\/[A-Za-z0-9_-]{11}\/?(?:[?#]\S*)?$/i,
-  /^https:\/\/(?:www\.|m\.)?youtube\.com\/shorts\/[A-Za-z0-9_-]{11}\/?(?:[?#]\S*)?$/i,
-];
-const YOUTUBE_CHANNEL = /^https:\/\/(?:www\.|m\.)?youtube\.com\/(?:@[A-Za-z0-9._-]{3,30}|channel\/UC[A-Za-z0-9_-]{22}|c\/[^/?#\s]{1,100}|user\/[^/?#\s]{1,100})\/?(?:[?#]\S*)?$/i;
-
-export const isTweetUrl = (url: string) => TWITTER_STATUS.test(url.trim());
-export const isReelUrl = (url: string) => INSTAGRAM_REEL.test(url.trim());
-export const isYoutubeVideoUrl = (url: string) => YOUTUBE_VIDEO.some((re) => re.test(url.trim()));
-export const isYoutubeChannelUrl = (url: string) => YOUTUBE_CHANNEL.test(url.trim());
-
-/** Counts user-perceived characters roughly as the platform does (code points, not UTF-16 units). */
-export const textLength = (text: string) => [...text].length;
+export { TWEET_MAX, PROMPT_MAX, MAX_PROFILES_PER_SEND, isTweetUrl, isReelUrl, isYoutubeVideoUrl, isYoutubeChannelUrl, textLength, SPREAD_CHOICES } from './limits';
+import { MAX_PROFILES_PER_SEND, PROMPT_MAX, TWEET_MAX, isReelUrl, isTweetUrl, isYoutubeChannelUrl, isYoutubeVideoUrl, textLength } from './limits';
 
 const profileIds = z
   .array(id('Validation.profile_required'), { message: 'Validation.profile_required' })
@@ -56,8 +38,6 @@ export const scheduleFields = {
   start_at: z.union([text({ max: 64, trim: false }), z.null()]).optional(),
   spread_minutes: z.union([z.number(), text({ max: 10, trim: false }), z.null()]).optional(),
 };
-/** The form's "spread over" choices, in minutes (0: off). */
-export const SPREAD_CHOICES = [0, 15, 60, 360, 1440] as const;
 
 export const tweetActionSchema = z.object({ ...scheduleFields, profile_ids: profileIds, tweet_url: tweetUrl });
 export const tweetCommentSchema = z.object({ ...scheduleFields, profile_ids: profileIds, tweet_url: tweetUrl, prompt });
