@@ -116,3 +116,12 @@ export function e2eTarget(kind: 'tweet' | 'reel' | 'video' | 'channel', n: numbe
       return `https://www.youtube.com/@e2e${RUN36}${n}`;
   }
 }
+
+/**
+ * The profile checkboxes of a service page once every card is on it: the page comes with the first
+ * cards and adds the rest when the browser is idle (components/service/profile-list.tsx).
+ */
+export async function allProfileBoxes(page: Page) {
+  await expect(page.locator('[data-profile-list][data-complete]')).toHaveCount(1);
+  return page.locator('[data-profile-list]').getByRole('checkbox');
+}

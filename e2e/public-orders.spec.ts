@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, BROWSER_LOCALE, createCustomer, defaultProvider, e2eTarget, LOCALES, msg, msgPattern, prefix, reliableProvider, signInBrowser, topUp } from './public-helpers';
+import { adminToken, allProfileBoxes, BROWSER_LOCALE, createCustomer, defaultProvider, e2eTarget, LOCALES, msg, msgPattern, prefix, reliableProvider, signInBrowser, topUp } from './public-helpers';
 
 const TWEET = 'https://x.com/etkilesim/status/1234567890123';
 // One profile acts once per target and service (issue #17): each journey that sends gets its own tweet.
@@ -239,7 +239,7 @@ test.describe('who sees which limits', () => {
     await signInBrowser(page, admin);
     await page.goto('/en/service/youtube_like');
     await expect(page.locator('[data-limits], [data-not-allowed], [data-visitor-notice]')).toHaveCount(0);
-    const total = await page.locator('[data-profile-list]').getByRole('checkbox').count();
+    const total = await (await allProfileBoxes(page)).count();
     await page.getByRole('button', { name: msg('en', 'ServicePage.selectAll') }).click();
     expect(await checkedIds(page)).toHaveLength(total);
   });
@@ -264,7 +264,7 @@ test.describe('on a phone', () => {
     await page.getByLabel(msg('en', 'ServicePage.channelUrl')).fill('https://www.youtube.com/@etkilesim');
     const bar = page.locator('[data-sticky-bar]');
     await expect(bar).toHaveCount(0);
-    const boxes = page.locator('[data-profile-list]').getByRole('checkbox');
+    const boxes = await allProfileBoxes(page);
     await boxes.nth(14).check();
     await boxes.nth(15).check();
     await expect(page.locator('[data-send]')).not.toBeInViewport();

@@ -1,5 +1,6 @@
 'use client';
 
+import { useEffect, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { Check, ChevronDown, Globe } from 'lucide-react';
@@ -21,6 +22,13 @@ function rememberLocale(locale: Locale) {
  * Loaded on intent: language-picker.tsx renders the same button until then.
  */
 export function LanguagePickerFull({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(false);
+  // Opened once mounted, so the menu is placed against a trigger that is already on the page.
+  useEffect(() => {
+    if (!defaultOpen) return;
+    const id = requestAnimationFrame(() => setOpen(true));
+    return () => cancelAnimationFrame(id);
+  }, [defaultOpen]);
   const t = useTranslations('Footer');
   const current = useLocale() as Locale;
   const pathname = usePathname();
@@ -34,7 +42,7 @@ export function LanguagePickerFull({ defaultOpen = false }: { defaultOpen?: bool
   }
 
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger
         aria-label={`${t('languageLabel')}: ${t(`languages.${current}`)}`}
         className={buttonVariants({ variant: 'ghost', className: 'gap-1.5' })}

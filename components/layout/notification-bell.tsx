@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Bell, CheckCheck, Settings } from 'lucide-react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { useFormat } from '@/components/ui/use-format';
+import { useIdle } from '@/components/ui/use-idle';
 import { Link } from '@/lib/i18n/navigation';
 import { cn } from '@/lib/utils/cn';
 import { getJson, sendJson } from '@/components/auth/api';
@@ -37,11 +38,15 @@ export function NotificationBell({ socketToken }: { socketToken: string | null }
     setState({ phase: 'ready', items: res.body.notifications as Item[], unread: Number(res.body.unread) || 0 });
   }, [locale]);
 
+  // The list and the live connection wait until the page has loaded and the browser is idle: the
+  // page itself comes first on a phone (the count shows a moment later, never a wrong one).
+  const idle = useIdle();
   useEffect(() => {
+    if (!idle) return;
     const first = setTimeout(() => void load(), 0);
     return () => clearTimeout(first);
-  }, [load]);
-  useSocketEvents(socketToken, { 'notification:new': () => void load() }, () => void load());
+  }, [idle, load]);
+  useSocketEvents(idle ? socketToken : null, { 'notification:new': () => void load() }, () => void load());
 
   useEffect(() => {
     if (!open) return;

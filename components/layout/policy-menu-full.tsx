@@ -1,5 +1,6 @@
 'use client';
 
+import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Menu } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
@@ -9,9 +10,16 @@ import { POLICY_LINKS } from './links';
 
 /** The footer's Menu dropdown with the policy pages (§2), loaded on intent (policy-menu.tsx). */
 export function PolicyMenuFull({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(false);
+  // Opened once mounted, so the menu is placed against a trigger that is already on the page.
+  useEffect(() => {
+    if (!defaultOpen) return;
+    const id = requestAnimationFrame(() => setOpen(true));
+    return () => cancelAnimationFrame(id);
+  }, [defaultOpen]);
   const t = useTranslations();
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger aria-label={t('Footer.menuLabel')} className={buttonVariants({ variant: 'ghost', className: 'gap-1.5' })}>
         <Menu aria-hidden="true" className="size-4" />
         {t('Footer.menu')}

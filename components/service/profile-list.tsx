@@ -1,6 +1,7 @@
 'use client';
 
-import { memo, startTransition, useEffect, useState } from 'react';
+import { memo, useState } from 'react';
+import { useIdle } from '@/components/ui/use-idle';
 import { useTranslations } from 'next-intl';
 import { CheckCheck, Search, SearchX, Users, X } from 'lucide-react';
 import type { Platform } from '@/lib/catalogue/services';
@@ -48,12 +49,13 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
   const platformName = useTranslations('Platforms')(platform);
   const [sort, setSort] = useState<Sort>('default');
   const [query, setQuery] = useState('');
-  const all = useAllCards();
+  const all = useIdle();
   if (profiles.length === 0) {
     return <EmptyState icon={Users} title={t('noProfiles')} />;
   }
   const sorts = availableSorts(profiles, platform !== 'youtube');
   const shown = sortProfiles(searchProfiles(profiles, query), sorts.includes(sort) ? sort : 'default');
+  const cards = all || query ? shown : shown.slice(0, FIRST_CARDS);
   return (
     <div>
       <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
@@ -104,9 +106,13 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
           }
         />
       ) : null}
-      <ul aria-label={t('profilesLabel')} className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-profile-list>
-        {(all || query ? shown : shown.slice(0, FIRST_CARDS)).map((p) => (
+      <ul aria-label={t('profilesLabel')} className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-profile-list data-complete={cards.length === shown.length ? '' : undefined}>
+        {cards.map((p) => (
           <ProfileCard key={p.id} profile={p} platform={platform} platformName={platformName} checked={selected.has(p.id)} status={badges[p.id] ?? 'idle'} onToggle={onToggle} />
+        ))}
+        {/* Until the rest are added, each holds its card's place, so nothing below the list moves. */}
+        {shown.slice(cards.length).map((p) => (
+          <li key={p.id} aria-hidden="true" className="h-[58px] rounded-lg border border-line bg-card" data-profile-placeholder />
         ))}
       </ul>
     </div>
@@ -114,26 +120,13 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
 }
 
 /**
- * The page arrives with the first FIRST_CARDS cards (a phone's first screens); the rest are added
- * once the browser is idle after loading, at low priority. Sixty cards were two thirds of the
+ * The page arrives with the first FIRST_CARDS cards (a phone's first screens) and an empty box of
+ * a card's height for each other profile; the cards are added once the browser is idle after
+ * loading, at low priority. Sixty cards were two thirds of the
  * page's HTML and of what a phone hydrated before it answered a tap. Search, sort and select-all
  * work on every profile from the start.
  */
 const FIRST_CARDS = 12;
-
-function useAllCards(): boolean {
-  const [all, setAll] = useState(false);
-  useEffect(() => {
-    const show = () => startTransition(() => setAll(true));
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(show, { timeout: 1500 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(show, 200);
-    return () => window.clearTimeout(id);
-  }, []);
-  return all;
-}
 
 /** The profiles of the page, memoized: the workspace re-renders (sticky bar, price, form) without them. */
 export const ProfileList = memo(ProfileListView);
