@@ -81,7 +81,19 @@ try {
     console.error('✖ could not log in for /panel (no /api/auth/register or /api/auth/login yet)');
     failed = true;
   }
-  for (const [page, budget] of only.length ? pages.filter(([p]) => only.includes(p)) : pages) {
+  const measured = only.length ? pages.filter(([p]) => only.includes(p)) : pages;
+  // A running server has rendered its pages before a phone asks for them; one started a moment ago
+  // has not (cold JIT and data caches: the first render took up to 1.2 s here, and the page audited
+  // first always scored lowest). Each page is rendered a few times first. The query string keeps
+  // these renders out of the visitors' page cache (server/page-cache.ts), so every audit below is
+  // still rendered for its own request; the cold start itself is measured by `npm run bench`.
+  for (const [page, budget] of measured) {
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${app.url}${page}?warmup=${i}`, { headers: { 'accept-language': 'en-US,en;q=0.9', ...(budget === PRIVATE ? { cookie } : {}) } });
+      await res.arrayBuffer();
+    }
+  }
+  for (const [page, budget] of measured) {
     if (budget === PRIVATE) await setBrowserCookie(chrome, app.url, cookie);
     let best;
     for (let attempt = 0; attempt < 5; attempt++) {
