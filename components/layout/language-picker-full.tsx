@@ -1,10 +1,10 @@
 'use client';
 
-import { useEffect, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { Check, ChevronDown, Globe } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
+import { useOpenOnMount } from '@/components/ui/use-deferred';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { usePathname, useRouter } from '@/lib/i18n/navigation';
 import { locales, type Locale } from '@/lib/i18n/routing';
@@ -22,13 +22,7 @@ function rememberLocale(locale: Locale) {
  * Loaded on intent: language-picker.tsx renders the same button until then.
  */
 export function LanguagePickerFull({ defaultOpen = false }: { defaultOpen?: boolean }) {
-  const [open, setOpen] = useState(false);
-  // Opened once mounted, so the menu is placed against a trigger that is already on the page.
-  useEffect(() => {
-    if (!defaultOpen) return;
-    const id = requestAnimationFrame(() => setOpen(true));
-    return () => cancelAnimationFrame(id);
-  }, [defaultOpen]);
+  const [open, setOpen] = useOpenOnMount(defaultOpen);
   const t = useTranslations('Footer');
   const current = useLocale() as Locale;
   const pathname = usePathname();

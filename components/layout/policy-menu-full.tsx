@@ -1,22 +1,16 @@
 'use client';
 
-import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Menu } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
+import { useOpenOnMount } from '@/components/ui/use-deferred';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Link } from '@/lib/i18n/navigation';
 import { POLICY_LINKS } from './links';
 
 /** The footer's Menu dropdown with the policy pages (§2), loaded on intent (policy-menu.tsx). */
 export function PolicyMenuFull({ defaultOpen = false }: { defaultOpen?: boolean }) {
-  const [open, setOpen] = useState(false);
-  // Opened once mounted, so the menu is placed against a trigger that is already on the page.
-  useEffect(() => {
-    if (!defaultOpen) return;
-    const id = requestAnimationFrame(() => setOpen(true));
-    return () => cancelAnimationFrame(id);
-  }, [defaultOpen]);
+  const [open, setOpen] = useOpenOnMount(defaultOpen);
   const t = useTranslations();
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * Code a control needs only once someone reaches for it (a menu, a drawer and what is inside),
@@ -29,4 +29,18 @@ export function useDeferred<T>(load: () => Promise<T>) {
     return value;
   }, [warm]);
   return { loaded: loaded?.value ?? null, warm: () => void warm().catch(() => undefined), ensure };
+}
+
+/**
+ * The open state of a menu loaded by `useDeferred` on a press: it opens in the frame after it
+ * mounts, so the menu is placed against a trigger that is already on the page.
+ */
+export function useOpenOnMount(openOnMount: boolean) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!openOnMount) return;
+    const id = requestAnimationFrame(() => setOpen(true));
+    return () => cancelAnimationFrame(id);
+  }, [openOnMount]);
+  return [open, setOpen] as const;
 }
