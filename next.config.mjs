@@ -10,6 +10,10 @@ const nextConfig = {
   reactStrictMode: true,
   // Native and server-only packages are loaded by Node at run time, not bundled.
   serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', 'pg', 'postgres', '@node-rs/argon2', 'pino', 'nodemailer', 'socket.io'],
+  turbopack: {
+    // next-intl's formatter without intl-messageformat: see lib/i18n/format-message.ts.
+    resolveAlias: { 'use-intl/format-message': './lib/i18n/format-message.ts' },
+  },
   experimental: {
     serverActions: { bodySizeLimit: '1mb' },
   },
