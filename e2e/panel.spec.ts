@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { msg } from './public-helpers';
 
 /**
  * The customer panel (issue 9): announcements and statistics of a customer whose orders went
@@ -361,6 +362,47 @@ test('load more adds five rows at a time and fetches the next 20 with the cursor
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+});
+
+test('the admin reads the customer’s history a page at a time from the server and sorts it by date', async ({ page }) => {
+  await page.goto('/rooting/history');
+  await expect(page).toHaveURL(/\/admin-login$/);
+  await page.getByLabel('E-posta').fill(ADMIN.email);
+  await page.getByLabel('Şifre', { exact: true }).fill(ADMIN.sifre);
+  await page.getByRole('button', { name: 'Giriş Yap' }).click();
+  await expect(page).toHaveURL(/\/rooting$/);
+  await page.goto('/rooting/history');
+  await page.getByLabel(msg('tr', 'Admin.history.user')).selectOption({ label: `Panel Müşteri (${CUSTOMER.email})` });
+  const likes = page.locator('[data-history-service="like"]');
+  const rows = likes.locator('tbody tr');
+  const target = (i: number) => rows.nth(i).locator('td').nth(1);
+  await expect(rows).toHaveCount(2);
+  await expect(likes).toContainText(msg('tr', 'Admin.history.shownOf', { shown: 2, total: 13 }));
+  await expect(target(0)).toHaveText(tweetOfRun(1012));
+  // 2, 7 (already read), 12 (the next ten are read from the server), 13: every order is reachable.
+  const more = likes.getByRole('button', { name: msg('tr', 'Admin.history.showMore') });
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/service/like?')) reads.push(new URL(r.url()).search);
+  });
+  await more.click();
+  await expect(rows).toHaveCount(7);
+  expect(reads).toEqual([]);
+  await more.click();
+  await expect(rows).toHaveCount(12);
+  expect(reads).toEqual([expect.stringContaining('offset=7')]);
+  await more.click();
+  await expect(rows).toHaveCount(13);
+  await expect(more).toHaveCount(0);
+  await expect(likes).toContainText(msg('tr', 'Admin.history.shownOf', { shown: 13, total: 13 }));
+  // Sorting by date asks the server for the oldest first, keeping the rows already shown.
+  const dateHeader = likes.getByRole('columnheader', { name: new RegExp(msg('tr', 'Admin.history.date')) });
+  await expect(dateHeader).toHaveAttribute('aria-sort', 'descending');
+  await dateHeader.getByRole('button').click();
+  await expect(dateHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(target(0)).toHaveText(tweetOfRun(1000));
+  await expect(rows).toHaveCount(13);
+  await expect(target(12)).toHaveText(tweetOfRun(1012));
 });
 
 test('switching platform shows that platform and refresh brings new orders', async ({ page }) => {

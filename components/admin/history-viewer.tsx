@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { SortHeader, type SortDir } from './sort-header';
 import { ExportLink } from './export-link';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
@@ -11,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
 
 type Stats = { toplam_islem: number; basarili_islem: number; kismi_islem: number; basarisiz_islem: number; toplam_harcanan: number };
+type Page = { transactions: Tx[]; total: number };
 type Tx = { id: string; hedef_url: string | null; durum: string; profil_sayisi: number; created_at: string; notlar: string | null; bakiye_harcanan: number };
 
 /** §7: the services the admin history shows, grouped by platform (§2). */
@@ -37,7 +39,7 @@ export function HistoryViewer({ users }: { users: { id: number; ad: string; emai
   const format = useFormatter();
   const [userId, setUserId] = useState('');
   const [stats, setStats] = useState<Stats | null>(null);
-  const [lists, setLists] = useState<Record<string, Tx[]>>({});
+  const [lists, setLists] = useState<Record<string, Page>>({});
   const [loading, setLoading] = useState(false);
 
   async function load(id: string) {
@@ -50,10 +52,10 @@ export function HistoryViewer({ users }: { users: { id: number; ad: string; emai
     try {
       const [s, ...txs] = await Promise.all([
         adminApi<{ stats: Stats }>(`/api/islem-gecmisi/stats/user/${id}`, { locale, fallback: '' }),
-        ...services.map((svc) => adminApi<{ transactions: Tx[] }>(`/api/islem-gecmisi/user/${id}/service/${svc}?limit=100`, { locale, fallback: '' })),
+        ...services.map((svc) => adminApi<Page>(`/api/islem-gecmisi/user/${id}/service/${svc}?limit=${FIRST_PAGE}`, { locale, fallback: '' })),
       ]);
       setStats(s.stats);
-      setLists(Object.fromEntries(services.map((svc, i) => [svc, txs[i]!.transactions])));
+      setLists(Object.fromEntries(services.map((svc, i) => [svc, txs[i]!])));
     } catch (err) {
       // §8: history load failures are only logged.
       console.error('history load failed', err);
@@ -111,7 +113,7 @@ export function HistoryViewer({ users }: { users: { id: number; ad: string; emai
                 {tp(g.platform)}
               </h2>
               {g.services.map((svc) => (
-                <ServiceTable key={svc} service={svc} rows={lists[svc] ?? []} />
+                <ServiceTable key={`${userId}-${svc}`} userId={userId} service={svc} first={lists[svc] ?? { transactions: [], total: 0 }} />
               ))}
             </section>
           ))}
@@ -121,28 +123,80 @@ export function HistoryViewer({ users }: { users: { id: number; ad: string; emai
   );
 }
 
-function ServiceTable({ service, rows }: { service: string; rows: Tx[] }) {
+/** Orders read per request: what the first two "show more" presses show, then ten at a time as they are needed. */
+const FIRST_PAGE = 7;
+const MORE_PAGE = 10;
+type Sort = 'created' | 'status' | 'profiles' | 'spent';
+const FIRST_DIR: Record<Sort, SortDir> = { created: 'desc', status: 'asc', profiles: 'desc', spent: 'desc' };
+
+/**
+ * One service's orders (§2: 2 rows, then 5 more per "show more"). Sorted and read on the server a
+ * page at a time, so every order of the customer is reachable, not only the newest hundred.
+ */
+function ServiceTable({ userId, service, first }: { userId: string; service: string; first: Page }) {
   const t = useTranslations('Admin.history');
   const ts = useTranslations('Services');
   const format = useFormatter();
+  const locale = useLocale();
   const [shown, setShown] = useState(2);
+  const [page, setPage] = useState<Page>(first);
+  const [sort, setSort] = useState<{ by: Sort; dir: SortDir }>({ by: 'created', dir: 'desc' });
+  const [busy, setBusy] = useState(false);
+  const rows = page.transactions;
+  const total = page.total;
+
+  async function read(by: Sort, dir: SortDir, offset: number, limit: number): Promise<Page | null> {
+    setBusy(true);
+    try {
+      const q = new URLSearchParams({ sort: by, dir, offset: String(offset), limit: String(limit) });
+      return await adminApi<Page>(`/api/islem-gecmisi/user/${userId}/service/${service}?${q}`, { locale, fallback: '' });
+    } catch (err) {
+      // §8: history load failures are only logged.
+      console.error('history load failed', err);
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function sortBy(by: Sort) {
+    const dir: SortDir = sort.by === by ? (sort.dir === 'asc' ? 'desc' : 'asc') : FIRST_DIR[by];
+    const next = await read(by, dir, 0, Math.min(100, Math.max(FIRST_PAGE, shown)));
+    if (!next) return;
+    setSort({ by, dir });
+    setPage(next);
+  }
+
+  async function showMore() {
+    const want = shown + 5;
+    if (want > rows.length && rows.length < total) {
+      const more = await read(sort.by, sort.dir, rows.length, MORE_PAGE);
+      if (!more) return;
+      setPage({ total: more.total, transactions: [...rows, ...more.transactions] });
+    }
+    setShown(want);
+  }
+
+  const header = (by: Sort, label: string, numeric = false) => (
+    <SortHeader label={label} active={sort.by === by} dir={sort.by === by ? sort.dir : FIRST_DIR[by]} numeric={numeric} onSort={() => void sortBy(by)} />
+  );
   return (
     <Card className="mt-3 p-3">
       <h3 className="font-medium">
-        {ts(service as never)} <span className="text-sm text-muted">({rows.length})</span>
+        {ts(service as never)} <span className="text-sm text-muted">({total})</span>
       </h3>
-      {rows.length === 0 ? (
+      {total === 0 ? (
         <p className="mt-1 text-sm text-muted">{t('none')}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        <div className="mt-2 overflow-x-auto" data-history-service={service} aria-busy={busy || undefined}>
           <table className="w-full text-left text-sm">
             <thead className="text-muted">
               <tr>
-                <th scope="col" className="whitespace-nowrap p-2">{t('date')}</th>
-                <th scope="col" className="whitespace-nowrap p-2">{t('target')}</th>
-                <th scope="col" className="whitespace-nowrap p-2">{t('status')}</th>
-                <th scope="col" className="whitespace-nowrap p-2 text-right">{t('profiles')}</th>
-                <th scope="col" className="whitespace-nowrap p-2 text-right">{t('balanceSpent')}</th>
+                {header('created', t('date'))}
+                <th scope="col" className="whitespace-nowrap p-2 font-medium">{t('target')}</th>
+                {header('status', t('status'))}
+                {header('profiles', t('profiles'), true)}
+                {header('spent', t('balanceSpent'), true)}
               </tr>
             </thead>
             <tbody>
@@ -159,11 +213,14 @@ function ServiceTable({ service, rows }: { service: string; rows: Tx[] }) {
               ))}
             </tbody>
           </table>
-          {shown < rows.length ? (
-            <Button variant="secondary" className="mt-2" onClick={() => setShown((n) => n + 5)}>
-              {t('showMore')}
-            </Button>
-          ) : null}
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            {shown < total ? (
+              <Button variant="secondary" loading={busy} onClick={() => void showMore()}>
+                {t('showMore')}
+              </Button>
+            ) : null}
+            <span className="text-sm text-muted tabular-nums">{t('shownOf', { shown: Math.min(shown, rows.length), total })}</span>
+          </div>
         </div>
       )}
     </Card>

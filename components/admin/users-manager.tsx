@@ -3,8 +3,8 @@
 import { useState, type ReactNode } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { ArrowDown, ArrowUp, ArrowUpDown, MoreHorizontal, PackagePlus, PanelRightOpen, Pencil, RotateCcw, Trash2, Users, XCircle } from 'lucide-react';
-import { Link, useRouter } from '@/lib/i18n/navigation';
+import { MoreHorizontal, PackagePlus, PanelRightOpen, Pencil, RotateCcw, Trash2, Users, XCircle } from 'lucide-react';
+import { useRouter } from '@/lib/i18n/navigation';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,7 @@ import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { EmptyState } from '@/components/ui/empty-state';
-import { cn } from '@/lib/utils/cn';
+import { SortHeader } from './sort-header';
 import { adminApi, errorText } from './admin-api';
 import { AdminPageHeader } from './admin-page-header';
 import { AssignDialog } from './assign-dialog';
@@ -268,26 +268,13 @@ export function UsersManager({
 
 /** A column header that sorts the list on the server: a link to the same page with `sort` and `dir`. */
 function SortableHeader({ column, label, search, numeric = false }: { column: Sort; label: string; search: UserSearchState; numeric?: boolean }) {
-  const t = useTranslations('Admin.users');
   const active = (search.sort ?? 'created') === column;
   const dir: Dir = active ? (search.dir ?? FIRST_DIR[column]) : FIRST_DIR[column];
   const next: Dir = active ? (dir === 'asc' ? 'desc' : 'asc') : FIRST_DIR[column];
   const query = Object.fromEntries(
     Object.entries({ q: search.q, rol: search.rol, durum: search.durum, paket: search.paket, sort: column, dir: next }).filter((e): e is [string, string] => !!e[1]),
   );
-  const Icon = !active ? ArrowUpDown : dir === 'asc' ? ArrowUp : ArrowDown;
-  return (
-    <th scope="col" aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined} className={cn('whitespace-nowrap p-1 font-medium', numeric && 'text-right')}>
-      <Link
-        href={{ pathname: '/rooting/users', query }}
-        className={cn('inline-flex min-h-9 items-center gap-1 rounded-md px-2 hover:bg-brand-soft hover:text-ink', active && 'text-ink')}
-        aria-label={`${t('sortBy', { column: label })}${active ? ` (${dir === 'asc' ? t('sortedAsc') : t('sortedDesc')})` : ''}`}
-      >
-        {label}
-        <Icon aria-hidden="true" className="size-3.5" />
-      </Link>
-    </th>
-  );
+  return <SortHeader label={label} active={active} dir={dir} numeric={numeric} href={{ pathname: '/rooting/users', query }} />;
 }
 
 /** A user's name with their badges and e-mail: the table row and the phone card show the same. */

@@ -1,3 +1,3 @@
 export { getUserStats, type UserStats } from './get-user-stats';
 export { listUserServiceOrders, type Transaction } from './list-user-service-orders';
-export { historyQuerySchema } from './schemas';
+export { HISTORY_SORTS, historyQuerySchema, type HistorySort } from './schemas';

@@ -1,11 +1,12 @@
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '@/lib/money';
 import type { Db } from '@/db/client';
 import { orders } from '@/db/schema';
 import { durumOf } from '@/lib/operations';
 import { normalizeService } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
+import type { HistorySort } from './schemas';
 
 type Durum = ReturnType<typeof durumOf>;
 
@@ -21,20 +22,36 @@ export type Transaction = {
   bakiye_harcanan: number;
 };
 
-/** GET /api/islem-gecmisi/user/{userId}/service/{service}: newest first; an unknown service is 400 INVALID_SERVICE. */
+/** The order's state as the admin reads it (durumOf): waiting, scheduled, partial, done, failed, cancelled. */
+const STATUS_RANK = sql<number>`case ${orders.status} when 'scheduled' then 1 when 'partial' then 2 when 'completed' then 3 when 'failed' then 4 when 'cancelled' then 5 else 0 end`;
+
+/**
+ * GET /api/islem-gecmisi/user/{userId}/service/{service}: a page of the customer's orders of one
+ * service, newest first unless `sort`/`dir` say otherwise (date, status, profile count, balance
+ * spent), with how many there are in all; an unknown service is 400 INVALID_SERVICE.
+ */
 export async function listUserServiceOrders(
   db: Db,
-  input: { userId: number; service: string; limit?: number; offset?: number },
-): Promise<Transaction[]> {
+  input: { userId: number; service: string; limit?: number; offset?: number; sort?: HistorySort; dir?: 'asc' | 'desc' },
+): Promise<{ transactions: Transaction[]; total: number }> {
   const service = normalizeService(input.service);
   if (!service) throw new AppError('INVALID_SERVICE');
+  const where = and(eq(orders.userId, input.userId), eq(orders.service, service));
+  const by = input.dir === 'asc' ? asc : desc;
+  const key =
+    input.sort === 'status' ? STATUS_RANK : input.sort === 'profiles' ? orders.profileCount : input.sort === 'spent' ? sql`${orders.priceCents} - ${orders.refundedCents}` : null;
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, input.userId), eq(orders.service, service)))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .where(where)
+    .orderBy(...(key ? [by(key), desc(orders.createdAt), desc(orders.id)] : [by(orders.createdAt), by(orders.id)]))
     .limit(Math.min(Math.max(input.limit ?? 20, 1), 100))
     .offset(Math.max(input.offset ?? 0, 0));
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
+  return { total, transactions: toTransactions(rows) };
+}
+
+function toTransactions(rows: (typeof orders.$inferSelect)[]): Transaction[] {
   return rows.map((o) => ({
     id: o.id,
     hedef_url: o.targetUrl ?? o.quoteTweetUrl,

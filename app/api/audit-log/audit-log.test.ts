@@ -52,7 +52,14 @@ describe('the audit log', () => {
     expect((await call(route.GET, { token: f.adminToken, path: '/api/audit-log?limit=0' })).status).toBe(400);
     const creates = await call(route.GET, { token: f.adminToken, path: '/api/audit-log?action=user.create' });
     expect((creates.body.audit_log as Entry[]).map((e) => e.action)).toEqual(['user.create']);
-    for (const bad of ['action=user.explode', 'entity=users', "entity=user'--"]) {
+    // Sorted on the server by action (then newest first), and by time oldest first.
+    const byAction = await call(route.GET, { token: f.adminToken, path: '/api/audit-log?sort=action&dir=asc' });
+    expect((byAction.body.audit_log as Entry[]).map((e) => e.action)).toEqual(['user.create', 'user.update']);
+    const byActionDesc = await call(route.GET, { token: f.adminToken, path: '/api/audit-log?sort=action&dir=desc' });
+    expect((byActionDesc.body.audit_log as Entry[]).map((e) => e.action)).toEqual(['user.update', 'user.create']);
+    const oldest = await call(route.GET, { token: f.adminToken, path: '/api/audit-log?sort=created&dir=asc&limit=1' });
+    expect((oldest.body.audit_log as Entry[]).map((e) => e.action)).toEqual(['user.create']);
+    for (const bad of ['action=user.explode', 'entity=users', "entity=user'--", 'sort=ip', 'dir=sideways']) {
       const res = await call(route.GET, { token: f.adminToken, path: `/api/audit-log?${bad}` });
       expect(res.status, bad).toBe(400);
       expect(res.body).toMatchObject({ success: false, mesaj: expect.any(String) });
@@ -100,6 +107,37 @@ describe('admin history of a user’s orders', () => {
     expect(tweets.body.transactions).toMatchObject([{ durum: 'kismi', basarili_sayisi: 0, bakiye_harcanan: 2, notlar: expect.stringContaining('Merhaba') }]);
     const bad = await call(history.GET, { token: f.adminToken, params: { userId: String(f.userId), service: 'dance' } });
     expect(bad.body.code).toBe('INVALID_SERVICE');
+  });
+
+  it('sorts one service’s orders by date, status, profiles or balance spent, pages them and says how many there are', async () => {
+    const base = { userId: f.userId, platform: 'twitter' as const, service: 'bookmark' as const, profileIds: [1] };
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
+    await f.t.db.insert(orders).values([
+      { ...base, profileCount: 3, status: 'completed', targetUrl: 'https://x.com/b/status/1', priceCents: 300, createdAt: at(1) },
+      { ...base, profileCount: 1, status: 'failed', targetUrl: 'https://x.com/b/status/2', priceCents: 900, refundedCents: 900, createdAt: at(2) },
+      { ...base, profileCount: 5, status: 'pending', targetUrl: 'https://x.com/b/status/3', priceCents: 500, createdAt: at(3) },
+      { ...base, profileCount: 2, status: 'partial', targetUrl: 'https://x.com/b/status/4', priceCents: 800, refundedCents: 100, createdAt: at(4) },
+      { ...base, profileCount: 4, status: 'cancelled', targetUrl: 'https://x.com/b/status/5', priceCents: 0, createdAt: at(5) },
+    ]);
+    const page = async (q: string) => {
+      const res = await call(history.GET, { token: f.adminToken, path: `/api/islem-gecmisi/user/${f.userId}/service/bookmark?${q}`, params: { userId: String(f.userId), service: 'bookmark' } });
+      expect(res.status, q).toBe(200);
+      return { total: res.body.total, ids: (res.body.transactions as { hedef_url: string }[]).map((t) => Number(t.hedef_url.split('/').pop())) };
+    };
+    expect(await page('')).toEqual({ total: 5, ids: [5, 4, 3, 2, 1] });
+    expect(await page('sort=created&dir=asc&limit=2')).toEqual({ total: 5, ids: [1, 2] });
+    expect(await page('sort=created&dir=asc&limit=2&offset=2')).toEqual({ total: 5, ids: [3, 4] });
+    expect(await page('sort=created&dir=asc&limit=2&offset=4')).toEqual({ total: 5, ids: [5] });
+    expect(await page('sort=profiles&dir=desc')).toEqual({ total: 5, ids: [3, 5, 1, 4, 2] });
+    expect(await page('sort=spent&dir=desc')).toEqual({ total: 5, ids: [4, 3, 1, 5, 2] });
+    // Waiting, partial, done, failed, cancelled: the order an admin triages in.
+    expect(await page('sort=status&dir=asc')).toEqual({ total: 5, ids: [3, 4, 1, 2, 5] });
+    for (const q of ['sort=name', 'dir=up', 'limit=0', 'offset=-1']) {
+      const res = await call(history.GET, { token: f.adminToken, path: `/api/x?${q}`, headers: { 'accept-language': 'en' }, params: { userId: String(f.userId), service: 'bookmark' } });
+      expect(res.status, q).toBe(400);
+      expect(res.body.success, q).toBe(false);
+      expect(typeof res.body.mesaj, q).toBe('string');
+    }
   });
 });
 

@@ -3,8 +3,8 @@ import { historyQuerySchema, listUserServiceOrders } from '@/lib/history';
 import { idParam, textParam } from '@/lib/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
-/** GET /api/islem-gecmisi/user/{userId}/service/{service}?limit=&offset= → transactions (also at /api/api/…). */
+/** GET /api/islem-gecmisi/user/{userId}/service/{service}?limit=&offset=&sort=&dir= → transactions and their total (also at /api/api/…). */
 export const GET = route(
   { auth: 'admin', params: z.object({ userId: idParam, service: textParam(40) }), query: historyQuerySchema },
-  async ({ db, params, query }) => ok({ transactions: await listUserServiceOrders(db, { ...params, ...query }) }),
+  async ({ db, params, query }) => ok(await listUserServiceOrders(db, { ...params, ...query })),
 );
