@@ -132,7 +132,8 @@ test.describe('the admin back office', () => {
 
     // Every step is in the audit log.
     await nav(page, 'Denetim Kaydı');
-    const log = page.getByRole('main').locator('ol');
+    // A desktop shows the table (a phone the same entries as cards).
+    const log = page.locator('[data-audit-table]');
     for (const text of [
       'Paket oluşturuldu',
       'Kullanıcı oluşturuldu',
@@ -158,14 +159,31 @@ test.describe('the admin back office', () => {
     await expect(log.getByText('Kullanıcı oluşturuldu', { exact: true })).toHaveCount(0);
     await filters.getByLabel('İşlem').selectOption({ label: 'İndirim kodu silindi' });
     await filters.getByRole('button', { name: 'Uygula' }).click();
-    await expect(log.locator('li')).not.toHaveCount(0);
-    for (const item of await log.locator('li').all()) await expect(item).toContainText('İndirim kodu silindi');
+    await expect(log.locator('tbody tr')).not.toHaveCount(0);
+    for (const item of await log.locator('tbody tr').all()) await expect(item).toContainText('İndirim kodu silindi');
     await filters.getByLabel('İşlem').selectOption({ label: 'Paket oluşturuldu' });
     await filters.getByRole('button', { name: 'Uygula' }).click();
     await expect(page.getByText('Bu süzgece uyan kayıt yok.')).toBeVisible();
     await filters.getByRole('link', { name: 'Süzgeci kaldır' }).click();
     await expect(page).toHaveURL(/\/rooting\/audit$/);
     await expect(log.getByText('Paket oluşturuldu', { exact: true }).first()).toBeVisible();
+
+    // Sorted on the server by a column header: oldest first, then grouped by action; a filter keeps the sort.
+    const timeHeader = log.getByRole('columnheader', { name: /Zaman/ });
+    await expect(timeHeader).toHaveAttribute('aria-sort', 'descending');
+    await timeHeader.getByRole('link').click();
+    await expect(page).toHaveURL(/sort=created&dir=asc/);
+    await expect(log.getByRole('columnheader', { name: /Zaman/ })).toHaveAttribute('aria-sort', 'ascending');
+    const times = await log.locator('tbody tr time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
+    expect(times.length).toBeGreaterThan(1);
+    expect([...times].sort()).toEqual(times);
+    await log.getByRole('columnheader', { name: /İşlem/ }).getByRole('link').click();
+    await expect(page).toHaveURL(/sort=action&dir=asc/);
+    await filters.getByLabel('Kayıt türü').selectOption({ label: 'İndirim kodu' });
+    await filters.getByRole('button', { name: 'Uygula' }).click();
+    await expect(page).toHaveURL(/entity=discount_code/);
+    await expect(page).toHaveURL(/sort=action/);
+    await expect(log.getByRole('columnheader', { name: /İşlem/ })).toHaveAttribute('aria-sort', 'ascending');
   });
 
   for (const prefix of ['', '/en', '/de']) {

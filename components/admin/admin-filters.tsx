@@ -56,7 +56,8 @@ export function FilterSearch({ id, name, label, value, placeholder }: { id: stri
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <Input id={id} name={name} type="search" defaultValue={value} maxLength={100} placeholder={placeholder} />
+      {/* Keyed by the value the page was rendered with: after "clear" or the back button the box shows the list's real filter, not what was typed before. */}
+      <Input key={value ?? ''} id={id} name={name} type="search" defaultValue={value} maxLength={100} placeholder={placeholder} />
     </div>
   );
 }
@@ -68,7 +69,7 @@ export function FilterSelect({ id, name, label, anyLabel, value, options }: { id
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <Select id={id} name={name} defaultValue={value ?? (anyLabel ? '' : undefined)} className="w-auto min-w-36">
+      <Select key={value ?? ''} id={id} name={name} defaultValue={value ?? (anyLabel ? '' : undefined)} className="w-auto min-w-36">
         {anyLabel ? <option value="">{anyLabel}</option> : null}
         {options.map(([v, text]) => (
           <option key={v} value={v}>

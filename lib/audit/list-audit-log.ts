@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { auditLog, users } from '@/db/schema';
+import type { AuditSort } from './schemas';
 
-export type AuditLogQuery = { limit?: number; offset?: number; entity?: string; action?: string };
+export type AuditLogQuery = { limit?: number; offset?: number; entity?: string; action?: string; sort?: AuditSort; dir?: 'asc' | 'desc' };
 
 export type AuditLogRow = {
   id: number;
@@ -17,7 +18,15 @@ export type AuditLogRow = {
   actor: { id: number; ad_soyad: string; email: string } | null;
 };
 
-/** GET /audit-log: newest first, with the acting admin's name (kept after the admin is deleted). */
+function auditOrder(sort: AuditSort = 'created', dir: 'asc' | 'desc' = sort === 'created' ? 'desc' : 'asc'): SQL[] {
+  const by = dir === 'asc' ? asc : desc;
+  if (sort === 'created') return [by(auditLog.createdAt), by(auditLog.id)];
+  const key = sort === 'action' ? auditLog.action : sort === 'entity' ? auditLog.entity : sql`coalesce(${users.email}, '')`;
+  // Within one action, record type or admin: newest first.
+  return [by(key), desc(auditLog.createdAt), desc(auditLog.id)];
+}
+
+/** GET /audit-log: newest first unless `sort`/`dir` say otherwise, with the acting admin's name (kept after the admin is deleted). */
 export async function listAuditLog(db: Db, query: AuditLogQuery = {}): Promise<{ entries: AuditLogRow[]; total: number }> {
   const limit = Math.min(Math.max(query.limit ?? 50, 1), 200);
   const offset = Math.max(query.offset ?? 0, 0);
@@ -30,7 +39,7 @@ export async function listAuditLog(db: Db, query: AuditLogQuery = {}): Promise<{
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .orderBy(...auditOrder(query.sort, query.dir))
     .limit(limit)
     .offset(offset);
   const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where);

@@ -43,14 +43,27 @@ function adminTicketWhere(filter: AdminTicketFilter): SQL | undefined {
   return where.length ? and(...where) : undefined;
 }
 
-/** The admin inbox: newest activity first, one page (`limit`, 500 by default, from `offset`). */
-export async function listAdminTickets(db: Db, filter: AdminTicketFilter & { limit?: number; offset?: number }): Promise<(TicketSummary & { customer: { id: number; ad_soyad: string; email: string } })[]> {
+/** How the inbox may be ordered: newest or oldest activity (the longest-waiting first), newest ticket, or by status (open first). */
+export const ADMIN_TICKET_SORTS = ['activity', 'waiting', 'created', 'status'] as const;
+export type AdminTicketSort = (typeof ADMIN_TICKET_SORTS)[number];
+
+const STATUS_FIRST = sql<number>`case ${tickets.status} when 'open' then 0 when 'answered' then 1 else 2 end`;
+
+function adminTicketOrder(sort: AdminTicketSort = 'activity'): SQL[] {
+  if (sort === 'waiting') return [asc(tickets.lastMessageAt), asc(tickets.id)];
+  if (sort === 'created') return [desc(tickets.createdAt), desc(tickets.id)];
+  if (sort === 'status') return [asc(STATUS_FIRST), asc(tickets.lastMessageAt), asc(tickets.id)];
+  return [desc(tickets.lastMessageAt), desc(tickets.id)];
+}
+
+/** The admin inbox: newest activity first unless `sort` says otherwise, one page (`limit`, 500 by default, from `offset`). */
+export async function listAdminTickets(db: Db, filter: AdminTicketFilter & { limit?: number; offset?: number; sort?: AdminTicketSort }): Promise<(TicketSummary & { customer: { id: number; ad_soyad: string; email: string } })[]> {
   const rows = await db
     .select({ ticket: tickets, customer: { id: users.id, ad_soyad: users.adSoyad, email: users.email } })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.userId))
     .where(adminTicketWhere(filter))
-    .orderBy(desc(tickets.lastMessageAt), desc(tickets.id))
+    .orderBy(...adminTicketOrder(filter.sort))
     .limit(filter.limit ?? 500)
     .offset(filter.offset ?? 0);
   return rows.map((r) => ({ ...toTicketSummary(r.ticket), customer: r.customer }));

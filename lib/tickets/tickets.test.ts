@@ -158,6 +158,24 @@ describe('support tickets', () => {
     expect(await code(getAdminTicket(t.db, 2147483000))).toBe('TICKET_NOT_FOUND');
   });
 
+  it('sorts the inbox by newest or oldest activity, newest ticket, or status with open ones first', async () => {
+    const made: number[] = [];
+    for (const [i, subject] of ['Sort one', 'Sort two', 'Sort three'].entries()) {
+      const { ticket } = await createTicket(t.db, { userId: a, category: 'other', subject, message: 'x' });
+      // Created in this order, but the first was written to last and the second is answered.
+      await t.db.update(tickets).set({ createdAt: new Date(Date.UTC(2026, 0, 1, i)), lastMessageAt: new Date(Date.UTC(2026, 0, 2, [9, 1, 5][i]!)) }).where(eq(tickets.id, ticket.id));
+      made.push(ticket.id);
+    }
+    await t.db.update(tickets).set({ status: 'answered' }).where(eq(tickets.id, made[1]!));
+    const order = async (sort?: 'activity' | 'waiting' | 'created' | 'status') =>
+      (await listAdminTickets(t.db, { category: 'other', sort })).map((x) => x.id).filter((id) => made.includes(id));
+    expect(await order()).toEqual([made[0], made[2], made[1]]);
+    expect(await order('activity')).toEqual([made[0], made[2], made[1]]);
+    expect(await order('waiting')).toEqual([made[1], made[2], made[0]]);
+    expect(await order('created')).toEqual([made[2], made[1], made[0]]);
+    expect(await order('status')).toEqual([made[2], made[0], made[1]]);
+  });
+
   it('respects the customer’s choice: no mail for answers when they turned it off, the notice still in the app', async () => {
     await updatePreferences(t.db, b, { channels: { ticket_answered: { email: false } } });
     const { ticket } = await createTicket(t.db, { userId: b, category: 'other', subject: 'Quiet please', message: 'x' });

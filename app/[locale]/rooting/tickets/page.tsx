@@ -4,7 +4,7 @@ import { tokenForSessionUser } from '@/auth';
 import { isAppError } from '@/lib/errors';
 import { Link } from '@/lib/i18n/navigation';
 import { cn } from '@/lib/utils/cn';
-import { countAdminTickets, getAdminTicket, listAdminTickets, listTicketAdmins, TICKET_CATEGORIES, TICKET_STATUSES, type AdminTicketDetail, type TicketCategory, type TicketStatus } from '@/lib/tickets';
+import { ADMIN_TICKET_SORTS, countAdminTickets, getAdminTicket, listAdminTickets, listTicketAdmins, TICKET_CATEGORIES, TICKET_STATUSES, type AdminTicketDetail, type AdminTicketSort, type TicketCategory, type TicketStatus } from '@/lib/tickets';
 import { LiveTicketRefresh } from '@/components/support/live-ticket-refresh';
 import { TicketAssign } from '@/components/support/ticket-assign';
 import { TicketReply } from '@/components/support/ticket-reply';
@@ -14,7 +14,7 @@ import { AdminFilters, FilterSelect } from '@/components/admin/admin-filters';
 import { Pager } from '@/components/admin/pager';
 import { adminPage } from '../admin-page';
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ status?: string; category?: string; ticket?: string; page?: string }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ status?: string; category?: string; sort?: string; ticket?: string; page?: string }> };
 
 /** Tickets per page of the inbox. */
 const PAGE_SIZE = 30;
@@ -26,10 +26,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 const isStatus = (v: unknown): v is TicketStatus => typeof v === 'string' && (TICKET_STATUSES as readonly string[]).includes(v);
 const isCategory = (v: unknown): v is TicketCategory => typeof v === 'string' && (TICKET_CATEGORIES as readonly string[]).includes(v);
+const isSort = (v: unknown): v is AdminTicketSort => typeof v === 'string' && (ADMIN_TICKET_SORTS as readonly string[]).includes(v);
 
 /**
  * /rooting/tickets (issue #18): the support inbox, filtered by status and category with a plain GET
- * form; the selected ticket (`?ticket=`) with its thread, the customer's packages, balance and
+ * form and sorted by newest or oldest activity, newest ticket or status; the selected ticket (`?ticket=`) with its thread, the customer's packages, balance and
  * recent orders beside it, the reply box, closing and assignment. New messages arrive live.
  */
 export default async function TicketsInboxPage({ params, searchParams }: Props) {
@@ -41,9 +42,11 @@ export default async function TicketsInboxPage({ params, searchParams }: Props) 
   const query = await searchParams;
   const status = isStatus(query.status) ? query.status : undefined;
   const category = isCategory(query.category) ? query.category : undefined;
+  // The default order (newest activity) stays out of the links.
+  const sort = isSort(query.sort) && query.sort !== 'activity' ? query.sort : undefined;
   const page = Math.max(1, Math.min(10_000, Number(query.page) || 1));
   const [list, total, admins, socketToken] = await Promise.all([
-    listAdminTickets(db, { status, category, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    listAdminTickets(db, { status, category, sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     countAdminTickets(db, { status, category }),
     listTicketAdmins(db),
     tokenForSessionUser(admin),
@@ -57,7 +60,7 @@ export default async function TicketsInboxPage({ params, searchParams }: Props) 
       throw err;
     });
   }
-  const filters = { ...(status ? { status } : {}), ...(category ? { category } : {}) };
+  const filters = { ...(status ? { status } : {}), ...(category ? { category } : {}), ...(sort ? { sort } : {}) };
   const money = (cents: number) => format.number(cents / 100, { style: 'currency', currency: 'USD' });
 
   return (
@@ -69,11 +72,12 @@ export default async function TicketsInboxPage({ params, searchParams }: Props) 
       <AdminFilters
         label={t('filters')}
         applyLabel={t('apply')}
-        clear={status || category ? { href: '/rooting/tickets', label: t('clear') } : undefined}
+        clear={status || category || sort ? { href: '/rooting/tickets', label: t('clear') } : undefined}
         summary={<p aria-live="polite">{t('resultCount', { count: total })}</p>}
       >
         <FilterSelect id="tickets-status" name="status" label={t('status')} anyLabel={t('any')} value={status} options={TICKET_STATUSES.map((s) => [s, tt(`status.${s}`)] as const)} />
         <FilterSelect id="tickets-category" name="category" label={t('category')} anyLabel={t('any')} value={category} options={TICKET_CATEGORIES.map((c) => [c, tt(`categories.${c}`)] as const)} />
+        <FilterSelect id="tickets-sort" name="sort" label={t('sort')} value={sort ?? 'activity'} options={ADMIN_TICKET_SORTS.map((s) => [s, t(`sorts.${s}`)] as const)} />
       </AdminFilters>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <div>
