@@ -538,6 +538,8 @@ export const siteSettings = pgTable(
     stuckAfterMinutes: integer().notNull().default(30),
     /** An order still unknown after this long ends as failed for its pending profiles. */
     stuckMaxMinutes: integer().notNull().default(120),
+    /** Actions one profile may take in any hour (issue #17); the queue paces sends around it. 0: no cap. */
+    profileHourlyCap: integer().notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -546,7 +548,29 @@ export const siteSettings = pgTable(
     check('site_settings_min_profiles_range', sql`${t.twitterMinProfiles} >= 1`),
     check('site_settings_quarantine_range', sql`${t.quarantineAfterFailures} >= 1`),
     check('site_settings_stuck_range', sql`${t.stuckAfterMinutes} >= 1 and ${t.stuckMaxMinutes} >= ${t.stuckAfterMinutes}`),
+    check('site_settings_hourly_cap_range', sql`${t.profileHourlyCap} >= 0`),
   ],
+);
+
+/**
+ * One profile's action in one send (an order, or one batch of a spread order), booked when the
+ * send goes to the provider: the per-profile hourly cap counts these (lib/operations/hourly-cap.ts).
+ * A retried send finds its booking instead of counting twice.
+ */
+export const profileActions = pgTable(
+  'profile_actions',
+  {
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The batch of a spread order; 0 for an order sent at once. */
+    batchIndex: integer().notNull(),
+    profileId: integer()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.batchIndex, t.profileId] }), index('profile_actions_profile_at_idx').on(t.profileId, t.at)],
 );
 
 export const contactMessages = pgTable(

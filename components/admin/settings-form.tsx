@@ -13,7 +13,7 @@ import { useHydrated } from '@/components/ui/use-hydrated';
 import { Switch } from '@/components/ui/switch';
 import { Button } from '@/components/ui/button';
 
-type Operator = 'karantina_hata_sayisi' | 'takilma_dakika' | 'takilma_azami_dakika';
+type Operator = 'karantina_hata_sayisi' | 'takilma_dakika' | 'takilma_azami_dakika' | 'profil_saatlik_limit';
 type Values = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: string; twitter_min_profil: string; require_admin_2fa: boolean } & Record<Operator, string>;
 export type SettingsValues = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: number; twitter_min_profil: number; require_admin_2fa: boolean } & Record<Operator, number>;
 
@@ -34,6 +34,7 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
       karantina_hata_sayisi: String(settings.karantina_hata_sayisi),
       takilma_dakika: String(settings.takilma_dakika),
       takilma_azami_dakika: String(settings.takilma_azami_dakika),
+      profil_saatlik_limit: String(settings.profil_saatlik_limit),
     },
   });
 
@@ -89,7 +90,7 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
             {hint('site_favicon', t('urlHint'))}
           </FormField>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 sm:grid-cols-3">
           <FormField id="settings-cooldown_saniye" label={t('cooldown')} error={err('cooldown_saniye')}>
             <input {...f('cooldown_saniye')} type="number" min={0} step={1} />
             {hint('cooldown_saniye', t('cooldownHint'))}
@@ -97,6 +98,10 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
           <FormField id="settings-twitter_min_profil" label={t('minProfiles')} error={err('twitter_min_profil')}>
             <input {...f('twitter_min_profil')} type="number" min={1} step={1} />
             {hint('twitter_min_profil', t('minProfilesHint'))}
+          </FormField>
+          <FormField id="settings-profil_saatlik_limit" label={t('hourlyCap')} error={err('profil_saatlik_limit')}>
+            <input {...f('profil_saatlik_limit')} type="number" min={0} step={1} />
+            {hint('profil_saatlik_limit', t('hourlyCapHint'))}
           </FormField>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">

@@ -11,6 +11,7 @@ import { proofsOf, withProof } from './proofs';
 import { randomUUID } from 'node:crypto';
 import { batchJobId, batchKey } from './schedule';
 import { enqueueOrder } from '@/lib/queue';
+import { bookProfileActions, profileHourlyCap } from './hourly-cap';
 
 export type ProcessOptions = {
   client?: ProviderClient;
@@ -35,9 +36,14 @@ export type ProcessOptions = {
   /** A job that ran before its order was due queues another for the moment (default: pg-boss, a fresh job id). */
   enqueueLater?: (tx: Db, orderId: string, at: Date) => Promise<void>;
   now?: () => Date;
+  /** The per-profile hourly cap (default: the site setting). */
+  hourlyCap?: number;
 };
 
-/** `batch_done`: a spread order's batch ended and the next one is queued; `waiting`: its batch is not due yet. */
+/**
+ * `batch_done`: a spread order's batch ended and the next one is queued; `waiting`: its batch is
+ * not due yet, or a profile of it has used the hourly cap and the send waits for room.
+ */
 export type ProcessOutcome = 'finalized' | 'already_final' | 'missing' | 'batch_done' | 'waiting';
 
 const defaultEnqueueLater = (tx: Db, orderId: string, at: Date) => enqueueOrder(tx, orderId, { jobId: randomUUID(), startAfter: at });
@@ -106,6 +112,24 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
   const dueAt = batch ? new Date(batch.at) : order.status === 'scheduled' ? order.startAt : null;
   if (dueAt && dueAt.getTime() > now().getTime() + 1000) {
     await db.transaction((tx) => (options.enqueueLater ?? defaultEnqueueLater)(tx, orderId, dueAt));
+    return 'waiting';
+  }
+
+  // Issue #17: a profile acts at most `cap` times in any hour. A send that would go over waits, whole,
+  // for the moment all its profiles have room; until then the order counts as moved at that moment,
+  // so the stuck-order check leaves it alone. The booking is what the cap counts.
+  const cap = options.hourlyCap ?? (await profileHourlyCap(db));
+  const roomAt = await bookProfileActions(db, { orderId, batchIndex: batch ? batchIndex : 0, profileIds: sendIds, cap, now: now() });
+  if (roomAt) {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(orders)
+        .set({ updatedAt: roomAt, ...(batch ? { nextBatchAt: roomAt } : {}) })
+        .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'scheduled', 'processing']), eq(orders.batchesDone, batchIndex)))
+        .returning({ id: orders.id });
+      if (row) await (options.enqueueLater ?? defaultEnqueueLater)(tx, orderId, roomAt);
+    });
+    logger.info({ orderId, roomAt: roomAt.toISOString(), cap }, 'a profile of this send has used its hourly cap; the send waits');
     return 'waiting';
   }
 

@@ -11,6 +11,7 @@ export type AdminSiteSettings = SiteSettings & {
   karantina_hata_sayisi: number;
   takilma_dakika: number;
   takilma_azami_dakika: number;
+  profil_saatlik_limit: number;
 };
 
 /** The settings form: the public fields plus the send rules and the admin two-factor rule kept in the same row. */
@@ -24,5 +25,6 @@ export async function getAdminSiteSettings(db: Db): Promise<AdminSiteSettings> {
     karantina_hata_sayisi: row?.quarantineAfterFailures ?? 5,
     takilma_dakika: row?.stuckAfterMinutes ?? 30,
     takilma_azami_dakika: row?.stuckMaxMinutes ?? 120,
+    profil_saatlik_limit: row?.profileHourlyCap ?? 0,
   };
 }

@@ -25,6 +25,8 @@ export const siteSettingsSchema = z.object({
   takilma_dakika: int({ min: 1, max: 10080, message: 'SettingsValidation.stuckAfter' }).optional(),
   /** Minutes after which an order still unknown ends as failed for its pending profiles (default 120). */
   takilma_azami_dakika: int({ min: 1, max: 10080, message: 'SettingsValidation.stuckMax' }).optional(),
+  /** Actions one managed profile may take in any hour; the queue paces sends around it (issue #17). 0: no cap. */
+  profil_saatlik_limit: int({ min: 0, max: 1000, message: 'SettingsValidation.hourlyCap' }).optional(),
 }).refine((v) => v.takilma_dakika === undefined || v.takilma_azami_dakika === undefined || v.takilma_azami_dakika >= v.takilma_dakika, {
   message: 'SettingsValidation.stuckMax',
   path: ['takilma_azami_dakika'],

@@ -35,6 +35,7 @@ export async function updateSiteSettings(db: Db, actor: Actor, input: SiteSettin
       ...(input.karantina_hata_sayisi !== undefined ? { quarantineAfterFailures: input.karantina_hata_sayisi } : {}),
       ...(input.takilma_dakika !== undefined ? { stuckAfterMinutes: input.takilma_dakika } : {}),
       ...(input.takilma_azami_dakika !== undefined ? { stuckMaxMinutes: input.takilma_azami_dakika } : {}),
+      ...(input.profil_saatlik_limit !== undefined ? { profileHourlyCap: input.profil_saatlik_limit } : {}),
     };
     // One of the two stuck-order limits alone must still leave the maximum at or above the deadline.
     const stuckAfter = input.takilma_dakika ?? before.takilma_dakika;
