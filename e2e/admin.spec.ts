@@ -179,6 +179,10 @@ test.describe('the admin back office', () => {
     expect([...times].sort()).toEqual(times);
     await log.getByRole('columnheader', { name: /İşlem/ }).getByRole('link').click();
     await expect(page).toHaveURL(/sort=action&dir=asc/);
+    // Alphabetical by the names the admin reads, not by internal keys.
+    const actions = await log.locator('tbody tr td:nth-child(2) > span').allTextContents();
+    expect(actions.length).toBeGreaterThan(1);
+    expect([...actions].sort((a, b) => a.localeCompare(b, 'tr'))).toEqual(actions);
     await filters.getByLabel('Kayıt türü').selectOption({ label: 'İndirim kodu' });
     await filters.getByRole('button', { name: 'Uygula' }).click();
     await expect(page).toHaveURL(/entity=discount_code/);

@@ -4,7 +4,19 @@ import type { Db } from '@/db/client';
 import { auditLog, users } from '@/db/schema';
 import type { AuditSort } from './schemas';
 
-export type AuditLogQuery = { limit?: number; offset?: number; entity?: string; action?: string; sort?: AuditSort; dir?: 'asc' | 'desc' };
+export type AuditLogQuery = {
+  limit?: number;
+  offset?: number;
+  entity?: string;
+  action?: string;
+  sort?: AuditSort;
+  dir?: 'asc' | 'desc';
+  /**
+   * The order in which actions and record types sort: the page passes them sorted by their names
+   * in the reader's language, so "sort by action" reads alphabetically. Without it, by key.
+   */
+  labelOrder?: { action?: readonly string[]; entity?: readonly string[] };
+};
 
 export type AuditLogRow = {
   id: number;
@@ -18,10 +30,19 @@ export type AuditLogRow = {
   actor: { id: number; ad_soyad: string; email: string } | null;
 };
 
-function auditOrder(sort: AuditSort = 'created', dir: 'asc' | 'desc' = sort === 'created' ? 'desc' : 'asc'): SQL[] {
-  const by = dir === 'asc' ? asc : desc;
+/** A column's values ranked in the given order (unknown values last), as a sort key. */
+function ranked(column: typeof auditLog.action | typeof auditLog.entity, order: readonly string[] | undefined): SQL | typeof column {
+  if (!order?.length) return column;
+  // The ranks are written as integer literals: as parameters they would be compared as text ('10' < '9').
+  return sql`case ${column} ${sql.join(order.map((v, i) => sql`when ${v} then ${sql.raw(String(i))}`), sql` `)} else ${sql.raw(String(order.length))} end`;
+}
+
+function auditOrder(query: AuditLogQuery): SQL[] {
+  const sort = query.sort ?? 'created';
+  const by = (query.dir ?? (sort === 'created' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
   if (sort === 'created') return [by(auditLog.createdAt), by(auditLog.id)];
-  const key = sort === 'action' ? auditLog.action : sort === 'entity' ? auditLog.entity : sql`coalesce(${users.email}, '')`;
+  const key =
+    sort === 'action' ? ranked(auditLog.action, query.labelOrder?.action) : sort === 'entity' ? ranked(auditLog.entity, query.labelOrder?.entity) : sql`coalesce(${users.email}, '')`;
   // Within one action, record type or admin: newest first.
   return [by(key), desc(auditLog.createdAt), desc(auditLog.id)];
 }
@@ -39,7 +60,7 @@ export async function listAuditLog(db: Db, query: AuditLogQuery = {}): Promise<{
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(where)
-    .orderBy(...auditOrder(query.sort, query.dir))
+    .orderBy(...auditOrder(query))
     .limit(limit)
     .offset(offset);
   const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where);

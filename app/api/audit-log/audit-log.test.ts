@@ -57,6 +57,14 @@ describe('the audit log', () => {
     expect((byAction.body.audit_log as Entry[]).map((e) => e.action)).toEqual(['user.create', 'user.update']);
     const byActionDesc = await call(route.GET, { token: f.adminToken, path: '/api/audit-log?sort=action&dir=desc' });
     expect((byActionDesc.body.audit_log as Entry[]).map((e) => e.action)).toEqual(['user.update', 'user.create']);
+    // The page sorts by the actions' names in the reader's language: it passes their order.
+    const { listAuditLog } = await import('@/lib/audit');
+    const named = await listAuditLog(f.t.db, { sort: 'action', dir: 'asc', labelOrder: { action: ['user.update', 'user.create'] } });
+    expect(named.entries.map((e) => e.action)).toEqual(['user.update', 'user.create']);
+    // Ranks 9 and 10 sort as numbers (as text, '10' would come before '9').
+    const padded = [...Array.from({ length: 9 }, (_, i) => `x.${i}`), 'user.create', 'user.update'];
+    const late = await listAuditLog(f.t.db, { sort: 'action', dir: 'asc', labelOrder: { action: padded } });
+    expect(late.entries.map((e) => e.action)).toEqual(['user.create', 'user.update']);
     const oldest = await call(route.GET, { token: f.adminToken, path: '/api/audit-log?sort=created&dir=asc&limit=1' });
     expect((oldest.body.audit_log as Entry[]).map((e) => e.action)).toEqual(['user.create']);
     for (const bad of ['action=user.explode', 'entity=users', "entity=user'--", 'sort=ip', 'dir=sideways']) {

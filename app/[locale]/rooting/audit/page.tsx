@@ -32,7 +32,12 @@ export default async function AuditPage({ params, searchParams }: Props) {
   const sort: AuditSort = (AUDIT_SORTS as readonly string[]).includes(query.sort ?? '') ? (query.sort as AuditSort) : 'created';
   const firstDir = (column: AuditSort): SortDir => (column === 'created' ? 'desc' : 'asc');
   const dir: SortDir = query.dir === 'asc' || query.dir === 'desc' ? query.dir : firstDir(sort);
-  const { entries, total } = await listAuditLog(db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, entity, action, sort, dir });
+  const { locale } = await params;
+  const byName = (text: (v: string) => string) => (a: string, b: string) => text(a).localeCompare(text(b), locale);
+  const actionText = (a: string) => (isAuditAction(a) ? t(`actions.${auditActionKey(a)}`) : a);
+  const entityText = (e: string) => (isAuditEntity(e) ? t(`entities.${e}`) : e);
+  const labelOrder = { action: [...AUDIT_ACTIONS].sort(byName(actionText)), entity: [...AUDIT_ENTITIES].sort(byName(entityText)) };
+  const { entries, total } = await listAuditLog(db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, entity, action, sort, dir, labelOrder });
   // The sort stays out of the links while it is the default.
   const sortQuery: Record<string, string> = sort === 'created' && dir === 'desc' ? {} : { sort, dir };
   const header = (column: AuditSort, label: string) => {
@@ -63,8 +68,6 @@ export default async function AuditPage({ params, searchParams }: Props) {
   );
   const actor = (e: AuditLogRow) => (e.actor ? `${e.actor.ad_soyad} <${e.actor.email}>` : t('unknownActor'));
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const actionText = (a: string) => (isAuditAction(a) ? t(`actions.${auditActionKey(a)}`) : a);
-  const entityText = (e: string) => (isAuditEntity(e) ? t(`entities.${e}`) : e);
   return (
     <section aria-labelledby="audit-title">
       <h1 id="audit-title" className="mb-4 text-2xl font-bold">
