@@ -1,20 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { adminLogin } from './public-helpers';
 
 /** Browser journeys of issue 5: the admin back office at /rooting. */
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-e2e-password' };
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 
-async function adminLogin(page: Page) {
-  await page.goto('/rooting');
-  await expect(page).toHaveURL(/\/admin-login$/);
-  await page.getByLabel('E-posta').fill(ADMIN.email);
-  await page.getByLabel('Şifre', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Giriş Yap' }).click();
-  await expect(page).toHaveURL(/\/rooting$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hoş geldiniz, Admin!');
-}
 
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Yönetim menüsü' }).getByRole('link', { name, exact: true }).click();
 const toast = (page: Page, text: string) => expect(page.getByText(text, { exact: true }).first()).toBeVisible();

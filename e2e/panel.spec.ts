@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { msg } from './public-helpers';
+import { adminLogin, msg } from './public-helpers';
 
 /**
  * The customer panel (issue 9): announcements and statistics of a customer whose orders went
@@ -365,12 +365,7 @@ test('load more adds five rows at a time and fetches the next 20 with the cursor
 });
 
 test('the admin reads the customer’s history a page at a time from the server and sorts it by date', async ({ page }) => {
-  await page.goto('/rooting/history');
-  await expect(page).toHaveURL(/\/admin-login$/);
-  await page.getByLabel('E-posta').fill(ADMIN.email);
-  await page.getByLabel('Şifre', { exact: true }).fill(ADMIN.sifre);
-  await page.getByRole('button', { name: 'Giriş Yap' }).click();
-  await expect(page).toHaveURL(/\/rooting$/);
+  await adminLogin(page);
   await page.goto('/rooting/history');
   await page.getByLabel(msg('tr', 'Admin.history.user')).selectOption({ label: `Panel Müşteri (${CUSTOMER.email})` });
   const likes = page.locator('[data-history-service="like"]');

@@ -125,3 +125,14 @@ export async function allProfileBoxes(page: Page) {
   await expect(page.locator('[data-profile-list][data-complete]')).toHaveCount(1);
   return page.locator('[data-profile-list]').getByRole('checkbox');
 }
+
+/** Logs the seeded admin in through /admin-login in a Turkish browser and lands on the dashboard. */
+export async function adminLogin(page: Page) {
+  await page.goto('/rooting');
+  await expect(page).toHaveURL(/\/admin-login$/);
+  await page.getByLabel('E-posta').fill('admin@example.com');
+  await page.getByLabel('Şifre', { exact: true }).fill('admin-e2e-password');
+  await page.getByRole('button', { name: 'Giriş Yap' }).click();
+  await expect(page).toHaveURL(/\/rooting$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hoş geldiniz, Admin!');
+}
