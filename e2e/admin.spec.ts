@@ -180,6 +180,13 @@ test.describe('the admin back office', () => {
     await expect(page).toHaveURL(/entity=discount_code/);
     await expect(page).toHaveURL(/sort=action/);
     await expect(log.getByRole('columnheader', { name: /İşlem/ })).toHaveAttribute('aria-sort', 'ascending');
+    // The filter bar carries the same sort (a phone shows cards, not the table's headers).
+    await expect(filters.getByLabel('Sırala')).toHaveValue('action');
+    await filters.getByLabel('Sırala').selectOption('created');
+    await filters.getByLabel('Yön').selectOption('asc');
+    await filters.getByRole('button', { name: 'Uygula' }).click();
+    await expect(page).toHaveURL(/sort=created&dir=asc/);
+    await expect(log.getByRole('columnheader', { name: /Zaman/ })).toHaveAttribute('aria-sort', 'ascending');
   });
 
   for (const prefix of ['', '/en', '/de']) {

@@ -62,7 +62,7 @@ export default async function RootPage({ params }: Props) {
   return (
     <>
       <StorefrontHero siteName={siteName} prices={priceList.platforms} />
-      <section aria-labelledby="service-heading" data-service={service} data-platform={platform} className="border-t border-line pt-6 [contain-intrinsic-size:auto_2400px] [content-visibility:auto]">
+      <section aria-labelledby="service-heading" data-service={service} data-platform={platform} className="border-t border-line pt-6">
         <h2 id="service-heading" className="text-xl font-semibold">
           {t('Storefront.profilesTitle', { platform: t(`Platforms.${platform}`), service: t(`Services.${service}`) })}
         </h2>

@@ -1,6 +1,6 @@
 /**
  * next-intl's message formatter, replaced (the build aliases `use-intl/format-message` to this
- * file; see next.config.mjs and vitest.config.ts).
+ * file in next.config.mjs; tests import it directly and compare it with the default).
  *
  * The default one builds an `IntlMessageFormat` per message, and its constructor resolves the
  * locale with `Intl.NumberFormat.supportedLocalesOf`: the first call in a page loads the browser's

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { refundOrderCharge } from '@/lib/balance';
-import { orders, usageCounters, type ProfileResult } from '@/db/schema';
+import { orders, profileActions, usageCounters, type ProfileResult } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { queueOrderWebhook } from '@/lib/webhooks';
 import { emitOperationUpdate, operationUpdate, type Emit } from './operation-update';
@@ -33,6 +33,10 @@ export async function cancelOrder(db: Db, input: { userId: number; orderId: stri
       .for('update');
     if (!order) throw new AppError('ORDER_NOT_FOUND');
     if (order.status !== 'pending' && order.status !== 'scheduled') throw new AppError('ORDER_NOT_CANCELLABLE');
+
+    // A worker may have booked this order's profile actions under the hourly cap a moment before it
+    // lost the race to this cancel: nothing was sent, so the booking must not count (hourly-cap.ts).
+    await tx.delete(profileActions).where(eq(profileActions.orderId, order.id));
 
     const refundCents = await refundOrderCharge(tx, { userId: order.userId, orderId: order.id, cents: order.priceCents - order.refundedCents, note: 'cancelled' });
 

@@ -9,6 +9,7 @@ import { createWorld, fastClient, makeUser, type World } from './testing/world';
 import { sendOperation } from './send-operation';
 import { processOrder } from './process-order';
 import { bookProfileActions, profileHourlyCap } from './hourly-cap';
+import { cancelOrder } from './cancel-order';
 
 let w: World;
 const ALL = { twitter: { gunlukLimit: 1000, profilLimit: 20 } };
@@ -77,7 +78,7 @@ describe('the per-profile hourly cap (issue #17)', () => {
     expect(booked.every((b) => b.at.getTime() === T0 + HOUR)).toBe(true);
   });
 
-  it('books a send once however often it is retried, and books nothing without a cap', async () => {
+  it('books a send once however often it is retried, gives a cancelled send’s booking back, and books nothing without a cap', async () => {
     const { user } = await makeUser(w.t, { packages: ALL });
     const [p] = await twitterIds(1, 14);
     const first = await like(user.id, [p!]);
@@ -87,6 +88,11 @@ describe('the per-profile hourly cap (issue #17)', () => {
     expect(await bookProfileActions(w.t.db, { orderId: first, batchIndex: 0, profileIds: [p!], cap: 1, now: at(2 * HOUR + MIN) })).toBeNull();
     expect(await w.t.db.select().from(profileActions).where(eq(profileActions.orderId, first))).toHaveLength(1);
     expect(await bookProfileActions(w.t.db, { orderId: second, batchIndex: 0, profileIds: [p!], cap: 1, now: at(2 * HOUR + MIN) })).toEqual(at(3 * HOUR));
+    // A cancel that wins the race after a booking (nothing was sent) takes the booking back.
+    await cancelOrder(w.t.db, { userId: user.id, orderId: first }, { emit: () => {} });
+    expect(await w.t.db.select().from(profileActions).where(eq(profileActions.orderId, first))).toHaveLength(0);
+    expect(await bookProfileActions(w.t.db, { orderId: second, batchIndex: 0, profileIds: [p!], cap: 1, now: at(2 * HOUR + MIN) })).toBeNull();
+    await w.t.db.delete(profileActions).where(eq(profileActions.orderId, second));
     // No cap: nothing is booked, nothing waits.
     expect(await bookProfileActions(w.t.db, { orderId: second, batchIndex: 0, profileIds: [p!], cap: 0, now: at(2 * HOUR + MIN) })).toBeNull();
     expect(await w.t.db.select().from(profileActions).where(eq(profileActions.orderId, second))).toHaveLength(0);

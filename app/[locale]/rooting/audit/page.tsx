@@ -22,6 +22,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AuditPage({ params, searchParams }: Props) {
   const { db } = await adminPage(params);
   const t = await getTranslations('Admin.audit');
+  const tc = await getTranslations('Admin.common');
   const format = await getFormatter();
   const query = await searchParams;
   const page = Math.max(1, Math.min(10_000, Number(query.page) || 1));
@@ -76,7 +77,6 @@ export default async function AuditPage({ params, searchParams }: Props) {
       <AdminFilters
         label={t('filters')}
         applyLabel={t('apply')}
-        keep={sortQuery}
         clear={filtered ? { href: { pathname: '/rooting/audit', query: sortQuery }, label: t('clear') } : undefined}
         summary={
           <p aria-live="polite" data-audit-total={total}>
@@ -86,6 +86,9 @@ export default async function AuditPage({ params, searchParams }: Props) {
       >
         <FilterSelect id="audit-entity" name="entity" label={t('filterEntity')} anyLabel={t('any')} value={entity} options={AUDIT_ENTITIES.map((e) => [e, entityText(e)] as const)} />
         <FilterSelect id="audit-action" name="action" label={t('filterAction')} anyLabel={t('any')} value={action} options={AUDIT_ACTIONS.map((a) => [a, actionText(a)] as const)} />
+        {/* The same order as the table's headers, for a phone, where the entries are cards. */}
+        <FilterSelect id="audit-sort" name="sort" label={t('sortLabel')} value={sort} options={[['created', t('columns.time')], ['action', t('columns.action')], ['entity', t('columns.record')], ['actor', t('columns.admin')]] as const} />
+        <FilterSelect id="audit-dir" name="dir" label={t('dirLabel')} value={dir} options={[['asc', tc('sortedAsc')], ['desc', tc('sortedDesc')]] as const} />
       </AdminFilters>
       {entries.length === 0 ? <p className="rounded-lg bg-card p-6 text-muted">{filtered ? t('noMatch') : t('empty')}</p> : null}
       {entries.length > 0 ? (
