@@ -37,6 +37,12 @@ const schema = z.object({
    * address and the CSRF origin check accepts X-Forwarded-Host. 0: both headers are ignored.
    */
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
+  /**
+   * 0: no prepared statements on PostgreSQL (a pooler in transaction mode, e.g. PgBouncer, that
+   * cannot keep them per client); 1 (default): every query with parameters is prepared once per
+   * connection (db/client.ts).
+   */
+  DATABASE_PREPARE: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
   /** Seconds a rendered public page is kept for visitors (server/page-cache.ts); 0 turns the cache off. */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   /** 1: serve the bare baseline routes the benchmarks compare against (/api/bench-bare, /bench-bare). */

@@ -14,7 +14,9 @@ export function tempDir(prefix) {
 /** Starts server.ts (production build) and resolves when `readyPath` answers 200. */
 export async function startApp({ port, dataDir, databaseUrl, env = {}, readyPath = '/api/platformlar', timeoutMs = 90_000 }) {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  // BENCH_NODE_ARGS: extra flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -73,8 +73,40 @@ async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const client = postgres(url, { max, onnotice: () => {} });
-  const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzle({ client: preparing(client), schema, casing: 'snake_case' }) as unknown as Db;
   return { db, kind: 'postgres', raw: client, close: () => client.end({ timeout: 5 }) };
+}
+
+type PgClient = import('postgres').Sql;
+
+/**
+ * Drizzle asks postgres.js for an unnamed statement unless a query is built with `.prepare(name)`,
+ * and postgres.js must describe an unnamed statement with parameters before it can bind them: two
+ * round trips per query, and no pipelining (the connection waits for the description). Issue #19
+ * counted 30 writes to PostgreSQL per send. This view of the client lets postgres.js keep a
+ * prepared statement per connection for every query with parameters (its default for its own
+ * tagged queries), in transactions too. Queries without parameters (migrations, DDL, `begin`) are
+ * left as they are: nothing to describe, and a multi-statement text cannot be prepared.
+ * DATABASE_PREPARE=0 turns it off (a pooler in transaction mode that cannot keep statements).
+ */
+function preparing(client: PgClient): PgClient {
+  if (env.DATABASE_PREPARE === '0') return client;
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      if (prop === 'unsafe') {
+        return (query: string, params?: unknown[], options?: Record<string, unknown>) =>
+          target.unsafe(query, params as never, params && params.length > 0 ? { ...options, prepare: true } : options);
+      }
+      if (prop === 'begin' || prop === 'savepoint') {
+        return (...args: unknown[]) => {
+          const fn = args.pop() as (tx: PgClient) => unknown;
+          const method = Reflect.get(target, prop, target) as (...a: unknown[]) => unknown;
+          return method.call(target, ...args, (tx: PgClient) => fn(preparing(tx)));
+        };
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
 }
 
 async function openPglite(dataDir: string, snapshot?: Blob): Promise<DbHandle> {

@@ -22,6 +22,37 @@ export type PickInput = {
 };
 
 /**
+ * Issue #17: the profiles among `candidates` that already acted on this target for this service,
+ * or are acting on it now, in anyone's order (a success or a pending result of an order that was
+ * not cancelled). One profile never likes, retweets or comments the same post twice.
+ */
+export function profilesAlreadyOnTarget(tx: Db, input: { service: Service; targetUrl: string; candidates: number[] }) {
+  return tx.execute(sql`
+    select distinct (r.value->>'profile_id')::int as id
+      from ${orders} o, jsonb_array_elements(o.results) r
+     where o.service = ${input.service} and o.target_url = ${input.targetUrl}
+       and o.status <> 'cancelled' and r.value->>'result' in ('success', 'pending')
+       and (r.value->>'profile_id')::int in (${sql.join(input.candidates.map((id) => sql`${id}`), sql`, `)})
+     order by 1
+  `);
+}
+
+/** The ids of profilesAlreadyOnTarget's answer (either driver's result shape). */
+export function idsOfRows(result: unknown): number[] {
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { id: number | string }[];
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Two sends on one target (by different customers, each under their own row lock) would both find
+ * a profile free: the one that checks second waits for this lock until the first has committed.
+ * Returned unawaited so the send can pipeline it with its other reads (send-operation.ts).
+ */
+export function lockTarget(tx: Db, service: Service, targetUrl: string) {
+  return tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`target:${service}:${targetUrl}`}, 0))`);
+}
+
+/**
  * The server's choice of `quantity` profiles for the reseller API (issue #16 "add" with quantity,
  * and refills). The rule, in order:
  *
@@ -41,33 +72,6 @@ export type PickInput = {
  * window, found through orders_created_idx; at very large volumes a per-profile counter table
  * would be the next step.
  */
-/**
- * Issue #17: the profiles among `candidates` that already acted on this target for this service,
- * or are acting on it now, in anyone's order (a success or a pending result of an order that was
- * not cancelled). One profile never likes, retweets or comments the same post twice.
- */
-export async function profilesAlreadyOnTarget(tx: Db, input: { service: Service; targetUrl: string; candidates: number[] }): Promise<number[]> {
-  if (input.candidates.length === 0) return [];
-  const result = await tx.execute(sql`
-    select distinct (r.value->>'profile_id')::int as id
-      from ${orders} o, jsonb_array_elements(o.results) r
-     where o.service = ${input.service} and o.target_url = ${input.targetUrl}
-       and o.status <> 'cancelled' and r.value->>'result' in ('success', 'pending')
-       and (r.value->>'profile_id')::int in (${sql.join(input.candidates.map((id) => sql`${id}`), sql`, `)})
-     order by 1
-  `);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { id: number | string }[];
-  return rows.map((r) => Number(r.id));
-}
-
-/**
- * Two sends on one target (by different customers, each under their own row lock) would both find
- * a profile free: the one that checks second waits for this lock until the first has committed.
- */
-export async function lockTarget(tx: Db, service: Service, targetUrl: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`target:${service}:${targetUrl}`}, 0))`);
-}
-
 export async function pickProfiles(tx: Db, input: PickInput): Promise<number[]> {
   const exclude = input.exclude ?? [];
   const excludeSql = exclude.length ? sql`and p.id not in (${sql.join(exclude.map((id) => sql`${id}`), sql`, `)})` : sql``;

@@ -1,9 +1,10 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { balanceLedger, orders, platforms, profiles, siteSettings, usageCounters, userPackages, users } from '@/db/schema';
 import { env } from '@/env';
-import { platformOfService, type Service } from '@/lib/catalogue/services';
+import { platformOfService, type Platform, type Service } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
 import { centsToDollars, parseDollars } from '@/lib/money';
 import { profilePriceCents } from '@/lib/pricing';
@@ -13,7 +14,7 @@ import { localDay } from '@/lib/time';
 import type { SendInput } from './schemas';
 import { inForce } from '@/lib/subscriptions';
 import { isUniqueViolation } from '@/db/errors';
-import { lockTarget, pickProfiles, profilesAlreadyOnTarget } from './pick-profiles';
+import { idsOfRows, lockTarget, pickProfiles, profilesAlreadyOnTarget } from './pick-profiles';
 import { dripBatches, parseSchedule, planBatches } from './schedule';
 
 export type Sender = { id: number; rol: 'user' | 'admin' };
@@ -69,12 +70,59 @@ export async function sendOperation(db: Db, sender: Sender, service: Service, in
   }
 }
 
-async function findByRequestId(db: Db, userId: number, requestId: string): Promise<SendResult | undefined> {
-  const [order] = await db
+function requestIdQuery(db: Db, userId: number, requestId: string) {
+  return db
     .select({ id: orders.id, priceCents: orders.priceCents })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.requestId, requestId)));
+}
+
+async function findByRequestId(db: Db, userId: number, requestId: string): Promise<SendResult | undefined> {
+  const [order] = await requestIdQuery(db, userId, requestId);
   return order ? { taskId: order.id, priceCents: order.priceCents, replayed: true } : undefined;
+}
+
+/** The profiles among `ids` that exist, are active and belong to the platform (with their followers, for prices). */
+function chosenProfiles(tx: Db, platform: Platform, ids: number[]) {
+  return tx
+    .select({ id: profiles.id, followersCount: profiles.followersCount })
+    .from(profiles)
+    .where(and(inArray(profiles.id, ids), eq(profiles.platform, platform), eq(profiles.status, 'active')));
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+type SettledOf<Q> = Q extends PromiseLike<infer V> ? Settled<V> : undefined;
+
+/**
+ * Sends every query at once and waits for all (issue #19): `.then` is called on each in array
+ * order, in one synchronous loop, so the drivers put them on the transaction's connection in that
+ * order (postgres.js pipelines them in one write; PGlite runs them in turn), and PostgreSQL runs
+ * them in that order. Only lazy query builders belong here, never an async function's promise,
+ * whose query would be sent a microtask later, out of order. An entry may be undefined (a read
+ * this send does not need). A failed read does not throw here: `unwrap` throws it when its result
+ * is used, so the refusals keep their order.
+ */
+function pipelined<const T extends readonly (PromiseLike<unknown> | undefined)[]>(
+  queries: T,
+): Promise<{ [K in keyof T]: SettledOf<T[K]> }> {
+  return Promise.all(
+    queries.map((q) => (q ? q.then((value): Settled<unknown> => ({ ok: true, value }), (error: unknown): Settled<unknown> => ({ ok: false, error })) : undefined)),
+  ) as never;
+}
+
+function settle<T>(promise: PromiseLike<T>): Promise<Settled<T>> {
+  return Promise.resolve(promise).then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+}
+
+function unwrap<T>(settled: Settled<T>): T;
+function unwrap<T>(settled: Settled<T> | undefined): T | undefined;
+function unwrap<T>(settled: Settled<T> | undefined): T | undefined {
+  if (!settled) return undefined;
+  if (!settled.ok) throw settled.error;
+  return settled.value;
 }
 
 async function sendInTransaction(
@@ -91,92 +139,107 @@ async function sendInTransaction(
   const origin = options.origin ?? {};
 
   return db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ id: users.id, bakiyeCents: users.bakiyeCents })
-      .from(users)
-      .where(eq(users.id, sender.id))
-      .for('update');
-    if (!user) throw new AppError('UNAUTHORIZED');
     const now = options.now ?? new Date();
+    const day = localDay(now, timeZone);
+    const given = input.profileIds.length > 0;
 
-    if (origin.requestId) {
-      const existing = await findByRequestId(tx, user.id, origin.requestId);
-      if (existing) return existing;
-    }
-    // Issue #17: when and over how long; checked before anything else of the body.
-    const schedule = parseSchedule(input, now);
-
-    // Input: distinct, existing, active profiles of this platform (distinctness is in the schema),
-    // or the server's pick of `quantity` of them.
+    // Issue #19: the reads go to the database together (pipelined on the transaction's
+    // connection, one round trip): PostgreSQL runs them one after another in this order, so
+    // everything after the user's row lock reads what was committed before the lock was granted,
+    // exactly as when each was awaited in turn. Their results are then checked in the order below,
+    // which decides which refusal a send gets when several apply.
+    const userQ = tx.select({ id: users.id, bakiyeCents: users.bakiyeCents }).from(users).where(eq(users.id, sender.id)).for('update');
+    const existingQ = origin.requestId ? requestIdQuery(tx, sender.id, origin.requestId) : undefined;
     // One profile never acts twice on one target for one service (issue #17): sends on the same
     // target are serialized from here to their commit, then the chosen profiles are checked.
-    if (input.targetUrl) await lockTarget(tx, service, input.targetUrl);
-    const profileIds =
-      input.profileIds.length > 0
-        ? input.profileIds
-        : await pickProfiles(tx, { platform, service, targetUrl: input.targetUrl, quantity: input.quantity ?? 0 });
-    if (input.targetUrl && input.profileIds.length > 0) {
-      const done = await profilesAlreadyOnTarget(tx, { service, targetUrl: input.targetUrl, candidates: profileIds });
-      if (done.length > 0) throw new AppError('ALREADY_DONE', { params: { count: done.length }, extra: { profile_ids: done } });
-    }
-    if (profileIds.length === 0) throw new AppError('NOT_ENOUGH_PROFILES', { params: { available: 0 } });
-    const chosen = await tx
-      .select({ id: profiles.id, followersCount: profiles.followersCount })
-      .from(profiles)
-      .where(and(inArray(profiles.id, profileIds), eq(profiles.platform, platform), eq(profiles.status, 'active')));
-    if (chosen.length !== profileIds.length) throw new AppError('PROFILES_UNAVAILABLE');
-
-    const [platformRow] = await tx.select().from(platforms).where(eq(platforms.ad, platform));
-    if (!platformRow?.aktif) throw new AppError('PLATFORM_INACTIVE');
-    if (!platformRow.apiEndpoints[service]) throw new AppError('SERVICE_UNAVAILABLE');
-
-    const [settings] = await tx
+    const targetLockQ = input.targetUrl ? lockTarget(tx, service, input.targetUrl) : undefined;
+    // Input: distinct, existing, active profiles of this platform (distinctness is in the schema),
+    // or the server's pick of `quantity` of them.
+    const doneQ = input.targetUrl && given ? profilesAlreadyOnTarget(tx, { service, targetUrl: input.targetUrl, candidates: input.profileIds }) : undefined;
+    const chosenQ = given ? chosenProfiles(tx, platform, input.profileIds) : undefined;
+    const platformQ = tx.select().from(platforms).where(eq(platforms.ad, platform));
+    const settingsQ = tx
       .select({ cooldownSeconds: siteSettings.cooldownSeconds, twitterMinProfiles: siteSettings.twitterMinProfiles })
       .from(siteSettings)
       .where(eq(siteSettings.id, 1));
+    const packageQ = isAdmin
+      ? undefined
+      : tx
+          .select({ gunlukLimit: userPackages.gunlukLimit, profilLimit: userPackages.profilLimit })
+          .from(userPackages)
+          .where(and(eq(userPackages.userId, sender.id), eq(userPackages.platform, platform), inForce(now)))
+          .limit(1);
+    const usageQ = isAdmin
+      ? undefined
+      : tx
+          .select({ count: usageCounters.count })
+          .from(usageCounters)
+          .where(and(eq(usageCounters.userId, sender.id), eq(usageCounters.service, service), eq(usageCounters.day, day)));
+    const lastUseQ = isAdmin
+      ? undefined
+      : tx
+          .select({ lastUsedAt: usageCounters.lastUsedAt })
+          .from(usageCounters)
+          .where(and(eq(usageCounters.userId, sender.id), eq(usageCounters.service, service)))
+          .orderBy(desc(usageCounters.day))
+          .limit(1);
+    const [userRows, existingRows, targetLock, done, chosenGiven, platformRows, settingsRows, pkgRows, usageRows, lastRows] = await pipelined([
+      userQ,
+      existingQ,
+      targetLockQ,
+      doneQ,
+      chosenQ,
+      platformQ,
+      settingsQ,
+      packageQ,
+      usageQ,
+      lastUseQ,
+    ]);
+
+    const user = unwrap(userRows)[0];
+    if (!user) throw new AppError('UNAUTHORIZED');
+    const existing = unwrap(existingRows)?.[0];
+    if (existing) return { taskId: existing.id, priceCents: existing.priceCents, replayed: true };
+    // Issue #17: when and over how long; checked before anything else of the body.
+    const schedule = parseSchedule(input, now);
+    unwrap(targetLock);
+
+    // With `quantity` the server picks the profiles now (after the target's lock) and reads them
+    // back: two more round trips, for the reseller API only.
+    const profileIds = given ? input.profileIds : await pickProfiles(tx, { platform, service, targetUrl: input.targetUrl, quantity: input.quantity ?? 0 });
+    const doneIds = done ? idsOfRows(unwrap(done)) : [];
+    if (doneIds.length > 0) throw new AppError('ALREADY_DONE', { params: { count: doneIds.length }, extra: { profile_ids: doneIds } });
+    if (profileIds.length === 0) throw new AppError('NOT_ENOUGH_PROFILES', { params: { available: 0 } });
+    const chosen = chosenGiven ? unwrap(chosenGiven) : await chosenProfiles(tx, platform, profileIds);
+    if (chosen.length !== profileIds.length) throw new AppError('PROFILES_UNAVAILABLE');
+
+    const platformRow = unwrap(platformRows)[0];
+    if (!platformRow?.aktif) throw new AppError('PLATFORM_INACTIVE');
+    if (!platformRow.apiEndpoints[service]) throw new AppError('SERVICE_UNAVAILABLE');
+
+    const settings = unwrap(settingsRows)[0];
     const cooldownSeconds = settings?.cooldownSeconds ?? 30;
     const twitterMinProfiles = settings?.twitterMinProfiles ?? 1;
-    const day = localDay(now, timeZone);
 
     if (!isAdmin) {
-      const [pkg] = await tx
-        .select({ gunlukLimit: userPackages.gunlukLimit, profilLimit: userPackages.profilLimit })
-        .from(userPackages)
-        .where(
-          and(
-            eq(userPackages.userId, user.id),
-            eq(userPackages.platform, platform),
-            inForce(now),
-          ),
-        )
-        .limit(1);
+      const pkg = unwrap(pkgRows)?.[0];
       if (!pkg) throw new AppError('NO_PACKAGE', { params: { platform } });
 
       if (profileIds.length > pkg.profilLimit) {
         throw new AppError('PROFILE_LIMIT_EXCEEDED', { params: { limit: pkg.profilLimit } });
       }
 
-      const [usage] = await tx
-        .select({ count: usageCounters.count })
-        .from(usageCounters)
-        .where(and(eq(usageCounters.userId, user.id), eq(usageCounters.service, service), eq(usageCounters.day, day)));
+      const usage = unwrap(usageRows)?.[0];
       if ((usage?.count ?? 0) >= pkg.gunlukLimit) {
         throw new AppError('DAILY_LIMIT_EXCEEDED', { params: { limit: pkg.gunlukLimit } });
       }
 
-      if (cooldownSeconds > 0) {
-        const [last] = await tx
-          .select({ lastUsedAt: usageCounters.lastUsedAt })
-          .from(usageCounters)
-          .where(and(eq(usageCounters.userId, user.id), eq(usageCounters.service, service)))
-          .orderBy(desc(usageCounters.day))
-          .limit(1);
-        if (last?.lastUsedAt) {
-          const remainingMs = last.lastUsedAt.getTime() + cooldownSeconds * 1000 - now.getTime();
-          if (remainingMs > 0) {
-            const remainingSeconds = Math.ceil(remainingMs / 1000);
-            throw new AppError('COOLDOWN_ACTIVE', { params: { remainingSeconds }, headers: { 'retry-after': String(remainingSeconds) } });
-          }
+      const last = unwrap(lastRows)?.[0];
+      if (cooldownSeconds > 0 && last?.lastUsedAt) {
+        const remainingMs = last.lastUsedAt.getTime() + cooldownSeconds * 1000 - now.getTime();
+        if (remainingMs > 0) {
+          const remainingSeconds = Math.ceil(remainingMs / 1000);
+          throw new AppError('COOLDOWN_ACTIVE', { params: { remainingSeconds }, headers: { 'retry-after': String(remainingSeconds) } });
         }
       }
     }
@@ -214,9 +277,11 @@ async function sendInTransaction(
     const firstMoment = schedule.startAt ?? now;
     const batches = input.drip && input.drip.runs > 1 ? dripBatches(profileIds, firstMoment, input.drip) : planBatches(profileIds, firstMoment, schedule.spreadMinutes, options.random);
     const startAfter = batches.length > 0 ? new Date(batches[0]!.at) : (schedule.startAt ?? undefined);
-    const [order] = await tx
-      .insert(orders)
-      .values({
+    // The writes go together too: the order (its id made here, so the job and the ledger can
+    // name it without waiting for the insert), the day's usage, a new tweet's debit, and the job.
+    const orderId = randomUUID();
+    const insertOrderQ = tx.insert(orders).values({
+        id: orderId,
         // Not started until its first moment: scheduled (cancellable) while that lies ahead.
         status: startAfter && startAfter.getTime() > now.getTime() ? 'scheduled' : 'pending',
         startAt: schedule.startAt,
@@ -238,28 +303,33 @@ async function sendInTransaction(
         apiKeyId: origin.apiKeyId ?? null,
         requestId: origin.requestId ?? null,
         results: profileIds.map((id) => ({ profile_id: id, result: 'pending' as const })),
-      })
-      .returning({ id: orders.id });
-    const orderId = order!.id;
-
-    if (priceCents > 0) {
-      await tx.insert(balanceLedger).values({ userId: user.id, amountCents: -priceCents, reason: 'new_tweet', orderId });
-      await tx
-        .update(users)
-        .set({ bakiyeCents: sql`${users.bakiyeCents} - ${priceCents}` })
-        .where(eq(users.id, user.id));
-      await checkLowBalance(tx, user.id, user.bakiyeCents - priceCents);
-    }
-
-    await tx
+      });
+    const countUseQ = tx
       .insert(usageCounters)
       .values({ userId: user.id, service, day, count: 1, lastUsedAt: now })
       .onConflictDoUpdate({
         target: [usageCounters.userId, usageCounters.service, usageCounters.day],
         set: { count: sql`${usageCounters.count} + 1`, lastUsedAt: now },
       });
-
-    await enqueue(tx, orderId, startAfter && startAfter.getTime() > now.getTime() ? startAfter : undefined);
+    const priced = priceCents > 0;
+    const ledgerQ = priced ? tx.insert(balanceLedger).values({ userId: user.id, amountCents: -priceCents, reason: 'new_tweet', orderId }) : undefined;
+    const debitQ = priced
+      ? tx
+          .update(users)
+          .set({ bakiyeCents: sql`${users.bakiyeCents} - ${priceCents}` })
+          .where(eq(users.id, user.id))
+      : undefined;
+    const writes = pipelined([insertOrderQ, countUseQ, ledgerQ, debitQ]);
+    // The job's insert is not a plain query (pg-boss builds it), so it may reach the connection
+    // before or after the rows above; the transaction makes that order irrelevant.
+    const queued = settle(enqueue(tx, orderId, startAfter && startAfter.getTime() > now.getTime() ? startAfter : undefined));
+    const [[inserted, counted, ledgered, debited], job] = await Promise.all([writes, queued]);
+    unwrap(inserted);
+    unwrap(counted);
+    unwrap(ledgered);
+    unwrap(debited);
+    unwrap(job);
+    if (priced) await checkLowBalance(tx, user.id, user.bakiyeCents - priceCents);
     return { taskId: orderId, priceCents };
   });
 }

@@ -31,7 +31,10 @@ describe('the route wrapper', () => {
     const res = await call(echo, { body: { name: 'Ada' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, got: 'Ada' });
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    // A small answer is not worth compressing: no-transform keeps Next's gzip off it (issue #19).
+    expect(res.headers.get('cache-control')).toBe('no-store, no-transform');
+    const big = await call(echo, { body: { name: 'A'.repeat(1500) } });
+    expect(big.headers.get('cache-control')).toBe('no-store');
   });
 
   it('turns malformed JSON into a 400 with a localized mesaj', async () => {
