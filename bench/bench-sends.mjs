@@ -1,23 +1,56 @@
 // Accepted sends per second and their latency at 50 concurrent customers on a real PostgreSQL
 // server (issue #10). Each of the 50 customers has its own package (daily limit 1,000,000,
-// cooldown 0) and loops POST /api/twitter/like with 3 profiles for a bounded time.
+// cooldown 0) and loops POST /api/twitter/like with 3 profiles for a bounded time. The server
+// counts what it sends to PostgreSQL (bench/count-pg.mjs): statements and writes per send.
+import fs from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort, startApp, stopApp } from './lib.mjs';
+import { freePort, peakRssMb, startApp, stopApp, tempDir } from './lib.mjs';
 import { BENCH_ADMIN, api, makeCustomers, percentile, startPostgres } from './postgres.mjs';
 
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Asks the server for count-pg's totals (SIGUSR2) and waits until it has written them. */
+async function pgCounts(app, file) {
+  const read = () => {
+    try {
+      return JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch {
+      return null;
+    }
+  };
+  const before = read()?.seq ?? 0;
+  app.child.kill('SIGUSR2');
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const now = read();
+    if (now && now.seq > before) return now;
+    await sleep(10);
+  }
+  return null;
+}
 
 export async function run({ duration }) {
   const users = Number(process.env.BENCH_SEND_USERS ?? 50);
   const pg = await startPostgres();
   let app;
+  const countFile = path.join(tempDir('etk-bench-pgcount-'), 'counts.json');
   try {
     // WORKER=0: this node only accepts sends (a front node of a scaled-out deployment); the jobs
     // wait in pg-boss, so the figure is the send path itself, not the provider round trips.
     app = await startApp({
       port: await freePort(),
       databaseUrl: pg.url,
-      env: { WORKER: '0', SEED_DEMO: '0', ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
+      preload: ['bench/count-pg.mjs'],
+      env: {
+        WORKER: '0',
+        SEED_DEMO: '0',
+        ADMIN_EMAIL: BENCH_ADMIN.email,
+        ADMIN_PASSWORD: BENCH_ADMIN.password,
+        BENCH_PG_PORT: new URL(pg.url).port,
+        BENCH_PG_COUNT_FILE: countFile,
+      },
     });
     const { customers, profileIds } = await makeCustomers(app.url, users);
     const ids = profileIds.slice(0, 3);
@@ -26,6 +59,15 @@ export async function run({ duration }) {
 
     // Warm-up: one send per customer.
     await Promise.all(customers.map((c, i) => send(c.token, i)));
+
+    // What the idle node sends to PostgreSQL by itself (pg-boss, the Socket.IO adapter's heartbeat)
+    // in 2 s, to tell it apart from the sends' own statements.
+    const idle0 = await pgCounts(app, countFile);
+    const idleStarted = performance.now();
+    await sleep(2000);
+    const idle1 = await pgCounts(app, countFile);
+    const idleSeconds = (performance.now() - idleStarted) / 1000;
+    const c0 = idle1; // the window starts here
 
     const latencies = [];
     const refused = {};
@@ -45,22 +87,35 @@ export async function run({ duration }) {
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
+    const c1 = await pgCounts(app, countFile);
+    const peak = peakRssMb(app);
     latencies.sort((a, b) => a - b);
     const refusedTotal = Object.values(refused).reduce((a, b) => a + b, 0);
+    // Every send of the window had ended before the second count (the loops had ended); those
+    // answered are the ones with an HTTP status (not a network error).
+    const answered = accepted + Object.entries(refused).reduce((a, [s, n]) => a + (String(s).startsWith('error') ? 0 : n), 0);
+    const per = (k) => (c0 && c1 && answered ? (c1[k] - c0[k]) / answered : NaN);
+    const idleRate = (k) => (idle0 && idle1 ? (idle1[k] - idle0[k]) / idleSeconds : NaN);
+    const parses = c0 && c1 ? ((c1.messages.P ?? 0) - (c0.messages.P ?? 0)) / answered : NaN;
     return {
       title: `Sends on PostgreSQL (${users} customers sending at once, ${duration} s)`,
       lines: [
-        '| accepted sends/s | p50 ms | p99 ms | accepted | refused |',
-        '| ---: | ---: | ---: | ---: | ---: |',
-        `| ${fmt(accepted / elapsed)} | ${fmt(percentile(latencies, 50), 1)} | ${fmt(percentile(latencies, 99), 1)} | ${accepted} | ${refusedTotal}${refusedTotal ? ` (${Object.entries(refused).map(([s, n]) => `${s}: ${n}`).join(', ')})` : ''} |`,
+        '| accepted sends/s | p50 ms | p99 ms | accepted | refused | statements per send | DB writes (round trips) per send | server peak RSS MB |',
+        '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+        `| ${fmt(accepted / elapsed)} | ${fmt(percentile(latencies, 50), 1)} | ${fmt(percentile(latencies, 99), 1)} | ${accepted} | ${refusedTotal}${refusedTotal ? ` (${Object.entries(refused).map(([s, n]) => `${s}: ${n}`).join(', ')})` : ''} | ${fmt(per('statements'), 1)} | ${fmt(per('writes'), 1)} | ${fmt(peak)} |`,
       ],
       notes:
         `POST /api/twitter/like with 3 profiles, each customer a closed loop (next send when the last is answered). ` +
         `Every accepted send is one transaction that locks the customer's row, checks package, limits and cooldown, and writes the order, the usage counter and the pg-boss job. ` +
-        `${pg.external ? 'BENCH_DATABASE_URL' : 'A throwaway PostgreSQL cluster (scripts/test-postgres.sh, fsync off)'}; the node runs with WORKER=0, so jobs are queued, not worked.`,
+        `${pg.external ? 'BENCH_DATABASE_URL' : 'A throwaway PostgreSQL cluster (scripts/test-postgres.sh, fsync off)'}; the node runs with WORKER=0, so jobs are queued, not worked. ` +
+        `Statements and writes are counted inside the server (bench/count-pg.mjs, loaded with --import): every socket write to PostgreSQL's port is a write, every Bind or simple Query message in it a statement; ` +
+        `the window's difference is divided by the ${answered} sends answered in it (${fmt(parses, 2)} Parse messages per send: statements prepared on a connection for the first time). ` +
+        `They include what the node sends by itself (pg-boss, the Socket.IO adapter), measured idle as ${fmt(idleRate('statements'), 1)} statements and ${fmt(idleRate('writes'), 1)} writes a second. ` +
+        `Peak RSS is the server's VmHWM (/proc/<pid>/status) at the end, customer setup included.`,
     };
   } finally {
     await stopApp(app);
     await pg.stop();
+    fs.rmSync(path.dirname(countFile), { recursive: true, force: true });
   }
 }

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -11,12 +12,16 @@ export function tempDir(prefix) {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** Starts server.ts (production build) and resolves when `readyPath` answers 200. */
-export async function startApp({ port, dataDir, databaseUrl, env = {}, readyPath = '/api/platformlar', timeoutMs = 90_000 }) {
+/**
+ * Starts server.ts (production build) and resolves when `readyPath` answers 200. `preload`: paths
+ * of modules the server's node loads with --import before anything else (e.g. bench/count-pg.mjs).
+ */
+export async function startApp({ port, dataDir, databaseUrl, env = {}, readyPath = '/api/platformlar', timeoutMs = 90_000, preload = [] }) {
   const started = performance.now();
   // BENCH_NODE_ARGS: extra flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server.ts'], {
+  const preloads = [preload].flat().flatMap((p) => ['--import', pathToFileURL(path.resolve(root, p)).href]);
+  const child = spawn(process.execPath, [...preloads, ...nodeArgs, '--import', 'tsx', 'server.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -52,6 +57,19 @@ export async function startApp({ port, dataDir, databaseUrl, env = {}, readyPath
   }
   child.kill('SIGKILL');
   throw new Error(`server did not become ready:\n${output}`);
+}
+
+/**
+ * The server's peak resident set so far (VmHWM in /proc/<pid>/status), in MB; NaN when it cannot
+ * be read (not Linux, or the process has ended). Call it before stopApp().
+ */
+export function peakRssMb(app) {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${app.child.pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
 }
 
 export function stopApp(app) {

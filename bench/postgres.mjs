@@ -56,7 +56,9 @@ function must(res, what) {
 
 /**
  * Through the admin API of the running app: cooldown 0, a package with a high daily limit, and
- * `count` customers holding it on Twitter, each logged in. Returns their tokens and the admin's.
+ * `count` customers holding it on Twitter, each logged in. Returns their ids, tokens and passwords
+ * (what a customer types to make an API key) and the admin's token. `concurrency`: customers made
+ * at once (each is two argon2 hashes on the server, so more than a few buys little on 2 cores).
  */
 export async function makeCustomers(appUrl, count, { concurrency = 4 } = {}) {
   const { token: adminToken } = must(await api(`${appUrl}/api/auth/admin-login`, { body: { email: BENCH_ADMIN.email, sifre: BENCH_ADMIN.password } }), 'admin login');
@@ -80,7 +82,7 @@ export async function makeCustomers(appUrl, count, { concurrency = 4 } = {}) {
         const { kullanici } = must(await api(`${appUrl}/api/users`, { token: adminToken, body: { ad_soyad: `Bench ${i}`, email, sifre: 'bench-pass' } }), 'user');
         must(await api(`${appUrl}/api/kullanici-paketleri`, { token: adminToken, body: { kullanici_id: kullanici.id, paket_id: paket.id, platform: 'twitter' } }), 'assign');
         const { token } = must(await api(`${appUrl}/api/auth/login`, { body: { email, password: 'bench-pass' } }), 'login');
-        customers[i] = { id: kullanici.id, token };
+        customers[i] = { id: kullanici.id, token, email, password: 'bench-pass' };
       }
     }),
   );

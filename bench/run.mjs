@@ -5,7 +5,7 @@
 import { fork, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort, load, loginCookie, root, startApp, stopApp, tempDir } from './lib.mjs';
+import { freePort, load, loginCookie, peakRssMb, root, startApp, stopApp, tempDir } from './lib.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -37,6 +37,7 @@ async function httpThroughput() {
     ['SSR /service/retweet, logged in, rendered', `${app.url}/service/retweet`, cookie ? { cookie } : null],
   ];
   const rows = [];
+  let peak = NaN;
   try {
     for (const [name, url, headers] of targets) {
       if (headers === null) {
@@ -53,6 +54,7 @@ async function httpThroughput() {
     }
   } finally {
     plain.kill();
+    peak = peakRssMb(app);
     await stopApp(app);
   }
   const base = (n) => rows.find((r) => r.name === n)?.rps;
@@ -73,21 +75,33 @@ async function httpThroughput() {
       `| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors} | ${fmt(r.rps / plainRps, 2)} | ${r.name.startsWith('plain') ? '' : fmt(r.rps / bare, 2)} |`,
     );
   }
-  sections.push({ title: `HTTP throughput (${connections} connections, ${duration} s each, embedded database)`, lines });
+  sections.push({
+    title: `HTTP throughput (${connections} connections, ${duration} s each, embedded database)`,
+    lines,
+    notes: `Server peak RSS (VmHWM in /proc/<pid>/status, after all the targets above): ${fmt(peak)} MB.`,
+  });
 }
 
 async function coldStart() {
   const runs = [];
+  const peaks = [];
   for (let i = 0; i < 3; i++) {
     const port = await freePort();
     const app = await startApp({ port, dataDir: tempDir('etk-bench-cold-'), readyPath: '/service/retweet' });
     runs.push(app.readyMs);
+    peaks.push(peakRssMb(app));
     await stopApp(app);
   }
   runs.sort((a, b) => a - b);
+  peaks.sort((a, b) => a - b);
   sections.push({
     title: 'Cold start (process start → first served /service/retweet, fresh data folder, 3 runs)',
-    lines: ['| min ms | median ms | max ms |', '| ---: | ---: | ---: |', `| ${fmt(runs[0])} | ${fmt(runs[1])} | ${fmt(runs[2])} |`],
+    lines: [
+      '| min ms | median ms | max ms | server peak RSS MB (median) |',
+      '| ---: | ---: | ---: | ---: |',
+      `| ${fmt(runs[0])} | ${fmt(runs[1])} | ${fmt(runs[2])} | ${fmt(peaks[1])} |`,
+    ],
+    notes: 'Peak RSS is the server\'s VmHWM (/proc/<pid>/status) right after the first page was served.',
   });
 }
 
