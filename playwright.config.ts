@@ -32,7 +32,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node --import tsx server.ts',
+    // The production server bundle (scripts/build-server.mjs; `npm test` builds it with the app).
+    command: 'node dist/server.mjs',
     url: `http://127.0.0.1:${port}/api/platformlar`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -43,7 +44,6 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'admin-e2e-password',
-      TSX_TSCONFIG_PATH: 'tsconfig.server.json',
       NEXT_TELEMETRY_DISABLED: '1',
       LOG_LEVEL: 'warn',
     },

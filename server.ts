@@ -23,16 +23,27 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 async function main(): Promise<void> {
   const started = Date.now();
+  // How long each step of the start took, in the "server ready" log line (issue #19: cold start).
+  // `boot`: from the process's start to here (loading the code).
+  const phases: Record<string, number> = { boot: Math.round(process.uptime() * 1000) };
+  let last = started;
+  const phase = (name: string) => {
+    const now = Date.now();
+    phases[name] = now - last;
+    last = now;
+  };
   // Security headers for every answer (lib/security); a malformed CSP_EXTRA_* setting stops the start here.
   const securityHeaders = createSecurityHeaders(securityConfigFromEnv({ dev }));
   // The database is opened, migrated and seeded before the first request.
   const handle = await getDbHandle();
+  phase('database');
   const seeded = await seed(handle.db, {
     baseUrl: internalUrl(),
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     demo: env.SEED_DEMO === '1',
   });
+  phase('seed');
   // next-auth builds its own URLs from NEXTAUTH_URL: the same base as the rest of the app (PORT, PUBLIC_URL).
   setNextAuthUrl();
 
@@ -74,17 +85,27 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  // The background work (job queue, order worker) starts while Next.js prepares, and pages are
+  // served as soon as Next is ready (issue #19: cold start); a send that arrives before the queue
+  // is up waits for it (lib/queue getQueue). A failed start still ends the process (main's catch).
+  const backgroundStarted = Date.now();
+  const backgroundStart: Promise<Background> = startBackground(handle, { worker: env.WORKER === '1' });
+  backgroundStart.then(
+    () => (phases.background = Date.now() - backgroundStarted),
+    () => {},
+  );
+
   // Next builds its internal URLs from this name; it must be 'localhost' for proxy rewrites to stay
   // internal (vercel/next.js#94342), whatever address the server listens on.
   const app = next({ dev, hostname: 'localhost', port: env.PORT, dir: process.cwd() });
   const handleRequest = app.getRequestHandler();
   await app.prepare();
+  phase('next');
   if (dev) handleUpgrade = app.getUpgradeHandler();
 
   // Rendered public pages for visitors, kept a few seconds (server/page-cache.ts). A kept page is
   // sent with the headers it was rendered with, so its script nonces and its policy still match.
   const pageCache = createPageCache({ ttlMs: dev ? 0 : env.PAGE_CACHE_SECONDS * 1000 });
-  const background: Background = await startBackground(handle, { worker: env.WORKER === '1' });
 
   serve = (req, res) => {
     if (tooLarge(req)) return refuse413(req, res);
@@ -95,7 +116,9 @@ async function main(): Promise<void> {
     pageCache.handle(req, res, () => void handleRequest(req, res));
   };
   for (const run of waiting.splice(0)) run();
-  logger.info({ url: `http://${env.HOST}:${env.PORT}`, db: handle.kind, ms: Date.now() - started, dev }, 'server ready');
+  phases.serving = Date.now() - started;
+  const background = await backgroundStart;
+  logger.info({ url: `http://${env.HOST}:${env.PORT}`, db: handle.kind, ms: Date.now() - started, phases, dev }, 'server ready');
   // The logins created by this start are printed once, here, after the log lines; never logged.
   process.stdout.write(
     startBanner({

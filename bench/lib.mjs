@@ -13,7 +13,7 @@ export function tempDir(prefix) {
 }
 
 /**
- * Starts server.ts (production build) and resolves when `readyPath` answers 200. `preload`: paths
+ * Starts the production server (dist/server.mjs, from server.ts) and resolves when `readyPath` answers 200. `preload`: paths
  * of modules the server's node loads with --import before anything else (e.g. bench/count-pg.mjs).
  */
 export async function startApp({ port, dataDir, databaseUrl, env = {}, readyPath = '/api/platformlar', timeoutMs = 90_000, preload = [] }) {
@@ -21,7 +21,8 @@ export async function startApp({ port, dataDir, databaseUrl, env = {}, readyPath
   // BENCH_NODE_ARGS: extra flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const preloads = [preload].flat().flatMap((p) => ['--import', pathToFileURL(path.resolve(root, p)).href]);
-  const child = spawn(process.execPath, [...preloads, ...nodeArgs, '--import', 'tsx', 'server.ts'], {
+  // The production server: dist/server.mjs, built from server.ts by scripts/build-server.mjs.
+  const child = spawn(process.execPath, [...preloads, ...nodeArgs, 'dist/server.mjs'], {
     cwd: root,
     env: {
       ...process.env,
@@ -29,7 +30,6 @@ export async function startApp({ port, dataDir, databaseUrl, env = {}, readyPath
       PORT: String(port),
       DATA_DIR: dataDir ?? tempDir('etk-bench-data-'),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.server.json'),
       LOG_LEVEL: 'warn',
       BENCH_ROUTES: '1',
       NEXT_TELEMETRY_DISABLED: '1',

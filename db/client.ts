@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { env } from '@/env';
 import * as schema from './schema';
+import { copyTemplateInto } from './template';
 
 /**
  * The database handle every lib/ function takes. A transaction (`db.transaction(tx => …)`)
@@ -120,7 +121,9 @@ async function openPglite(dataDir: string, snapshot?: Blob): Promise<DbHandle> {
     releaseLock = lockDataDir(dir);
   }
   try {
-    const client = inMemory ? new PGlite(snapshot ? { loadDataDir: snapshot } : {}) : new PGlite(path.join(path.resolve(dataDir), 'pg'));
+    const pgDir = path.join(path.resolve(dataDir), 'pg');
+    if (!inMemory) copyTemplateInto(pgDir, migrationsFolder);
+    const client = inMemory ? new PGlite(snapshot ? { loadDataDir: snapshot } : {}) : new PGlite(pgDir);
     await client.waitReady;
     const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
     return {

@@ -7,8 +7,8 @@ import { expect, test } from '@playwright/test';
 /** Starts the built server on its own port and data folder; resolves once it serves requests. */
 async function startServer(dataDir: string, port: number): Promise<{ proc: ChildProcess; output: () => string }> {
   let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, TSX_TSCONFIG_PATH: 'tsconfig.server.json', LOG_LEVEL: 'info' },
+  const proc = spawn(process.execPath, ['dist/server.mjs'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   proc.stdout?.on('data', (d) => (out += d));

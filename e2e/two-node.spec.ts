@@ -24,7 +24,7 @@ type Node = { proc: ChildProcess; url: string; output: () => string };
 
 function startNode(port: number, databaseUrl: string): Node {
   let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const proc = spawn(process.execPath, ['dist/server.mjs'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -36,7 +36,6 @@ function startNode(port: number, databaseUrl: string): Node {
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD,
       AUTH_SECRET: 'two-node-shared-secret-of-enough-length-0123456789',
-      TSX_TSCONFIG_PATH: 'tsconfig.server.json',
       NEXT_TELEMETRY_DISABLED: '1',
       LOG_LEVEL: 'warn',
     },

@@ -14,7 +14,8 @@ const steps = [
   ['typecheck', ['npx', 'tsc', '--noEmit']],
   ['lint', ['npx', 'eslint', '.', '--max-warnings=0']],
   ['unit and integration tests', ['npx', 'vitest', 'run']],
-  ['build', ['npx', 'next', 'build']],
+  // Next.js, then the server bundle and the first-start database (scripts/build-server.mjs).
+  ['build', ['node', 'scripts/start.mjs', '--build', '--build-only']],
   ['browser tests', ['npx', 'playwright', 'test']],
   ['page budgets', ['node', 'scripts/lighthouse.mjs']],
 ];
