@@ -39,8 +39,23 @@ export function sessionIdOf(value: unknown): string | undefined {
   return typeof value === 'string' && SID.test(value) ? value : undefined;
 }
 
-async function key(db: Db): Promise<Uint8Array> {
-  return new TextEncoder().encode(await getAuthSecret(db));
+/**
+ * The signing key as a CryptoKey, imported once per secret (issue #19): given raw bytes, jose
+ * imports them into WebCrypto on every sign and verify, an asynchronous round through the
+ * crypto layer on each authenticated request.
+ */
+let imported: { secret: string; key: Promise<CryptoKey> } | undefined;
+
+async function key(db: Db): Promise<CryptoKey> {
+  const secret = await getAuthSecret(db);
+  if (imported?.secret !== secret) {
+    const key = crypto.webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    imported = { secret, key };
+    key.catch(() => {
+      if (imported?.key === key) imported = undefined;
+    });
+  }
+  return imported.key;
 }
 
 /**

@@ -64,7 +64,29 @@ export async function usernamesOf(db: Db, list: Pick<Order, 'profileIds'>[]): Pr
   return new Map(rows.map((r) => [r.id, r.username]));
 }
 
-export function toOrderView(order: Order, usernames: Map<number, string>): OrderView {
+/**
+ * The columns an order's view is made of: the reseller `status` reads only these for up to 100
+ * orders per request (issue #19: reading and mapping every column, the jsonb batches and price
+ * maps included, was a quarter of that request's CPU).
+ */
+export const orderViewColumns = {
+  id: orders.id,
+  status: orders.status,
+  priceCents: orders.priceCents,
+  refundedCents: orders.refundedCents,
+  profileCount: orders.profileCount,
+  profileIds: orders.profileIds,
+  results: orders.results,
+  service: orders.service,
+  targetUrl: orders.targetUrl,
+  createdAt: orders.createdAt,
+  completedAt: orders.completedAt,
+  refillOf: orders.refillOf,
+};
+
+export type OrderViewRow = Pick<Order, keyof typeof orderViewColumns>;
+
+export function toOrderView(order: OrderViewRow, usernames: Map<number, string>): OrderView {
   const results = order.results as ProfileResult[];
   const done = results.filter((r) => r.result === 'success').length;
   return {

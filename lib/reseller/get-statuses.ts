@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { isOrderId, toOrderView, usernamesOf, type OrderView } from '@/lib/order-view';
+import { isOrderId, orderViewColumns, toOrderView, usernamesOf, type OrderView } from '@/lib/order-view';
 
 export type ItemResult<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
@@ -16,7 +16,7 @@ export async function getOrderStatuses(db: Db, userId: number, ids: string[], ki
   const valid = ids.filter(isOrderId);
   const rows = valid.length
     ? await db
-        .select()
+        .select(orderViewColumns)
         .from(orders)
         .where(and(eq(orders.userId, userId), inArray(orders.id, valid), kind === 'refill' ? isNotNull(orders.refillOf) : undefined))
     : [];
