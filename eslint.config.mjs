@@ -16,5 +16,5 @@ export default defineConfig([
     files: ['scripts/**', 'bench/**', '.ci/**'],
     rules: { 'no-console': 'off' },
   },
-  globalIgnores(['.next/**', '.next-*/**', 'node_modules/**', 'data/**', 'db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**']),
+  globalIgnores(['.next/**', '.next-*/**', 'dist/**', 'node_modules/**', 'data/**', 'db/migrations/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**']),
 ]);
