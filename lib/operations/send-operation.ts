@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { balanceLedger, orders, platforms, profiles, siteSettings, usageCounters, userPackages, users } from '@/db/schema';
 import { env } from '@/env';
@@ -157,43 +157,39 @@ async function sendInTransaction(
     // or the server's pick of `quantity` of them.
     const doneQ = input.targetUrl && given ? profilesAlreadyOnTarget(tx, { service, targetUrl: input.targetUrl, candidates: input.profileIds }) : undefined;
     const chosenQ = given ? chosenProfiles(tx, platform, input.profileIds) : undefined;
-    const platformQ = tx.select().from(platforms).where(eq(platforms.ad, platform));
-    const settingsQ = tx
-      .select({ cooldownSeconds: siteSettings.cooldownSeconds, twitterMinProfiles: siteSettings.twitterMinProfiles })
-      .from(siteSettings)
-      .where(eq(siteSettings.id, 1));
+    // The platform with the site's send settings, and the customer's package with today's use of
+    // the service and its last use: one statement each (subqueries), read after the lock like the rest.
+    const platformQ = tx
+      .select({
+        aktif: platforms.aktif,
+        apiEndpoints: platforms.apiEndpoints,
+        cooldownSeconds: sql<number | null>`(select ${siteSettings.cooldownSeconds} from ${siteSettings} where ${siteSettings.id} = 1)`,
+        twitterMinProfiles: sql<number | null>`(select ${siteSettings.twitterMinProfiles} from ${siteSettings} where ${siteSettings.id} = 1)`,
+      })
+      .from(platforms)
+      .where(eq(platforms.ad, platform));
     const packageQ = isAdmin
       ? undefined
       : tx
-          .select({ gunlukLimit: userPackages.gunlukLimit, profilLimit: userPackages.profilLimit })
+          .select({
+            gunlukLimit: userPackages.gunlukLimit,
+            profilLimit: userPackages.profilLimit,
+            usedToday: sql<number | null>`(select ${usageCounters.count} from ${usageCounters} where ${usageCounters.userId} = ${sender.id} and ${usageCounters.service} = ${service} and ${usageCounters.day} = ${day})`,
+            lastUsedAt: sql<Date | null>`(select ${usageCounters.lastUsedAt} from ${usageCounters} where ${usageCounters.userId} = ${sender.id} and ${usageCounters.service} = ${service} order by ${usageCounters.day} desc limit 1)`.mapWith(
+              usageCounters.lastUsedAt,
+            ),
+          })
           .from(userPackages)
           .where(and(eq(userPackages.userId, sender.id), eq(userPackages.platform, platform), inForce(now)))
           .limit(1);
-    const usageQ = isAdmin
-      ? undefined
-      : tx
-          .select({ count: usageCounters.count })
-          .from(usageCounters)
-          .where(and(eq(usageCounters.userId, sender.id), eq(usageCounters.service, service), eq(usageCounters.day, day)));
-    const lastUseQ = isAdmin
-      ? undefined
-      : tx
-          .select({ lastUsedAt: usageCounters.lastUsedAt })
-          .from(usageCounters)
-          .where(and(eq(usageCounters.userId, sender.id), eq(usageCounters.service, service)))
-          .orderBy(desc(usageCounters.day))
-          .limit(1);
-    const [userRows, existingRows, targetLock, done, chosenGiven, platformRows, settingsRows, pkgRows, usageRows, lastRows] = await pipelined([
+    const [userRows, existingRows, targetLock, done, chosenGiven, platformRows, pkgRows] = await pipelined([
       userQ,
       existingQ,
       targetLockQ,
       doneQ,
       chosenQ,
       platformQ,
-      settingsQ,
       packageQ,
-      usageQ,
-      lastUseQ,
     ]);
 
     const user = unwrap(userRows)[0];
@@ -217,9 +213,8 @@ async function sendInTransaction(
     if (!platformRow?.aktif) throw new AppError('PLATFORM_INACTIVE');
     if (!platformRow.apiEndpoints[service]) throw new AppError('SERVICE_UNAVAILABLE');
 
-    const settings = unwrap(settingsRows)[0];
-    const cooldownSeconds = settings?.cooldownSeconds ?? 30;
-    const twitterMinProfiles = settings?.twitterMinProfiles ?? 1;
+    const cooldownSeconds = platformRow.cooldownSeconds ?? 30;
+    const twitterMinProfiles = platformRow.twitterMinProfiles ?? 1;
 
     if (!isAdmin) {
       const pkg = unwrap(pkgRows)?.[0];
@@ -229,14 +224,12 @@ async function sendInTransaction(
         throw new AppError('PROFILE_LIMIT_EXCEEDED', { params: { limit: pkg.profilLimit } });
       }
 
-      const usage = unwrap(usageRows)?.[0];
-      if ((usage?.count ?? 0) >= pkg.gunlukLimit) {
+      if ((pkg.usedToday ?? 0) >= pkg.gunlukLimit) {
         throw new AppError('DAILY_LIMIT_EXCEEDED', { params: { limit: pkg.gunlukLimit } });
       }
 
-      const last = unwrap(lastRows)?.[0];
-      if (cooldownSeconds > 0 && last?.lastUsedAt) {
-        const remainingMs = last.lastUsedAt.getTime() + cooldownSeconds * 1000 - now.getTime();
+      if (cooldownSeconds > 0 && pkg.lastUsedAt) {
+        const remainingMs = pkg.lastUsedAt.getTime() + cooldownSeconds * 1000 - now.getTime();
         if (remainingMs > 0) {
           const remainingSeconds = Math.ceil(remainingMs / 1000);
           throw new AppError('COOLDOWN_ACTIVE', { params: { remainingSeconds }, headers: { 'retry-after': String(remainingSeconds) } });
