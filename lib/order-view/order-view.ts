@@ -1,5 +1,5 @@
 import 'server-only';
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders, profiles, type ProfileResult } from '@/db/schema';
 import { centsToDecimal } from '@/lib/money';
@@ -60,7 +60,11 @@ export type OrderView = {
 export async function usernamesOf(db: Db, list: Pick<Order, 'profileIds'>[]): Promise<Map<number, string>> {
   const ids = [...new Set(list.flatMap((o) => o.profileIds))];
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: profiles.id, username: profiles.username }).from(profiles).where(inArray(profiles.id, ids));
+  // One array parameter, not one per profile (issue #19: a status of 100 orders names ~300).
+  const rows = await db
+    .select({ id: profiles.id, username: profiles.username })
+    .from(profiles)
+    .where(sql`${profiles.id} = any(${sql.param(ids)}::int[])`);
   return new Map(rows.map((r) => [r.id, r.username]));
 }
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders } from '@/db/schema';
 import { AppError } from '@/lib/errors';
@@ -18,7 +18,8 @@ export async function getOrderStatuses(db: Db, userId: number, ids: string[], ki
     ? await db
         .select(orderViewColumns)
         .from(orders)
-        .where(and(eq(orders.userId, userId), inArray(orders.id, valid), kind === 'refill' ? isNotNull(orders.refillOf) : undefined))
+        // One array parameter instead of up to 100 (issue #19: Drizzle types each parameter of an `in` list).
+        .where(and(eq(orders.userId, userId), sql`${orders.id} = any(${sql.param(valid)}::uuid[])`, kind === 'refill' ? isNotNull(orders.refillOf) : undefined))
     : [];
   const usernames = await usernamesOf(db, rows);
   const byId = new Map(rows.map((r) => [r.id.toLowerCase(), r]));
