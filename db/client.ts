@@ -122,7 +122,7 @@ async function openPglite(dataDir: string, snapshot?: Blob): Promise<DbHandle> {
   }
   try {
     const pgDir = path.join(path.resolve(dataDir), 'pg');
-    if (!inMemory) copyTemplateInto(pgDir, migrationsFolder);
+    if (!inMemory) await copyTemplateInto(pgDir, migrationsFolder);
     const client = inMemory ? new PGlite(snapshot ? { loadDataDir: snapshot } : {}) : new PGlite(pgDir);
     await client.waitReady;
     const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;

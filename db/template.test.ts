@@ -28,34 +28,34 @@ afterEach(() => {
 });
 
 describe('the first-start database template', () => {
-  it('fills an absent or empty folder with a copy of the template', () => {
+  it('fills an absent or empty folder with a copy of the template', async () => {
     const target = path.join(work, 'data', 'pg');
-    expect(copyTemplateInto(target, migrations)).toBe(true);
+    expect(await copyTemplateInto(target, migrations)).toBe(true);
     expect(fs.readFileSync(path.join(target, 'base', 'file'), 'utf8')).toBe('data');
     fs.rmSync(target, { recursive: true });
     fs.mkdirSync(target, { recursive: true });
-    expect(copyTemplateInto(target, migrations)).toBe(true);
+    expect(await copyTemplateInto(target, migrations)).toBe(true);
     expect(fs.existsSync(path.join(target, 'PG_VERSION'))).toBe(true);
     expect(fs.readdirSync(path.dirname(target))).toEqual(['pg']); // no partial copy left behind
   });
 
-  it('is ignored when a migration changed since it was made', () => {
+  it('is ignored when a migration changed since it was made', async () => {
     fs.writeFileSync(path.join(migrations, '0001_more.sql'), 'alter table a add b int;');
     const target = path.join(work, 'data', 'pg');
-    expect(copyTemplateInto(target, migrations)).toBe(false);
+    expect(await copyTemplateInto(target, migrations)).toBe(false);
     expect(fs.existsSync(target)).toBe(false);
   });
 
-  it('never touches a folder that already has a database', () => {
+  it('never touches a folder that already has a database', async () => {
     const target = path.join(work, 'data', 'pg');
     fs.mkdirSync(target, { recursive: true });
     fs.writeFileSync(path.join(target, 'PG_VERSION'), 'mine');
-    expect(copyTemplateInto(target, migrations)).toBe(false);
+    expect(await copyTemplateInto(target, migrations)).toBe(false);
     expect(fs.readFileSync(path.join(target, 'PG_VERSION'), 'utf8')).toBe('mine');
   });
 
-  it('is skipped without a template', () => {
+  it('is skipped without a template', async () => {
     process.env.DB_TEMPLATE_DIR = path.join(work, 'none');
-    expect(copyTemplateInto(path.join(work, 'data', 'pg'), migrations)).toBe(false);
+    expect(await copyTemplateInto(path.join(work, 'data', 'pg'), migrations)).toBe(false);
   });
 });
