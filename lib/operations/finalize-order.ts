@@ -72,11 +72,16 @@ export async function finalizeOrder(db: Db, orderId: string, input: FinalizeInpu
       })
       .where(eq(orders.id, order.id))
       .returning();
-    await queueOrderWebhook(tx, updated!);
-    // Profile health (issue #17): counted once per order, with the order's end.
+    // The reseller's webhook and the customer's notice (issue #18: failed profiles with their
+    // refund, or the plain end) are written together: their statements share the round trips.
+    const [hook, notice] = await Promise.allSettled([queueOrderWebhook(tx, updated!), notifyOrderEnd(tx, updated!, refundCents)]);
+    if (hook.status === 'rejected') throw hook.reason;
+    if (notice.status === 'rejected') throw notice.reason;
+    // Profile health (issue #17): counted once per order, with the order's end. Last, because it
+    // locks the profiles' rows, which every order of the same profiles ending now also needs: held
+    // only until the commit, not across the writes above (issue #19: orders of popular profiles
+    // ending together waited on each other there, up to ~180 ms before their final event).
     await recordProfileOutcomes(tx, input.outcomes);
-    // The customer's notice (issue #18): failed profiles with their refund, or the plain end.
-    await notifyOrderEnd(tx, updated!, refundCents);
     return { changed: true, order: updated! };
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { createTestDb, installAsAppDb, onPostgres, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
 import { seed } from '@/db/seed';
 import { auditLog, orders, profiles, siteSettings, users } from '@/db/schema';
@@ -151,5 +151,31 @@ describe('profile health', () => {
     ]);
     const rows = await t.db.select({ n: profiles.consecutiveFailures }).from(profiles).where(inArray(profiles.id, [a, b]));
     expect(rows.map((r) => r.n)).toEqual([2, 2]);
+  });
+
+  // Issue #19: orders of the same popular profiles ending together queued on the profiles' row
+  // locks. An all-success end with nothing to reset writes nothing and takes no lock.
+  it.runIf(onPostgres())('ends an all-success order without waiting for the profiles another order holds locked', async () => {
+    const [a, b] = [ids[1]!, ids[2]!];
+    await t.db.update(profiles).set({ consecutiveFailures: 0, status: 'active' }).where(inArray(profiles.id, [a, b]));
+    const o = await order([a, b]);
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let locked = () => {};
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = t.db.transaction(async (tx) => {
+      await tx.select({ id: profiles.id }).from(profiles).where(inArray(profiles.id, [a, b])).for('update');
+      locked();
+      await held;
+    });
+    await isLocked;
+    const ended = await Promise.race([
+      finalizeOrder(t.db, o, { outcomes: outcomes([[a, 'success'], [b, 'success']]) }).then(() => 'ended'),
+      new Promise((r) => setTimeout(() => r('waited'), 2000)),
+    ]);
+    release();
+    await holder;
+    expect(ended).toBe('ended');
+    expect((await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, o)))[0]!.s).toBe('completed');
   });
 });

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { auditLog, profiles, siteSettings } from '@/db/schema';
 import type { Platform } from '@/lib/catalogue/services';
@@ -32,6 +32,17 @@ export async function recordProfileOutcomes(tx: Db, outcomes: Map<number, 'succe
   const failed = [...outcomes].filter(([, r]) => r === 'failed').map(([id]) => id);
   const ids = [...succeeded, ...failed].sort((a, b) => a - b);
   if (ids.length === 0) return [];
+  // All succeeded and none has failures to reset (the usual end): nothing to write, so no row
+  // locks either. Orders of the same popular profiles ending together used to queue on these
+  // locks until each other's commit (issue #19). A failure being counted concurrently is not
+  // lost: it commits after this order's (unwritten) reset, as if this order had ended first.
+  if (failed.length === 0) {
+    const dirty = await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(inArray(profiles.id, succeeded), gt(profiles.consecutiveFailures, 0)));
+    if (dirty.length === 0) return [];
+  }
   const locked = await tx
     .select({ id: profiles.id, status: profiles.status, failures: profiles.consecutiveFailures })
     .from(profiles)
