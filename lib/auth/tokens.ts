@@ -49,10 +49,10 @@ let imported: { secret: string; key: Promise<CryptoKey> } | undefined;
 async function key(db: Db): Promise<CryptoKey> {
   const secret = await getAuthSecret(db);
   if (imported?.secret !== secret) {
-    const key = crypto.webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    imported = { secret, key };
-    key.catch(() => {
-      if (imported?.key === key) imported = undefined;
+    const importing = crypto.webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    imported = { secret, key: importing };
+    importing.catch(() => {
+      if (imported?.key === importing) imported = undefined;
     });
   }
   return imported.key;

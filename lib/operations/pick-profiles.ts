@@ -24,7 +24,8 @@ export type PickInput = {
 /**
  * Issue #17: the profiles among `candidates` that already acted on this target for this service,
  * or are acting on it now, in anyone's order (a success or a pending result of an order that was
- * not cancelled). One profile never likes, retweets or comments the same post twice.
+ * not cancelled). One profile never likes, retweets or comments the same post twice. `candidates`
+ * must not be empty (the send asks only with the ids it was given). Returned unawaited, to pipeline.
  */
 export function profilesAlreadyOnTarget(tx: Db, input: { service: Service; targetUrl: string; candidates: number[] }) {
   return tx.execute(sql`

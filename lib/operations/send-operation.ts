@@ -105,15 +105,16 @@ type SettledOf<Q> = Q extends PromiseLike<infer V> ? Settled<V> : undefined;
 function pipelined<const T extends readonly (PromiseLike<unknown> | undefined)[]>(
   queries: T,
 ): Promise<{ [K in keyof T]: SettledOf<T[K]> }> {
-  return Promise.all(
-    queries.map((q) => (q ? q.then((value): Settled<unknown> => ({ ok: true, value }), (error: unknown): Settled<unknown> => ({ ok: false, error })) : undefined)),
-  ) as never;
+  return Promise.all(queries.map((q) => (q ? settle(q) : undefined))) as never;
 }
 
+/** Its outcome as a value; `.then` is called at once, so a lazy query is sent now. */
 function settle<T>(promise: PromiseLike<T>): Promise<Settled<T>> {
-  return Promise.resolve(promise).then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
+  return Promise.resolve(
+    promise.then(
+      (value): Settled<T> => ({ ok: true, value }),
+      (error: unknown): Settled<T> => ({ ok: false, error }),
+    ),
   );
 }
 
@@ -157,16 +158,17 @@ async function sendInTransaction(
     // or the server's pick of `quantity` of them.
     const doneQ = input.targetUrl && given ? profilesAlreadyOnTarget(tx, { service, targetUrl: input.targetUrl, candidates: input.profileIds }) : undefined;
     const chosenQ = given ? chosenProfiles(tx, platform, input.profileIds) : undefined;
-    // The platform with the site's send settings, and the customer's package with today's use of
-    // the service and its last use: one statement each (subqueries), read after the lock like the rest.
+    // The platform with the site's send settings (joined), and the customer's package with today's
+    // use of the service and its last use (subqueries): one statement each, read after the lock.
     const platformQ = tx
       .select({
         aktif: platforms.aktif,
         apiEndpoints: platforms.apiEndpoints,
-        cooldownSeconds: sql<number | null>`(select ${siteSettings.cooldownSeconds} from ${siteSettings} where ${siteSettings.id} = 1)`,
-        twitterMinProfiles: sql<number | null>`(select ${siteSettings.twitterMinProfiles} from ${siteSettings} where ${siteSettings.id} = 1)`,
+        cooldownSeconds: siteSettings.cooldownSeconds,
+        twitterMinProfiles: siteSettings.twitterMinProfiles,
       })
       .from(platforms)
+      .leftJoin(siteSettings, eq(siteSettings.id, 1))
       .where(eq(platforms.ad, platform));
     const packageQ = isAdmin
       ? undefined
