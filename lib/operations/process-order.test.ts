@@ -11,7 +11,7 @@ import { startOrderWorker } from './order-worker';
 import type { OperationUpdate } from './operation-update';
 import { createWorld, fastClient, makeUser, URLS, waitFor, type World } from './testing/world';
 import { getOperation } from './get-operation';
-import { toOrderView, usernamesOf } from '@/lib/order-view';
+import { readOrderViews, toOrderView, usernamesOf } from '@/lib/order-view';
 import { taskSchema } from '@/lib/provider/contract';
 
 let w: World;
@@ -135,6 +135,10 @@ describe('proof of every action (provider contract 1.1)', () => {
     const v2 = toOrderView(order, await usernamesOf(w.t.db, [order]));
     expect(v2.profiles.find((p) => p.result === 'success')).toMatchObject({ proof_url: ok[0]!.proof_url, text: ok[0]!.text });
     for (const p of v2.profiles.filter((p) => p.result === 'failed')) expect(p).not.toHaveProperty('proof_url');
+    // The reseller status reads the same view in one statement (times formatted by PostgreSQL).
+    expect((await readOrderViews(w.t.db, user.id, [taskId.toUpperCase()])).get(taskId.toLowerCase())).toEqual(v2);
+    expect((await readOrderViews(w.t.db, user.id + 1000, [taskId])).size).toBe(0);
+    expect((await readOrderViews(w.t.db, user.id, [taskId], true)).size).toBe(0);
   });
 
   it('accepts a 1.0 provider (no proof) and drops a proof link that is not a web address instead of refusing the task', () => {

@@ -88,9 +88,15 @@ export const orderViewColumns = {
   refillOf: orders.refillOf,
 };
 
-export type OrderViewRow = Pick<Order, keyof typeof orderViewColumns>;
+export type OrderViewRow = Omit<Pick<Order, keyof typeof orderViewColumns>, 'createdAt' | 'completedAt'> & {
+  /** A Date, or the ISO 8601 text PostgreSQL formatted (readOrderViews). */
+  createdAt: Date | string;
+  completedAt: Date | string | null;
+};
 
-export function toOrderView(order: OrderViewRow, usernames: Map<number, string>): OrderView {
+const iso = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString());
+
+export function toOrderView(order: Omit<OrderViewRow, 'profileIds'>, usernames: Map<number, string>): OrderView {
   const results = order.results as ProfileResult[];
   const done = results.filter((r) => r.result === 'success').length;
   return {
@@ -109,10 +115,41 @@ export function toOrderView(order: OrderViewRow, usernames: Map<number, string>)
     order_status: order.status,
     service: order.service,
     link: order.targetUrl,
-    created_at: order.createdAt.toISOString(),
-    completed_at: order.completedAt?.toISOString() ?? null,
+    created_at: iso(order.createdAt),
+    completed_at: order.completedAt === null ? null : iso(order.completedAt),
     refill_of: order.refillOf,
   };
+}
+
+// toISOString()'s form (UTC, milliseconds, Z), formatted by PostgreSQL.
+const isoText = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+
+/**
+ * The views of some of one user's orders, in one statement: the order columns of the view, the
+ * times already in ISO text, and each order's profile usernames (issue #19: the reseller `status`
+ * of 100 orders made two queries and mapped ~400 rows through the query builder; this reads them
+ * as the driver parses them). Keyed by lower-case order id; `refillsOnly` keeps refills.
+ */
+export async function readOrderViews(db: Db, userId: number, ids: string[], refillsOnly = false): Promise<Map<string, OrderView>> {
+  const out = new Map<string, OrderView>();
+  if (ids.length === 0) return out;
+  const rows = rowsOf<Omit<OrderViewRow, 'profileIds'> & { usernames: Record<string, string> | null }>(
+    await db.execute(sql`
+      select o.id, o.status, o.price_cents as "priceCents", o.refunded_cents as "refundedCents",
+             o.profile_count as "profileCount", o.results, o.service, o.target_url as "targetUrl",
+             ${isoText('o.created_at')} as "createdAt", ${isoText('o.completed_at')} as "completedAt",
+             o.refill_of as "refillOf",
+             (select json_object_agg(p.id, p.username) from ${profiles} p
+               where p.id = any(array(select jsonb_array_elements_text(o.profile_ids)::int))) as usernames
+      from ${orders} o
+      where o.user_id = ${userId} and o.id = any(${sql.param(ids)}::uuid[])${refillsOnly ? sql` and o.refill_of is not null` : sql``}`),
+  );
+  for (const row of rows) {
+    const usernames = new Map(Object.entries(row.usernames ?? {}).map(([id, name]) => [Number(id), name]));
+    out.set(row.id.toLowerCase(), toOrderView(row, usernames));
+  }
+  return out;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
