@@ -26,8 +26,12 @@ test.describe('the public page cache', () => {
       expect(third).toMatchObject({ status: 200, cache: 'hit' });
       expect(third.html).toBe(second.html);
       expect(third.html).toContain('<html lang="en"');
-      // A query string is always rendered for its sender.
-      expect((await visit(visitor, '/en/service/like?utm_source=x')).cache).toBeUndefined();
+      // A link's campaign tags change nothing on the page: the kept render answers (issue #19).
+      const tagged = await visit(visitor, '/en/service/like?utm_source=newsletter&gclid=abc');
+      expect(tagged).toMatchObject({ status: 200, cache: 'hit' });
+      expect(tagged.html).toBe(second.html);
+      // Any other query string is rendered for its sender.
+      expect((await visit(visitor, '/en/service/like?r=1')).cache).toBeUndefined();
       // The language a browser asks for still decides: a cached Turkish page never answers an English browser.
       const turkish = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
       const english = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
@@ -44,6 +48,27 @@ test.describe('the public page cache', () => {
     } finally {
       await visitor.dispose();
     }
+  });
+
+  test('a page kept for its bare path works in the browser at an address with campaign tags', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    const fetched: string[] = [];
+    page.on('request', (r) => void fetched.push(r.url()));
+    await page.goto('/en/service/like');
+    await page.goto('/en/service/like');
+    const tagged = '/en/service/like?utm_source=newsletter&utm_campaign=winter&fbclid=IwAR0';
+    const res = await page.goto(tagged);
+    expect(res?.headers()[CACHE]).toBe('hit');
+    // The address keeps the tags (the site's own analytics reads them), the page hydrates without
+    // errors and does not fetch itself again, and client navigation works from it.
+    await expect(page).toHaveURL(new RegExp(`${tagged.replace(/[?.]/g, '\\$&')}$`));
+    await page.waitForLoadState('networkidle');
+    expect(fetched.filter((u) => u.includes('_rsc=') && u.includes('/service/like'))).toEqual([]);
+    await page.locator('footer').getByRole('link', { name: msg('en', 'Policies.privacy.title') }).first().click();
+    await expect(page).toHaveURL(/\/en\/privacy$/);
+    expect(errors).toEqual([]);
   });
 
   test("a logged-in customer always gets their own page, never a visitor's", async ({ page, request }) => {

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { publicContentChanged } from '@/lib/cache';
-import { createPageCache, pageCacheKey, type PageCacheOptions } from './page-cache';
+import { cacheablePath, createPageCache, pageCacheKey, type PageCacheOptions } from './page-cache';
 
 /**
  * The page cache in front of a stand-in for Next.js that numbers its renders, so a test can tell
@@ -142,6 +142,33 @@ describe('the public page cache', () => {
     expect(post.headers.get('x-etk-page-cache')).toBeNull();
     // Each of those was rendered for its sender.
     expect(renders).toBe(1 + 8);
+  });
+
+  it('serves a visitor from an ad or newsletter link the kept page, rendered as the bare path', async () => {
+    const seen: string[] = [];
+    const { base } = await start((req, res, n) => {
+      seen.push(req.url!);
+      page(req, res, n);
+    });
+    const url = `${base}/en/service/retweet`;
+    const first = await get(`${url}?utm_source=google&utm_medium=cpc&gclid=Cj0KCQ`);
+    expect(first.cache).toBe('miss');
+    expect(seen).toEqual(['/en/service/retweet']);
+    for (const query of ['', '?fbclid=IwAR2x', '?utm_campaign=black-friday&utm_content=a%20b', '?msclkid=1&_gl=1*abc', '?']) {
+      const res = await get(url + query);
+      expect(res.cache, query).toBe('hit');
+      expect(res.body).toBe(first.body);
+    }
+    // Any other parameter may mean something to the page or to the language routing: rendered
+    // for its request, with its query, and not kept.
+    for (const query of ['?r=1', '?lng=de', '?utm_source=x&tab=register', '?utm=1', '?UTM_SOURCE=x']) {
+      const res = await get(url + query);
+      expect(res.cache, query).toBeNull();
+      expect(seen.at(-1)).toBe(`/en/service/retweet${query}`);
+    }
+    expect(cacheablePath('/login?utm_source=x')).toBe('/login');
+    expect(cacheablePath('/login?tab=register&utm_source=x')).toBeUndefined();
+    expect(cacheablePath('/login')).toBe('/login');
   });
 
   it('caches only the public pages', async () => {

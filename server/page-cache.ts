@@ -12,7 +12,11 @@ import { locales } from '@/lib/i18n/routing';
  * when nobody is logged in; rendering them (about 60 profile cards and the message catalogue) was
  * the most expensive request of the site. Only these are kept:
  *
- * - GET of a service, policy, login or forgotten-password page, without a query string;
+ * - GET of a service, policy, login or forgotten-password page, without a query string or with
+ *   only the parameters ad and analytics tools add to a link (`utm_*`, `gclid`, `fbclid` …, see
+ *   TRACKING_PARAMS): no page reads them, so the request is rendered (and kept) as the bare path,
+ *   while the browser's address keeps them for the site's own analytics. Any other parameter is
+ *   rendered for its request, as before;
  * - no cookie but the language cookie, no Authorization header, no client-side navigation headers
  *   (RSC, prefetch, server actions), so logged-in users always get their own render;
  * - answered 200 text/html, setting no cookie but the language cookie.
@@ -32,6 +36,20 @@ const PREFIX = `(?:/(?:${locales.join('|')}))?`;
 const PUBLIC_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/pricing|/privacy|/terms|/cookies|/subscription-policy|/login|/forgot-password)?/?$`);
 const NAVIGATION_HEADERS = ['authorization', 'rsc', 'next-action', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url', 'range'];
 const LANGUAGE_COOKIE = 'NEXT_LOCALE';
+/**
+ * Parameters set by whoever made the link (campaign tags, ad networks' click ids), never read by a
+ * page of this site: a visitor from an ad or a newsletter gets the kept page (issue #19).
+ */
+const TRACKING_PARAMS = new Set(['gclid', 'gbraid', 'wbraid', 'dclid', 'fbclid', 'msclkid', 'twclid', 'ttclid', 'li_fat_id', 'igshid', 'yclid', 'mc_cid', 'mc_eid', '_ga', '_gl']);
+const isTrackingParam = (name: string) => TRACKING_PARAMS.has(name) || /^utm_[a-z_]{1,20}$/.test(name);
+
+/** The path a request is rendered as: its own without a query, the bare path when the query only tracks, else undefined. */
+export function cacheablePath(url: string): string | undefined {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const names = [...new URLSearchParams(url.slice(q + 1)).keys()];
+  return names.every(isTrackingParam) ? url.slice(0, q) : undefined;
+}
 const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date', 'x-etk-page-cache']);
 export const PAGE_CACHE_HEADER = 'x-etk-page-cache';
 
@@ -53,13 +71,18 @@ function cookieValue(header: string | undefined, name: string): string {
 
 /** The cache key of a request, or undefined when this request must be rendered for its sender. */
 export function pageCacheKey(req: IncomingMessage): string | undefined {
-  if (req.method !== 'GET' || !req.url || req.url.includes('?')) return undefined;
-  if (!PUBLIC_PAGE.test(req.url)) return undefined;
+  return cacheTarget(req)?.key;
+}
+
+function cacheTarget(req: IncomingMessage): { key: string; path: string } | undefined {
+  if (req.method !== 'GET' || !req.url) return undefined;
+  const path = cacheablePath(req.url);
+  if (path === undefined || !PUBLIC_PAGE.test(path)) return undefined;
   const h = req.headers;
   if (NAVIGATION_HEADERS.some((name) => h[name] !== undefined)) return undefined;
   if (cookieNames(h.cookie).some((name) => name !== LANGUAGE_COOKIE)) return undefined;
-  return [
-    req.url,
+  const key = [
+    path,
     h.host ?? '',
     h['x-forwarded-host'] ?? '',
     h['x-forwarded-proto'] ?? '',
@@ -68,6 +91,7 @@ export function pageCacheKey(req: IncomingMessage): string | undefined {
     h['accept-encoding'] ?? '',
     getBotType(h['user-agent'] ?? '') ?? 'browser',
   ].join('\n');
+  return { key, path };
 }
 
 function onlyLanguageCookies(setCookie: OutgoingHttpHeaders['set-cookie']): boolean {
@@ -141,8 +165,9 @@ export function createPageCache({ ttlMs, maxEntries = 200, maxBytes = 2 * 1024 *
   return {
     /** Serves a kept page, or calls `render` (recording its answer when it may be kept). */
     handle(req: IncomingMessage, res: ServerResponse, render: () => void): void {
-      const key = ttlMs > 0 ? pageCacheKey(req) : undefined;
-      if (key === undefined) return render();
+      const target = ttlMs > 0 ? cacheTarget(req) : undefined;
+      if (target === undefined) return render();
+      const { key, path } = target;
       const hit = entries.get(key);
       if (hit && fresh(hit)) {
         // Most recently used last, so the oldest is dropped first when full.
@@ -153,6 +178,8 @@ export function createPageCache({ ttlMs, maxEntries = 200, maxBytes = 2 * 1024 *
       if (hit) entries.delete(key);
       res.setHeader(PAGE_CACHE_HEADER, 'miss');
       capture(res, key);
+      // Rendered as the path it is kept under, so whoever gets this page later gets the same.
+      req.url = path;
       render();
     },
     size: () => entries.size,
