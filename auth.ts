@@ -1,10 +1,11 @@
 import 'server-only';
+import { cache } from 'react';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { getToken } from 'next-auth/jwt';
 import { cookies, headers } from 'next/headers';
 import { getDb } from '@/db/client';
-import { getAuthSecret, isSessionEnded, loadSessionUser, sessionIdOf, signToken, verifyToken, type AuthUser, type TokenKind } from '@/lib/auth';
+import { checkedSessionVersion, getAuthSecret, isSessionEnded, loadSessionUser, sessionIdOf, signToken, verifyToken, type AuthUser, type TokenKind } from '@/lib/auth';
 import { publicUrl } from '@/env';
 import { logger } from '@/lib/logger';
 
@@ -143,8 +144,12 @@ export function parseCookies(header: string): Record<string, string> {
  * A fresh bearer token for the signed-in user (for Socket.IO and API calls from the browser), of
  * the same login as the cookie session, so logging out ends it too.
  */
-export async function tokenForSessionUser(user: AuthUser): Promise<string | null> {
+export const tokenForSessionUser = cache(async (user: AuthUser): Promise<string | null> => {
   const db = await getDb();
+  // The user this request's session check loaded (issue #19: the layout and the page each read the
+  // row again and signed a token of their own; now one token per request, from the version checked).
+  const checked = checkedSessionVersion(user);
+  if (checked !== undefined) return signToken(db, { id: user.id, rol: user.rol, sessionVersion: checked }, user.kind, user.sid);
   const [row] = await db.query.users.findMany({ where: (u, { eq }) => eq(u.id, user.id), columns: { id: true, rol: true, sessionVersion: true }, limit: 1 });
   return row ? signToken(db, row, user.kind, user.sid) : null;
-}
+});

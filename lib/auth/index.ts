@@ -1,6 +1,6 @@
 export { hashPassword, verifyPassword } from './password';
 export { isAdminSession } from './is-admin-session';
-export { signToken, verifyToken, loadSessionUser, sessionIdOf, type AuthUser, type TokenKind } from './tokens';
+export { signToken, verifyToken, loadSessionUser, checkedSessionVersion, sessionIdOf, type AuthUser, type TokenKind } from './tokens';
 export { endSession, isSessionEnded } from './end-session';
 export { getAuthSecret } from './secret';
 export { loginUser } from './login-user';

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
+import { eq } from 'drizzle-orm';
 import { users } from '@/db/schema';
 import { createTestDb, type TestDb } from '@/test/db';
 import { getAuthSecret } from './secret';
-import { signToken, verifyToken } from './tokens';
+import { checkedSessionVersion, signToken, verifyToken } from './tokens';
 
 let t: TestDb;
 let user: typeof users.$inferSelect;
@@ -42,5 +43,25 @@ describe('bearer tokens', () => {
   it('refuses an expired token and one without a subject', async () => {
     expect(await verifyToken(t.db, await forge({ sub: String(user.id), exp: Math.floor(Date.now() / 1000) - 60 }))).toBeNull();
     expect(await verifyToken(t.db, await forge({ exp: Math.floor(Date.now() / 1000) + 60 }))).toBeNull();
+  });
+});
+
+describe('the session version a loaded user was checked against', () => {
+  it('is kept beside the loaded user, never in it, and signs a token of the same login', async () => {
+    const first = await signToken(t.db, user, 'user');
+    const loaded = (await verifyToken(t.db, first))!;
+    expect(checkedSessionVersion(loaded)).toBe(user.sessionVersion);
+    // Not a field of the user (which client components receive), and a copy has none.
+    expect(Object.keys(loaded).sort()).toEqual(['adSoyad', 'email', 'id', 'kind', 'locale', 'rol', 'sid']);
+    expect(checkedSessionVersion({ ...loaded })).toBeUndefined();
+    // A token signed from it is accepted for the same login, and ends with it (log out everywhere).
+    const again = await signToken(t.db, { id: loaded.id, rol: loaded.rol, sessionVersion: checkedSessionVersion(loaded)! }, loaded.kind, loaded.sid);
+    expect((await verifyToken(t.db, again))?.sid).toBe(loaded.sid);
+    await t.db.update(users).set({ sessionVersion: user.sessionVersion + 1 }).where(eq(users.id, user.id));
+    try {
+      expect(await verifyToken(t.db, again)).toBeNull();
+    } finally {
+      await t.db.update(users).set({ sessionVersion: user.sessionVersion }).where(eq(users.id, user.id));
+    }
   });
 });

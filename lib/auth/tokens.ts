@@ -116,5 +116,17 @@ export async function loadSessionUser(db: Db, id: number, sessionVersion: unknow
     .where(and(eq(users.id, id), isNull(users.deletedAt), notRevoked));
   if (!user || !user.aktif || user.sessionVersion !== sessionVersion) return null;
   if (kind === 'admin' && user.rol !== 'admin') return null;
-  return { id: user.id, rol: user.rol, email: user.email, adSoyad: user.adSoyad, locale: user.locale, kind, ...(sid ? { sid } : {}) };
+  const loaded: AuthUser = { id: user.id, rol: user.rol, email: user.email, adSoyad: user.adSoyad, locale: user.locale, kind, ...(sid ? { sid } : {}) };
+  checkedVersions.set(loaded, user.sessionVersion);
+  return loaded;
+}
+
+/**
+ * The session version a user returned by loadSessionUser was checked against, kept beside the
+ * object (not in it: the user is passed to client components, and nothing more of it should be).
+ * A token for the same login can be signed from it without reading the row again.
+ */
+const checkedVersions = new WeakMap<AuthUser, number>();
+export function checkedSessionVersion(user: AuthUser): number | undefined {
+  return checkedVersions.get(user);
 }
