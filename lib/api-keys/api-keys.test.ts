@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { apiKeys, auditLog, users } from '@/db/schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import { apiKeys, auditLog, rateLimitBuckets, users } from '@/db/schema';
 import { hashPassword } from '@/lib/auth';
 import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
 import { callV2 } from '@/lib/reseller/testing';
@@ -150,6 +150,12 @@ describe('the API’s answer to a bad key', () => {
     expect(answers[0]!.body).toEqual({ error: 'API anahtarı geçersiz.', code: 'INVALID_API_KEY' });
     // Checked before the body: an unknown action with a bad key says nothing about actions.
     expect((await callV2({ key: unknown, action: 'explode' })).text).toBe(answers[0]!.text);
+    // A key that does not work spends nobody's budget: the revoked and the deactivated key have no bucket.
+    const buckets = await f.t.db
+      .select({ key: rateLimitBuckets.key })
+      .from(rateLimitBuckets)
+      .where(inArray(rateLimitBuckets.key, [revoked, disabled].map((r) => apiKeyRequestRule((r.body.api_key as { id: number }).id).key)));
+    expect(buckets).toEqual([]);
   });
 
   it('answers in the request’s language', async () => {
@@ -173,6 +179,13 @@ describe('the per-key rate limit', () => {
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(60);
     expect((await callV2({ key: two.body.key as string, action: 'balance' })).status).toBe(200);
+    // When the minute has run out, the window starts again at one request.
+    const bucket = apiKeyRequestRule((one.body.api_key as { id: number }).id).key;
+    await f.t.db.update(rateLimitBuckets).set({ resetAt: new Date(Date.now() - 1000) }).where(eq(rateLimitBuckets.key, bucket));
+    expect((await callV2({ key: one.body.key as string, action: 'balance' })).status).toBe(200);
+    const [row] = await f.t.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, bucket));
+    expect(row!.count).toBe(1);
+    expect(row!.resetAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
   });
 });
 

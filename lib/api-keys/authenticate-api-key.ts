@@ -1,41 +1,70 @@
 import 'server-only';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { apiKeys, users } from '@/db/schema';
+import { apiKeys, rateLimitBuckets, users } from '@/db/schema';
+import { rowsOf } from '@/db/rows';
+import type { RateLimitResult } from '@/lib/rate-limit';
+import { API_KEY_REQUEST_BUCKET, apiKeyRequestRule } from './rules';
 import type { AuthUser } from '@/lib/auth';
 import { hashApiKey, looksLikeApiKey } from './key-material';
 
 export type ApiKeyCaller = { keyId: number; user: AuthUser };
 
+export type ApiKeyRequest = ApiKeyCaller & { hit: RateLimitResult };
+
 /**
- * The owner of a working key, or null. A missing, malformed, unknown or revoked key and a key of
- * a deactivated or deleted account all end in the same null, which the API answers with one
- * identical 401 (no key enumeration). The key is found by its SHA-256 through a unique index.
- * last_used_at is written at most once a minute per key, so a busy key does not write per request.
+ * The owner of a working key with one hit on the key's request budget (apiKeyRequestRule, the
+ * same bucket hitRateLimit counts in), or null. A missing, malformed, unknown or revoked key and a
+ * key of a deactivated or deleted account all end in the same null, which the API answers with one
+ * identical 401 (no key enumeration), and count nothing. The key is found by its SHA-256 through a
+ * unique index. Finding the key and counting the hit are one statement (issue #19: every reseller
+ * request made them two round trips one after the other). last_used_at is written at most once a
+ * minute per key, so a busy key does not write per request.
  */
-export async function authenticateApiKey(db: Db, key: unknown, now: Date = new Date()): Promise<ApiKeyCaller | null> {
+export async function authenticateApiKeyRequest(db: Db, key: unknown, now: Date = new Date()): Promise<ApiKeyRequest | null> {
   if (!looksLikeApiKey(key)) return null;
-  const [row] = await db
-    .select({
-      keyId: apiKeys.id,
-      lastUsedAt: apiKeys.lastUsedAt,
-      id: users.id,
-      rol: users.rol,
-      email: users.email,
-      adSoyad: users.adSoyad,
-      locale: users.locale,
-      aktif: users.aktif,
-    })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt), isNull(users.deletedAt)));
-  if (!row || !row.aktif) return null;
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+  const { limit, windowSeconds } = apiKeyRequestRule(0);
+  const window = sql`make_interval(secs => ${windowSeconds})`;
+  const staleBefore = new Date(now.getTime() - 60_000).toISOString();
+  const [row] = rowsOf<{
+    keyId: number;
+    stale: boolean;
+    id: number;
+    rol: 'user' | 'admin';
+    email: string;
+    adSoyad: string;
+    locale: AuthUser['locale'];
+    aktif: boolean;
+    count: number | null;
+    remaining: string | number | null;
+  }>(
+    await db.execute(sql`
+      with k as (
+        select ak.id as "keyId", (ak.last_used_at is null or ak.last_used_at < ${staleBefore}::timestamptz) as stale,
+               u.id, u.rol, u.email, u.ad_soyad as "adSoyad", u.locale, u.aktif
+        from ${apiKeys} ak join ${users} u on u.id = ak.user_id
+        where ak.key_hash = ${hashApiKey(key)} and ak.revoked_at is null and u.deleted_at is null
+      ), hit as (
+        insert into ${rateLimitBuckets} as b (key, count, reset_at)
+        select ${API_KEY_REQUEST_BUCKET} || k."keyId", 1, now() + ${window} from k where k.aktif
+        on conflict (key) do update set
+          count = case when b.reset_at <= now() then 1 else b.count + 1 end,
+          reset_at = case when b.reset_at <= now() then now() + ${window} else b.reset_at end
+        returning b.count, greatest(0, extract(epoch from (b.reset_at - now()))) as remaining
+      )
+      select k.*, hit.count, hit.remaining from k left join hit on true`),
+  );
+  if (!row || !row.aktif || row.count === null) return null;
+  if (row.stale) {
     await db
       .update(apiKeys)
       .set({ lastUsedAt: now })
       .where(and(eq(apiKeys.id, row.keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - 60_000)))));
   }
-  // API callers act as customers: a key never opens the admin area (isAdminSession needs kind 'admin').
-  return { keyId: row.keyId, user: { id: row.id, rol: row.rol, email: row.email, adSoyad: row.adSoyad, locale: row.locale, kind: 'user' } };
+  const count = Number(row.count);
+  return {
+    keyId: row.keyId,
+    user: { id: row.id, rol: row.rol, email: row.email, adSoyad: row.adSoyad, locale: row.locale, kind: 'user' },
+    hit: { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(Number(row.remaining))) },
+  };
 }

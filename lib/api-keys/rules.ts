@@ -10,8 +10,11 @@ export const MAX_API_KEYS = 5;
  */
 export const API_KEY_REQUESTS_PER_MINUTE = 120;
 
+/** The per-key bucket's name is this prefix and the key's id (authenticateApiKeyRequest builds it in SQL). */
+export const API_KEY_REQUEST_BUCKET = 'apikey:req:';
+
 export function apiKeyRequestRule(keyId: number): RateLimitRule {
-  return { key: `apikey:req:${keyId}`, limit: API_KEY_REQUESTS_PER_MINUTE, windowSeconds: 60 };
+  return { key: `${API_KEY_REQUEST_BUCKET}${keyId}`, limit: API_KEY_REQUESTS_PER_MINUTE, windowSeconds: 60 };
 }
 
 /** Wrong current passwords when creating or rotating a key: 5 per account per 15 minutes. */

@@ -5,6 +5,7 @@ import { integrityChecks, payments } from '@/db/schema';
 import { isAppError } from '@/lib/errors';
 import { logger } from '@/lib/logger';
 import { processorFor, type ProcessorIntent } from '@/lib/payments';
+import { rowsOf } from '@/db/rows';
 
 /** Every discrepancy the check can report (the dashboard names each: Admin.integrity.kinds). */
 export const INTEGRITY_KINDS = [
@@ -35,7 +36,6 @@ export type IntegrityOptions = {
   now?: Date;
 };
 
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 
 /**
  * The scheduled integrity check (issue #17): proves from the database that

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders, profiles, type ProfileResult } from '@/db/schema';
 import { centsToDecimal } from '@/lib/money';
+import { rowsOf } from '@/db/rows';
 
 type Order = typeof orders.$inferSelect;
 
@@ -123,7 +124,6 @@ export function toOrderView(order: Omit<OrderViewRow, 'profileIds'>, usernames: 
 
 // toISOString()'s form (UTC, milliseconds, Z), formatted by PostgreSQL.
 const isoText = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 
 /**
  * The views of some of one user's orders, in one statement: the order columns of the view, the

@@ -6,6 +6,7 @@ import type { Platform } from '@/lib/catalogue/services';
 import { publicContentChanged, createTtlCache } from '@/lib/cache';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
+import { rowsOf } from '@/db/rows';
 
 /** How far back a profile's record counts (issue #17 "over the last 7 days"); the v2 pick uses the same window. */
 export const HEALTH_WINDOW_DAYS = 7;
@@ -14,7 +15,6 @@ export const DEFAULT_QUARANTINE_AFTER = 5;
 /** Statuses a sync never overwrites: our own verdicts, not the provider's. */
 export const HELD_STATUSES = ['quarantined', 'disabled'] as const;
 
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 const windowStart = (now: Date) => new Date(now.getTime() - HEALTH_WINDOW_DAYS * 24 * 3600_000);
 
 /**

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import { getDb, type Db } from '@/db/client';
-import { apiKeyRequestRule, authenticateApiKey } from '@/lib/api-keys';
+import { authenticateApiKeyRequest } from '@/lib/api-keys';
 import type { AuthUser } from '@/lib/auth';
 import { AppError } from '@/lib/errors';
 import { translate } from '@/lib/i18n/translate';
 import { isCleanText } from '@/lib/validation';
 import type { Locale } from '@/lib/i18n/routing';
-import { clientIp, hitRateLimit, rateLimited } from '@/lib/rate-limit';
+import { clientIp, rateLimited } from '@/lib/rate-limit';
 import { fail, readText, requestLocale, type RouteContext, type RouteHandler } from './route';
 
 /**
@@ -51,10 +51,10 @@ export function apiKeyRoute<S extends z.ZodType>(spec: ApiKeyRouteSpec<S>, fn: (
     try {
       const fields = await readFields(req);
       const db = await getDb();
-      const caller = await authenticateApiKey(db, fields.key ?? req.headers.get('x-api-key'));
+      // The key and its request budget in one statement (lib/api-keys: authenticateApiKeyRequest).
+      const caller = await authenticateApiKeyRequest(db, fields.key ?? req.headers.get('x-api-key'));
       if (!caller) throw new AppError('INVALID_API_KEY');
-      const hit = await hitRateLimit(db, apiKeyRequestRule(caller.keyId));
-      if (!hit.allowed) throw rateLimited(hit.retryAfterSeconds);
+      if (!caller.hit.allowed) throw rateLimited(caller.hit.retryAfterSeconds);
       delete fields.key;
       // route()'s backstop: no string anywhere (keys included) with a NUL or a lone surrogate.
       if (!Object.entries(fields).every(([k, v]) => isCleanText(k) && isClean(v))) throw new AppError('VALIDATION_FAILED');
