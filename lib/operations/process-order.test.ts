@@ -73,6 +73,10 @@ describe('working an order through the simulated provider', () => {
     expect(last.result).toHaveLength(6);
     // Intermediate events carry only profiles that have an outcome, never a 'pending' one.
     expect(events.flatMap(([, e]) => e.result).every((r) => r.result !== ('pending' as string))).toBe(true);
+    // The provider's last answer ends the order with one final event, not a progress event first.
+    const secondLast = events.at(-2)?.[1];
+    expect(secondLast?.status === 'processing' && secondLast.result.length === 6).toBe(false);
+    expect(events.filter(([, e]) => e.status !== 'processing')).toHaveLength(1);
     // Running it again changes nothing.
     expect(await processOrder(w.t.db, taskId, { client: fastClient() })).toBe('already_final');
   });

@@ -170,7 +170,12 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
       ...(order.prompt ? { prompt: order.prompt } : {}),
     };
 
+    // The order's last answer from the provider ends it at once (finish below writes the results
+    // and sends the final event): no progress event and no separate results write before it, only
+    // the provider's task id when it is new (issue #19: the end of many orders at once did both).
+    const lastBatch = !(batch && batchIndex + 1 < batches.length);
     const record = async (task: ProviderTask) => {
+      const ending = lastBatch && (task.status === 'completed' || task.status === 'failed');
       let changed = false;
       for (const r of task.results) {
         const id = fromProvider.get(r.profile_id);
@@ -185,7 +190,7 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
         }
       }
       const taskChanged = order.providerTaskId !== task.task_id;
-      if (!changed && !taskChanged) return;
+      if (!taskChanged && (!changed || ending)) return;
       order.providerTaskId = task.task_id;
       const [saved] = await db
         .update(orders)
@@ -197,7 +202,7 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
         })
         .where(and(eq(orders.id, orderId), eq(orders.status, 'processing')))
         .returning();
-      if (saved && changed) emit(saved.userId, operationUpdate(saved));
+      if (saved && changed && !ending) emit(saved.userId, operationUpdate(saved));
     };
 
     // A batch ended: the next one is queued for its moment in the same transaction that counts this
@@ -229,7 +234,7 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
       task = statusUrl ? await client.status(statusUrl, task.task_id, order.id) : await client.send(sendUrl, body);
       await record(task);
     }
-    if (batch && batchIndex + 1 < batches.length) return await nextBatch();
+    if (!lastBatch) return await nextBatch();
     // A final task: profiles it still calls pending did not happen.
     return await finish(task.status === 'failed' ? 'provider reported the task failed' : undefined);
   } catch (err) {
