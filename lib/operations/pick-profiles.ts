@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { rowsOf } from '@/db/rows';
 import { orders, profiles } from '@/db/schema';
 import type { Platform, Service } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
@@ -22,26 +23,41 @@ export type PickInput = {
 };
 
 /**
- * Issue #17: the profiles among `candidates` that already acted on this target for this service,
- * or are acting on it now, in anyone's order (a success or a pending result of an order that was
- * not cancelled). One profile never likes, retweets or comments the same post twice. `candidates`
- * must not be empty (the send asks only with the ids it was given). Returned unawaited, to pipeline.
+ * The profiles a customer named, each with what the send checks of it, in one statement (issue
+ * #19: two reads before): `usable` (exists, of this platform, active) and `done` (issue #17: it
+ * already acted on this target for this service, or is acting on it now, in anyone's order: a
+ * success or a pending result of an order that was not cancelled; one profile never likes,
+ * retweets or comments the same post twice). Without a target nothing is `done`. One row per
+ * candidate, by id. `candidates` must not be empty. Returned unawaited, to pipeline.
  */
-export function profilesAlreadyOnTarget(tx: Db, input: { service: Service; targetUrl: string; candidates: number[] }) {
+export function candidateProfiles(tx: Db, input: { platform: Platform; service: Service; targetUrl: string | null | undefined; candidates: number[] }) {
+  const done = input.targetUrl
+    ? sql`c.id in (
+        select (r.value->>'profile_id')::int
+          from ${orders} o, jsonb_array_elements(o.results) r
+         where o.service = ${input.service} and o.target_url = ${input.targetUrl}
+           and o.status <> 'cancelled' and r.value->>'result' in ('success', 'pending'))`
+    : sql`false`;
   return tx.execute(sql`
-    select distinct (r.value->>'profile_id')::int as id
-      from ${orders} o, jsonb_array_elements(o.results) r
-     where o.service = ${input.service} and o.target_url = ${input.targetUrl}
-       and o.status <> 'cancelled' and r.value->>'result' in ('success', 'pending')
-       and (r.value->>'profile_id')::int in (${sql.join(input.candidates.map((id) => sql`${id}`), sql`, `)})
-     order by 1
+    select c.id, p.followers_count as "followersCount",
+           coalesce(p.platform = ${input.platform} and p.status = 'active', false) as usable,
+           ${done} as done
+      from unnest(${sql.param(input.candidates)}::int[]) as c(id)
+      left join ${profiles} p on p.id = c.id
+     order by c.id
   `);
 }
 
-/** The ids of profilesAlreadyOnTarget's answer (either driver's result shape). */
-export function idsOfRows(result: unknown): number[] {
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { id: number | string }[];
-  return rows.map((r) => Number(r.id));
+export type CandidateProfile = { id: number; followersCount: number | null; usable: boolean; done: boolean };
+
+/** candidateProfiles' rows (either driver's result shape). */
+export function candidatesOf(result: unknown): CandidateProfile[] {
+  return rowsOf<{ id: number | string; followersCount: number | string | null; usable: boolean; done: boolean }>(result).map((r) => ({
+    id: Number(r.id),
+    followersCount: r.followersCount === null ? null : Number(r.followersCount),
+    usable: r.usable === true,
+    done: r.done === true,
+  }));
 }
 
 /**
@@ -103,8 +119,7 @@ export async function pickProfiles(tx: Db, input: PickInput): Promise<number[]> 
      order by (coalesce(record.ok, 0) + 1)::float8 / (coalesce(record.total, 0) + 2) desc,
               p.followers_count desc, p.id
   `);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { id: number | string }[];
-  const ids = rows.map((r) => Number(r.id));
+  const ids = rowsOf<{ id: number | string }>(result).map((r) => Number(r.id));
   const enough = input.upTo ? ids.length > 0 : ids.length >= input.quantity;
   if (!enough) throw new AppError('NOT_ENOUGH_PROFILES', { params: { available: ids.length } });
   return ids.slice(0, input.quantity);

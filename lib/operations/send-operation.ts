@@ -14,7 +14,7 @@ import { localDay } from '@/lib/time';
 import type { SendInput } from './schemas';
 import { inForce } from '@/lib/subscriptions';
 import { isUniqueViolation } from '@/db/errors';
-import { idsOfRows, lockTarget, pickProfiles, profilesAlreadyOnTarget } from './pick-profiles';
+import { candidateProfiles, candidatesOf, lockTarget, pickProfiles } from './pick-profiles';
 import { dripBatches, parseSchedule, planBatches } from './schedule';
 
 export type Sender = { id: number; rol: 'user' | 'admin' };
@@ -155,9 +155,9 @@ async function sendInTransaction(
     // target are serialized from here to their commit, then the chosen profiles are checked.
     const targetLockQ = input.targetUrl ? lockTarget(tx, service, input.targetUrl) : undefined;
     // Input: distinct, existing, active profiles of this platform (distinctness is in the schema),
-    // or the server's pick of `quantity` of them.
-    const doneQ = input.targetUrl && given ? profilesAlreadyOnTarget(tx, { service, targetUrl: input.targetUrl, candidates: input.profileIds }) : undefined;
-    const chosenQ = given ? chosenProfiles(tx, platform, input.profileIds) : undefined;
+    // none of them already on the target: one statement for both checks. Or the server's pick of
+    // `quantity` of them.
+    const candidatesQ = given ? candidateProfiles(tx, { platform, service, targetUrl: input.targetUrl, candidates: input.profileIds }) : undefined;
     // The platform with the site's send settings (joined), and the customer's package with today's
     // use of the service and its last use (subqueries): one statement each, read after the lock.
     const platformQ = tx
@@ -184,15 +184,7 @@ async function sendInTransaction(
           .from(userPackages)
           .where(and(eq(userPackages.userId, sender.id), eq(userPackages.platform, platform), inForce(now)))
           .limit(1);
-    const [userRows, existingRows, targetLock, done, chosenGiven, platformRows, pkgRows] = await pipelined([
-      userQ,
-      existingQ,
-      targetLockQ,
-      doneQ,
-      chosenQ,
-      platformQ,
-      packageQ,
-    ]);
+    const [userRows, existingRows, targetLock, candidateRows, platformRows, pkgRows] = await pipelined([userQ, existingQ, targetLockQ, candidatesQ, platformQ, packageQ]);
 
     const user = unwrap(userRows)[0];
     if (!user) throw new AppError('UNAUTHORIZED');
@@ -205,10 +197,13 @@ async function sendInTransaction(
     // With `quantity` the server picks the profiles now (after the target's lock) and reads them
     // back: two more round trips, for the reseller API only.
     const profileIds = given ? input.profileIds : await pickProfiles(tx, { platform, service, targetUrl: input.targetUrl, quantity: input.quantity ?? 0 });
-    const doneIds = done ? idsOfRows(unwrap(done)) : [];
+    const candidates = candidateRows ? candidatesOf(unwrap(candidateRows)) : undefined;
+    const doneIds = candidates ? candidates.filter((c) => c.done).map((c) => c.id) : [];
     if (doneIds.length > 0) throw new AppError('ALREADY_DONE', { params: { count: doneIds.length }, extra: { profile_ids: doneIds } });
     if (profileIds.length === 0) throw new AppError('NOT_ENOUGH_PROFILES', { params: { available: 0 } });
-    const chosen = chosenGiven ? unwrap(chosenGiven) : await chosenProfiles(tx, platform, profileIds);
+    const chosen = candidates
+      ? candidates.filter((c) => c.usable).map((c) => ({ id: c.id, followersCount: c.followersCount ?? 0 }))
+      : await chosenProfiles(tx, platform, profileIds);
     if (chosen.length !== profileIds.length) throw new AppError('PROFILES_UNAVAILABLE');
 
     const platformRow = unwrap(platformRows)[0];
