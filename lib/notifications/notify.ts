@@ -49,9 +49,14 @@ export function renderNotification(locale: Locale, kind: string, params: Record<
  * `announceNotifications` so open pages update at once.
  */
 export async function notify(db: Db, input: NotifyInput): Promise<NotifyResult> {
-  const [user] = await db.select({ email: users.email, name: users.adSoyad, locale: users.locale, deletedAt: users.deletedAt }).from(users).where(eq(users.id, input.userId));
+  // Both reads at once (one round trip in a transaction: issue #19, an order's end sends its final
+  // event only after this notice is written).
+  const [[user], preferences] = await Promise.all([
+    db.select({ email: users.email, name: users.adSoyad, locale: users.locale, deletedAt: users.deletedAt }).from(users).where(eq(users.id, input.userId)),
+    getPreferences(db, input.userId),
+  ]);
   if (!user || user.deletedAt) return { notificationId: null, mailed: false };
-  const prefs = (await getPreferences(db, input.userId)).channels[input.kind];
+  const prefs = preferences.channels[input.kind];
   const params = input.params ?? {};
   let notificationId: number | null = null;
   if (prefs.inApp && !input.mailOnly) {

@@ -59,29 +59,33 @@ export async function finalizeOrder(db: Db, orderId: string, input: FinalizeInpu
         .where(and(eq(usageCounters.userId, order.userId), eq(usageCounters.service, order.service), eq(usageCounters.day, order.usageDay)));
     }
 
-    const [updated] = await tx
+    const endedAt = new Date();
+    const changes = {
+      status,
+      results,
+      successCount,
+      refundedCents: order.refundedCents + refundCents,
+      lastError: input.error ?? order.lastError,
+      completedAt: endedAt,
+      updatedAt: endedAt,
+    };
+    const ended: Order = { ...order, ...changes };
+    // The order's update, the reseller's webhook and the customer's notice (issue #18: failed
+    // profiles with their refund, or the plain end) are sent together, the update first: their
+    // statements share the round trips (issue #19: the final event waits for this transaction).
+    // The webhook and the notice are made from the ended order as written.
+    const updating = tx
       .update(orders)
-      .set({
-        status,
-        results,
-        successCount,
-        refundedCents: order.refundedCents + refundCents,
-        lastError: input.error ?? order.lastError,
-        completedAt: new Date(),
-        updatedAt: new Date(),
-      })
+      .set(changes)
       .where(eq(orders.id, order.id))
-      .returning();
-    // The reseller's webhook and the customer's notice (issue #18: failed profiles with their
-    // refund, or the plain end) are written together: their statements share the round trips.
-    const [hook, notice] = await Promise.allSettled([queueOrderWebhook(tx, updated!), notifyOrderEnd(tx, updated!, refundCents)]);
-    if (hook.status === 'rejected') throw hook.reason;
-    if (notice.status === 'rejected') throw notice.reason;
+      .then(() => undefined);
+    const [update, hook, notice] = await Promise.allSettled([updating, queueOrderWebhook(tx, ended), notifyOrderEnd(tx, ended, refundCents)]);
+    for (const step of [update, hook, notice]) if (step.status === 'rejected') throw step.reason;
     // Profile health (issue #17): counted once per order, with the order's end. Last, because it
     // locks the profiles' rows, which every order of the same profiles ending now also needs: held
     // only until the commit, not across the writes above (issue #19: orders of popular profiles
     // ending together waited on each other there, up to ~180 ms before their final event).
     await recordProfileOutcomes(tx, input.outcomes);
-    return { changed: true, order: updated! };
+    return { changed: true, order: ended };
   });
 }
