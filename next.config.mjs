@@ -19,6 +19,7 @@ const nextConfig = {
     // Next loads every route's code when it starts, ~0.4 s of main thread that the first request
     // waited behind (issue #19: cold start); each route's code now loads when first asked for.
     preloadEntriesOnStart: false,
+    // PROF_BUILD=1 (with NEXT_DIST_DIR=.next-prof): server code keeps its names, for CPU profiles (docs/benchmarks.md).
     ...(process.env.PROF_BUILD ? { serverMinification: false } : {}),
   },
 };
