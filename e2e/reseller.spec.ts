@@ -148,6 +148,9 @@ for (const l of LOCALES) {
       const v2 = page.locator('summary', { hasText: '/api/v2' });
       await v2.click();
       await expect(page.getByText('refill_status').first()).toBeVisible();
+      // The error shape is written out (a message with literal braces once showed its key instead).
+      await expect(page.getByText('{success: false, mesaj, code}').first()).toBeVisible();
+      await expect(page.getByText(/ApiDocs\./)).toHaveCount(0);
       await noHorizontalScroll(page, width);
       await shot(page, `docs-${width}-${l}`);
       if (width === 390) await expectNoAxeViolations(page);
