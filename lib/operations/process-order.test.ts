@@ -1,10 +1,11 @@
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { balanceLedger, orders, platforms, profiles, usageCounters, users } from '@/db/schema';
 import { configureSim, simStats } from '@/lib/provider/sim';
 import { getQueue, ORDERS_QUEUE } from '@/lib/queue';
 import { profilePriceCents } from '@/lib/pricing';
-import { processOrder } from './process-order';
+import { processOrder, sleep } from './process-order';
 import { finalizeOrder } from './finalize-order';
 import { sendOperation } from './send-operation';
 import { startOrderWorker } from './order-worker';
@@ -292,4 +293,18 @@ describe('provider failures', () => {
       worker.stop();
     }
   }, 60_000);
+});
+
+describe('waiting between polls', () => {
+  it('leaves no listener on the stop signal after a wait, and a stop ends a wait at once', async () => {
+    const stop = new AbortController();
+    for (let i = 0; i < 20; i++) await sleep(1, stop.signal);
+    // One listener per poll stayed until the job ended (Node's MaxListenersExceededWarning).
+    expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0);
+    const waiting = sleep(60_000, stop.signal);
+    expect(getEventListeners(stop.signal, 'abort')).toHaveLength(1);
+    stop.abort();
+    await expect(waiting).rejects.toThrow('stopping');
+    await expect(sleep(1, stop.signal)).rejects.toThrow('stopping');
+  });
 });

@@ -50,18 +50,21 @@ const defaultEnqueueLater = (tx: Db, orderId: string, at: Date) => enqueueOrder(
 const defaultEnqueueBatch = (tx: Db, orderId: string, index: number, at: Date) =>
   enqueueOrder(tx, orderId, { jobId: batchJobId(orderId, index), startAfter: at });
 
-const sleep = (ms: number, signal?: AbortSignal) =>
+/** Waits between polls; a stop (the job's or the worker's signal) ends the wait at once. */
+export const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(new ProviderError('timeout', 'stopping'));
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(new ProviderError('timeout', 'stopping'));
-      },
-      { once: true },
-    );
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new ProviderError('timeout', 'stopping'));
+    };
+    // The listener goes when the wait ends: one per poll stayed on the job's signal until the job
+    // ended (Node warned of a possible leak after ten polls of one order).
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 
 /**
