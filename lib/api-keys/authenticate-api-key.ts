@@ -1,9 +1,9 @@
 import 'server-only';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { apiKeys, rateLimitBuckets, users } from '@/db/schema';
+import { apiKeys, users } from '@/db/schema';
 import { rowsOf } from '@/db/rows';
-import type { RateLimitResult } from '@/lib/rate-limit';
+import { rateLimitHitSql, rateLimitResult, type RateLimitHitRow, type RateLimitResult } from '@/lib/rate-limit';
 import { API_KEY_REQUEST_BUCKET, apiKeyRequestRule } from './rules';
 import type { AuthUser } from '@/lib/auth';
 import { hashApiKey, looksLikeApiKey } from './key-material';
@@ -11,6 +11,9 @@ import { hashApiKey, looksLikeApiKey } from './key-material';
 export type ApiKeyCaller = { keyId: number; user: AuthUser };
 
 export type ApiKeyRequest = ApiKeyCaller & { hit: RateLimitResult };
+
+/** The hit's columns, null when no working key was found (then nothing is counted). */
+type NullableHit = { [K in keyof RateLimitHitRow]: RateLimitHitRow[K] | null };
 
 /**
  * The owner of a working key with one hit on the key's request budget (apiKeyRequestRule, the
@@ -24,20 +27,10 @@ export type ApiKeyRequest = ApiKeyCaller & { hit: RateLimitResult };
 export async function authenticateApiKeyRequest(db: Db, key: unknown, now: Date = new Date()): Promise<ApiKeyRequest | null> {
   if (!looksLikeApiKey(key)) return null;
   const { limit, windowSeconds } = apiKeyRequestRule(0);
-  const window = sql`make_interval(secs => ${windowSeconds})`;
   const staleBefore = new Date(now.getTime() - 60_000).toISOString();
-  const [row] = rowsOf<{
-    keyId: number;
-    stale: boolean;
-    id: number;
-    rol: 'user' | 'admin';
-    email: string;
-    adSoyad: string;
-    locale: AuthUser['locale'];
-    aktif: boolean;
-    count: number | null;
-    remaining: string | number | null;
-  }>(
+  const [row] = rowsOf<
+    { keyId: number; stale: boolean; id: number; rol: 'user' | 'admin'; email: string; adSoyad: string; locale: AuthUser['locale']; aktif: boolean } & NullableHit
+  >(
     await db.execute(sql`
       with k as (
         select ak.id as "keyId", (ak.last_used_at is null or ak.last_used_at < ${staleBefore}::timestamptz) as stale,
@@ -45,12 +38,7 @@ export async function authenticateApiKeyRequest(db: Db, key: unknown, now: Date 
         from ${apiKeys} ak join ${users} u on u.id = ak.user_id
         where ak.key_hash = ${hashApiKey(key)} and ak.revoked_at is null and u.deleted_at is null
       ), hit as (
-        insert into ${rateLimitBuckets} as b (key, count, reset_at)
-        select ${API_KEY_REQUEST_BUCKET} || k."keyId", 1, now() + ${window} from k where k.aktif
-        on conflict (key) do update set
-          count = case when b.reset_at <= now() then 1 else b.count + 1 end,
-          reset_at = case when b.reset_at <= now() then now() + ${window} else b.reset_at end
-        returning b.count, greatest(0, extract(epoch from (b.reset_at - now()))) as remaining
+        ${rateLimitHitSql(sql`${API_KEY_REQUEST_BUCKET} || k."keyId"`, windowSeconds, sql`from k where k.aktif`)}
       )
       select k.*, hit.count, hit.remaining from k left join hit on true`),
   );
@@ -61,10 +49,9 @@ export async function authenticateApiKeyRequest(db: Db, key: unknown, now: Date 
       .set({ lastUsedAt: now })
       .where(and(eq(apiKeys.id, row.keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - 60_000)))));
   }
-  const count = Number(row.count);
   return {
     keyId: row.keyId,
     user: { id: row.id, rol: row.rol, email: row.email, adSoyad: row.adSoyad, locale: row.locale, kind: 'user' },
-    hit: { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(Number(row.remaining))) },
+    hit: rateLimitResult({ count: row.count, remaining: row.remaining ?? 0 }, limit),
   };
 }

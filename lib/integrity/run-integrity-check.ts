@@ -36,7 +36,6 @@ export type IntegrityOptions = {
   now?: Date;
 };
 
-
 /**
  * The scheduled integrity check (issue #17): proves from the database that
  * - every user's cached balance equals the sum of their ledger rows;

@@ -1,7 +1,8 @@
 import 'server-only';
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { rateLimitBuckets } from '@/db/schema';
+import { rowsOf } from '@/db/rows';
 import { AppError } from '@/lib/errors';
 
 export type RateLimitRule = { key: string; limit: number; windowSeconds: number };
@@ -13,24 +14,31 @@ export type RateLimitResult = { allowed: boolean; count: number; retryAfterSecon
  * PostgreSQL never lose a hit. A window that has run out starts again at 1.
  */
 export async function hitRateLimit(db: Db, rule: RateLimitRule): Promise<RateLimitResult> {
-  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
-  const [row] = await db
-    .insert(rateLimitBuckets)
-    .values({ key: rule.key, count: 1, resetAt: sql`now() + ${window}` })
-    .onConflictDoUpdate({
-      target: rateLimitBuckets.key,
-      set: {
-        count: sql`case when ${rateLimitBuckets.resetAt} <= now() then 1 else ${rateLimitBuckets.count} + 1 end`,
-        resetAt: sql`case when ${rateLimitBuckets.resetAt} <= now() then now() + ${window} else ${rateLimitBuckets.resetAt} end`,
-      },
-    })
-    .returning({
-      count: rateLimitBuckets.count,
-      remaining: sql<string>`greatest(0, extract(epoch from (${rateLimitBuckets.resetAt} - now())))`,
-    });
-  const count = row!.count;
-  const retryAfterSeconds = Math.max(1, Math.ceil(Number(row!.remaining)));
-  return { allowed: count <= rule.limit, count, retryAfterSeconds };
+  const [row] = rowsOf<RateLimitHitRow>(await db.execute(rateLimitHitSql(sql`${rule.key}`, rule.windowSeconds)));
+  return rateLimitResult(row!, rule.limit);
+}
+
+/** What rateLimitHitSql returns: the bucket's count after the hit and the seconds left in its window. */
+export type RateLimitHitRow = { count: number | string; remaining: number | string };
+
+/**
+ * The statement behind hitRateLimit, for a statement that counts a hit as one of its steps (the API
+ * key's check, lib/api-keys): one hit in the bucket named by `key` for each row `from` yields (one
+ * without `from`). Returns `count` and `remaining` (RateLimitHitRow).
+ */
+export function rateLimitHitSql(key: SQL, windowSeconds: number, from: SQL = sql``): SQL {
+  const window = sql`make_interval(secs => ${windowSeconds})`;
+  return sql`insert into ${rateLimitBuckets} as b (key, count, reset_at)
+    select (${key})::text, 1, now() + ${window} ${from}
+    on conflict (key) do update set
+      count = case when b.reset_at <= now() then 1 else b.count + 1 end,
+      reset_at = case when b.reset_at <= now() then now() + ${window} else b.reset_at end
+    returning b.count, greatest(0, extract(epoch from (b.reset_at - now()))) as remaining`;
+}
+
+export function rateLimitResult(row: RateLimitHitRow, limit: number): RateLimitResult {
+  const count = Number(row.count);
+  return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(Number(row.remaining))) };
 }
 
 /**
