@@ -40,6 +40,11 @@ describe('bearer tokens', () => {
     expect(await verifyToken(t.db, await forge({ sub: String(user.id) }))).toBeNull();
   });
 
+  it('refuses a correctly signed token whose subject does not fit a user id', async () => {
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    for (const sub of ['2147483648', '9007199254740993', '-1', '0', '1.5', 'x']) expect(await verifyToken(t.db, await forge({ sub, exp }))).toBeNull();
+  });
+
   it('refuses an expired token and one without a subject', async () => {
     expect(await verifyToken(t.db, await forge({ sub: String(user.id), exp: Math.floor(Date.now() / 1000) - 60 }))).toBeNull();
     expect(await verifyToken(t.db, await forge({ exp: Math.floor(Date.now() / 1000) + 60 }))).toBeNull();

@@ -1,9 +1,9 @@
 import 'server-only';
 import crypto from 'node:crypto';
-import { and, eq, isNull, notExists } from 'drizzle-orm';
-import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '@/db/client';
-import { revokedSessions, users } from '@/db/schema';
+import { rawQuery } from '@/db/raw';
+import { INT4_MAX } from '@/lib/validation/fields';
+import { hs256Key, signHs256, verifyHs256 } from './hs256';
 import { getAuthSecret } from './secret';
 
 export type TokenKind = 'user' | 'admin';
@@ -25,7 +25,6 @@ export type AuthUser = {
   sid?: string;
 };
 
-const TOKEN_TTL = '7d';
 export const TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
 const SID = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -40,23 +39,19 @@ export function sessionIdOf(value: unknown): string | undefined {
 }
 
 /**
- * The signing key as a CryptoKey, imported once per secret (issue #19): given raw bytes, jose
- * imports them into WebCrypto on every sign and verify, an asynchronous round through the
- * crypto layer on each authenticated request.
+ * The signing key, made once per secret (issue #19). Tokens are signed and verified with
+ * node:crypto's HMAC (hs256.ts), synchronously: through WebCrypto (jose) each was an asynchronous
+ * job, one per authenticated request.
  */
-let imported: { secret: string; key: Promise<CryptoKey> } | undefined;
+let made: { secret: string; key: crypto.KeyObject } | undefined;
 
-async function key(db: Db): Promise<CryptoKey> {
+async function key(db: Db): Promise<crypto.KeyObject> {
   const secret = await getAuthSecret(db);
-  if (imported?.secret !== secret) {
-    const importing = crypto.webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    imported = { secret, key: importing };
-    importing.catch(() => {
-      if (imported?.key === importing) imported = undefined;
-    });
-  }
-  return imported.key;
+  if (made?.secret !== secret) made = { secret, key: hs256Key(secret) };
+  return made.key;
 }
+
+const TOKEN_TTL_SECONDS = TOKEN_TTL_MS / 1000;
 
 /**
  * Signs a bearer token that carries the user id, role, session version and login id (`sid`: a new
@@ -68,12 +63,9 @@ export async function signToken(
   kind: TokenKind,
   sid: string = newSessionId(),
 ): Promise<string> {
-  return new SignJWT({ rol: user.rol, sv: user.sessionVersion, kind, sid })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(user.id))
-    .setIssuedAt()
-    .setExpirationTime(TOKEN_TTL)
-    .sign(await key(db));
+  const k = await key(db);
+  const iat = Math.floor(Date.now() / 1000);
+  return signHs256({ rol: user.rol, sv: user.sessionVersion, kind, sid, sub: String(user.id), iat, exp: iat + TOKEN_TTL_SECONDS }, k);
 }
 
 /**
@@ -83,37 +75,32 @@ export async function signToken(
  */
 export async function verifyToken(db: Db, token: string | null | undefined): Promise<AuthUser | null> {
   if (!token || token.length > 4096) return null;
-  let payload: { sub?: string; sv?: unknown; kind?: unknown; sid?: unknown };
-  try {
-    // Every token we issue expires (TOKEN_TTL); one without `exp` would be valid forever.
-    ({ payload } = await jwtVerify(token, await key(db), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] }));
-  } catch {
-    return null;
-  }
+  // Every token we issue expires (TOKEN_TTL_MS); one without `exp` would be valid forever.
+  const payload = verifyHs256(token, await key(db));
+  if (!payload) return null;
   const id = Number(payload.sub);
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   if (payload.sid !== undefined && !sessionIdOf(payload.sid)) return null;
   return loadSessionUser(db, id, payload.sv, payload.kind === 'admin' ? 'admin' : 'user', sessionIdOf(payload.sid));
 }
 
+type SessionRow = { id: number; rol: 'user' | 'admin'; email: string; adSoyad: string; locale: string; aktif: boolean; sessionVersion: number };
+const SESSION_USER = `
+  select id, rol, email, ad_soyad as "adSoyad", locale, aktif, session_version as "sessionVersion"
+    from users where id = $1::int and deleted_at is null`;
+/** The same, for a credential with a login id: nothing when that login was ended (revoked_sessions). */
+const SESSION_USER_OF_LOGIN = `${SESSION_USER}
+     and not exists (select 1 from revoked_sessions r where r.sid = $2::text)`;
+
 /**
  * Shared by bearer tokens and the next-auth cookie session: one query checks the user, the
  * session version and, for a credential with a login id, that the login was not ended.
  */
 export async function loadSessionUser(db: Db, id: number, sessionVersion: unknown, kind: TokenKind, sid?: string): Promise<AuthUser | null> {
-  const notRevoked = sid ? notExists(db.select({ one: revokedSessions.sid }).from(revokedSessions).where(eq(revokedSessions.sid, sid))) : undefined;
-  const [user] = await db
-    .select({
-      id: users.id,
-      rol: users.rol,
-      email: users.email,
-      adSoyad: users.adSoyad,
-      locale: users.locale,
-      aktif: users.aktif,
-      sessionVersion: users.sessionVersion,
-    })
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt), notRevoked));
+  // A signed payload is ours, but an id must still fit the column before it reaches a statement.
+  if (!Number.isSafeInteger(id) || id <= 0 || id > INT4_MAX) return null;
+  // Every authenticated request runs this: a fixed text through the driver (db/raw.ts, issue #19).
+  const [user] = sid ? await rawQuery<SessionRow>(db, SESSION_USER_OF_LOGIN, [id, sid]) : await rawQuery<SessionRow>(db, SESSION_USER, [id]);
   if (!user || !user.aktif || user.sessionVersion !== sessionVersion) return null;
   if (kind === 'admin' && user.rol !== 'admin') return null;
   const loaded: AuthUser = { id: user.id, rol: user.rol, email: user.email, adSoyad: user.adSoyad, locale: user.locale, kind, ...(sid ? { sid } : {}) };
