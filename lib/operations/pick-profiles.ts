@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { rawQuery } from '@/db/raw';
 import { rowsOf } from '@/db/rows';
 import { orders, profiles } from '@/db/schema';
 import type { Platform, Service } from '@/lib/catalogue/services';
@@ -31,28 +32,38 @@ export type PickInput = {
  * candidate, by id. `candidates` must not be empty. Returned unawaited, to pipeline.
  */
 export function candidateProfiles(tx: Db, input: { platform: Platform; service: Service; targetUrl: string | null | undefined; candidates: number[] }) {
-  const done = input.targetUrl
-    ? sql`c.id in (
-        select (r.value->>'profile_id')::int
-          from ${orders} o, jsonb_array_elements(o.results) r
-         where o.service = ${input.service} and o.target_url = ${input.targetUrl}
-           and o.status <> 'cancelled' and r.value->>'result' in ('success', 'pending'))`
-    : sql`false`;
-  return tx.execute(sql`
-    select c.id, p.followers_count as "followersCount",
-           coalesce(p.platform = ${input.platform} and p.status = 'active', false) as usable,
-           ${done} as done
-      from unnest(${sql.param(input.candidates)}::int[]) as c(id)
-      left join ${profiles} p on p.id = c.id
-     order by c.id
-  `);
+  // Fixed texts through the driver (db/raw.ts, issue #19): the send's hot path.
+  if (!input.targetUrl) return rawQuery<CandidateRow>(tx, CANDIDATES, [input.candidates, input.platform]);
+  return rawQuery<CandidateRow>(tx, CANDIDATES_ON_TARGET, [input.candidates, input.platform, input.service, input.targetUrl]);
 }
+
+const CANDIDATES = `
+  select c.id, p.followers_count as "followersCount",
+         coalesce(p.platform = $2::platform and p.status = 'active', false) as usable,
+         false as done
+    from unnest($1::int[]) as c(id)
+    left join profiles p on p.id = c.id
+   order by c.id`;
+
+const CANDIDATES_ON_TARGET = `
+  select c.id, p.followers_count as "followersCount",
+         coalesce(p.platform = $2::platform and p.status = 'active', false) as usable,
+         c.id in (
+           select (r.value->>'profile_id')::int
+             from orders o, jsonb_array_elements(o.results) r
+            where o.service = $3::text and o.target_url = $4::text
+              and o.status <> 'cancelled' and r.value->>'result' in ('success', 'pending')) as done
+    from unnest($1::int[]) as c(id)
+    left join profiles p on p.id = c.id
+   order by c.id`;
+
+type CandidateRow = { id: number | string; followersCount: number | string | null; usable: boolean; done: boolean };
 
 export type CandidateProfile = { id: number; followersCount: number | null; usable: boolean; done: boolean };
 
 /** candidateProfiles' rows (either driver's result shape). */
-export function candidatesOf(result: unknown): CandidateProfile[] {
-  return rowsOf<{ id: number | string; followersCount: number | string | null; usable: boolean; done: boolean }>(result).map((r) => ({
+export function candidatesOf(rows: CandidateRow[]): CandidateProfile[] {
+  return rows.map((r) => ({
     id: Number(r.id),
     followersCount: r.followersCount === null ? null : Number(r.followersCount),
     usable: r.usable === true,
@@ -66,7 +77,7 @@ export function candidatesOf(result: unknown): CandidateProfile[] {
  * Returned unawaited so the send can pipeline it with its other reads (send-operation.ts).
  */
 export function lockTarget(tx: Db, service: Service, targetUrl: string) {
-  return tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`target:${service}:${targetUrl}`}, 0))`);
+  return rawQuery(tx, `select pg_advisory_xact_lock(hashtextextended($1::text, 0))`, [`target:${service}:${targetUrl}`]);
 }
 
 /**

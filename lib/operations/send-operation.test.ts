@@ -187,6 +187,14 @@ describe('package, limits and cooldown', () => {
     await w.t.db.update(userPackages).set({ endsAt: new Date(Date.now() - 1000), startsAt: new Date(Date.now() - 5000) }).where(eq(userPackages.userId, user.id));
     const expired = await call(reelsLike, { token, body: { profile_ids: await ids('instagram', 1), reels_url: freshUrl('reel') } });
     expect(expired.body.code).toBe('NO_PACKAGE');
+    // Nor one that starts later, nor a cancelled one that would otherwise be in force.
+    await w.t.db.update(userPackages).set({ startsAt: new Date(Date.now() + 60_000), endsAt: new Date(Date.now() + 3_600_000) }).where(eq(userPackages.userId, user.id));
+    expect((await call(reelsLike, { token, body: { profile_ids: await ids('instagram', 1), reels_url: freshUrl('reel') } })).body.code).toBe('NO_PACKAGE');
+    await w.t.db.update(userPackages).set({ startsAt: new Date(Date.now() - 60_000), status: 'cancelled' }).where(eq(userPackages.userId, user.id));
+    expect((await call(reelsLike, { token, body: { profile_ids: await ids('instagram', 1), reels_url: freshUrl('reel') } })).body.code).toBe('NO_PACKAGE');
+    // In force again: accepted (the refusals above were the dates and the status, nothing else).
+    await w.t.db.update(userPackages).set({ status: 'active' }).where(eq(userPackages.userId, user.id));
+    expect((await call(reelsLike, { token, body: { profile_ids: await ids('instagram', 1), reels_url: freshUrl('reel') } })).status).toBe(200);
   });
 
   it('answers PROFILE_LIMIT_EXCEEDED with the limit', async () => {

@@ -1,8 +1,8 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { balanceLedger, orders, platforms, profiles, siteSettings, usageCounters, userPackages, users } from '@/db/schema';
+import { orders, profiles } from '@/db/schema';
 import { env } from '@/env';
 import { platformOfService, type Platform, type Service } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
@@ -12,8 +12,8 @@ import { checkLowBalance } from '@/lib/notifications';
 import { enqueueOrder } from '@/lib/queue';
 import { localDay } from '@/lib/time';
 import type { SendInput } from './schemas';
-import { inForce } from '@/lib/subscriptions';
 import { isUniqueViolation } from '@/db/errors';
+import { num, rawQuery } from '@/db/raw';
 import { candidateProfiles, candidatesOf, lockTarget, pickProfiles } from './pick-profiles';
 import { dripBatches, parseSchedule, planBatches } from './schedule';
 
@@ -126,6 +126,52 @@ function unwrap<T>(settled: Settled<T> | undefined): T | undefined {
   return settled.value;
 }
 
+/*
+ * The send's statements as fixed texts, run through the driver without Drizzle's query building
+ * and row mapping (db/raw.ts, issue #19). Times go in as ISO text and come out as epoch
+ * milliseconds; the balance (int8) as float8, exact for any balance in cents.
+ */
+const LOCK_USER = `select id, bakiye_cents::float8 as bakiye from users where id = $1::int for update`;
+
+const BY_REQUEST_ID = `select id, price_cents as "priceCents" from orders where user_id = $1::int and request_id = $2::text`;
+
+type PlatformRow = { aktif: boolean; apiEndpoints: Record<string, string>; cooldownSeconds: number | null; twitterMinProfiles: number | null };
+const PLATFORM_AND_SETTINGS = `
+  select p.aktif, p.api_endpoints as "apiEndpoints",
+         s.cooldown_seconds as "cooldownSeconds", s.twitter_min_profiles as "twitterMinProfiles"
+    from platforms p left join site_settings s on s.id = 1
+   where p.ad = $1::platform`;
+
+/** The package in force (lib/subscriptions inForce), today's use of the service and its last use (ms, truncated as a Date is). */
+type PackageRow = { gunlukLimit: number; profilLimit: number; usedToday: number | null; lastUsedMs: number | string | null };
+const PACKAGE_AND_USE = `
+  select up.gunluk_limit as "gunlukLimit", up.profil_limit as "profilLimit",
+         (select u.count from usage_counters u
+           where u.user_id = $1::int and u.service = $3::text and u.day = $4::date) as "usedToday",
+         (select floor(extract(epoch from u.last_used_at) * 1000)::float8 from usage_counters u
+           where u.user_id = $1::int and u.service = $3::text order by u.day desc limit 1) as "lastUsedMs"
+    from user_packages up
+   where up.user_id = $1::int and up.platform = $2::platform and up.status = 'active'
+     and up.starts_at <= $5::timestamptz and up.ends_at > $5::timestamptz
+   limit 1`;
+
+const INSERT_ORDER = `
+  insert into orders (id, status, start_at, spread_minutes, batches, next_batch_at, user_id, platform, service,
+                      target_url, tweet_text, quote_tweet_url, prompt, profile_ids, profile_count, price_cents,
+                      profile_prices_cents, usage_day, api_key_id, request_id, results)
+  values ($1::uuid, $2::order_status, $3::timestamptz, $4::int, $5::jsonb, $6::timestamptz, $7::int, $8::platform, $9::text,
+          $10::text, $11::text, $12::text, $13::text, $14::jsonb, $15::int, $16::int,
+          $17::jsonb, $18::date, $19::int, $20::text, $21::jsonb)`;
+
+const COUNT_USE = `
+  insert into usage_counters (user_id, service, day, count, last_used_at)
+  values ($1::int, $2::text, $3::date, 1, $4::timestamptz)
+  on conflict (user_id, service, day) do update set count = usage_counters.count + 1, last_used_at = excluded.last_used_at`;
+
+const LEDGER_DEBIT = `insert into balance_ledger (user_id, amount_cents, reason, order_id) values ($1::int, $2::int, 'new_tweet', $3::uuid)`;
+
+const DEBIT = `update users set bakiye_cents = bakiye_cents - $2::int, updated_at = now() where id = $1::int`;
+
 async function sendInTransaction(
   db: Db,
   sender: Sender,
@@ -149,8 +195,8 @@ async function sendInTransaction(
     // everything after the user's row lock reads what was committed before the lock was granted,
     // exactly as when each was awaited in turn. Their results are then checked in the order below,
     // which decides which refusal a send gets when several apply.
-    const userQ = tx.select({ id: users.id, bakiyeCents: users.bakiyeCents }).from(users).where(eq(users.id, sender.id)).for('update');
-    const existingQ = origin.requestId ? requestIdQuery(tx, sender.id, origin.requestId) : undefined;
+    const userQ = rawQuery<{ id: number; bakiye: number | string }>(tx, LOCK_USER, [sender.id]);
+    const existingQ = origin.requestId ? rawQuery<{ id: string; priceCents: number }>(tx, BY_REQUEST_ID, [sender.id, origin.requestId]) : undefined;
     // One profile never acts twice on one target for one service (issue #17): sends on the same
     // target are serialized from here to their commit, then the chosen profiles are checked.
     const targetLockQ = input.targetUrl ? lockTarget(tx, service, input.targetUrl) : undefined;
@@ -160,34 +206,13 @@ async function sendInTransaction(
     const candidatesQ = given ? candidateProfiles(tx, { platform, service, targetUrl: input.targetUrl, candidates: input.profileIds }) : undefined;
     // The platform with the site's send settings (joined), and the customer's package with today's
     // use of the service and its last use (subqueries): one statement each, read after the lock.
-    const platformQ = tx
-      .select({
-        aktif: platforms.aktif,
-        apiEndpoints: platforms.apiEndpoints,
-        cooldownSeconds: siteSettings.cooldownSeconds,
-        twitterMinProfiles: siteSettings.twitterMinProfiles,
-      })
-      .from(platforms)
-      .leftJoin(siteSettings, eq(siteSettings.id, 1))
-      .where(eq(platforms.ad, platform));
-    const packageQ = isAdmin
-      ? undefined
-      : tx
-          .select({
-            gunlukLimit: userPackages.gunlukLimit,
-            profilLimit: userPackages.profilLimit,
-            usedToday: sql<number | null>`(select ${usageCounters.count} from ${usageCounters} where ${usageCounters.userId} = ${sender.id} and ${usageCounters.service} = ${service} and ${usageCounters.day} = ${day})`,
-            lastUsedAt: sql<Date | null>`(select ${usageCounters.lastUsedAt} from ${usageCounters} where ${usageCounters.userId} = ${sender.id} and ${usageCounters.service} = ${service} order by ${usageCounters.day} desc limit 1)`.mapWith(
-              usageCounters.lastUsedAt,
-            ),
-          })
-          .from(userPackages)
-          .where(and(eq(userPackages.userId, sender.id), eq(userPackages.platform, platform), inForce(now)))
-          .limit(1);
+    const platformQ = rawQuery<PlatformRow>(tx, PLATFORM_AND_SETTINGS, [platform]);
+    const packageQ = isAdmin ? undefined : rawQuery<PackageRow>(tx, PACKAGE_AND_USE, [sender.id, platform, service, day, now.toISOString()]);
     const [userRows, existingRows, targetLock, candidateRows, platformRows, pkgRows] = await pipelined([userQ, existingQ, targetLockQ, candidatesQ, platformQ, packageQ]);
 
-    const user = unwrap(userRows)[0];
-    if (!user) throw new AppError('UNAUTHORIZED');
+    const userRow = unwrap(userRows)[0];
+    if (!userRow) throw new AppError('UNAUTHORIZED');
+    const user = { id: userRow.id, bakiyeCents: num(userRow.bakiye) };
     const existing = unwrap(existingRows)?.[0];
     if (existing) return { taskId: existing.id, priceCents: existing.priceCents, replayed: true };
     // Issue #17: when and over how long; checked before anything else of the body.
@@ -221,12 +246,12 @@ async function sendInTransaction(
         throw new AppError('PROFILE_LIMIT_EXCEEDED', { params: { limit: pkg.profilLimit } });
       }
 
-      if ((pkg.usedToday ?? 0) >= pkg.gunlukLimit) {
+      if (num(pkg.usedToday ?? 0) >= pkg.gunlukLimit) {
         throw new AppError('DAILY_LIMIT_EXCEEDED', { params: { limit: pkg.gunlukLimit } });
       }
 
-      if (cooldownSeconds > 0 && pkg.lastUsedAt) {
-        const remainingMs = pkg.lastUsedAt.getTime() + cooldownSeconds * 1000 - now.getTime();
+      if (cooldownSeconds > 0 && pkg.lastUsedMs !== null) {
+        const remainingMs = num(pkg.lastUsedMs) + cooldownSeconds * 1000 - now.getTime();
         if (remainingMs > 0) {
           const remainingSeconds = Math.ceil(remainingMs / 1000);
           throw new AppError('COOLDOWN_ACTIVE', { params: { remainingSeconds }, headers: { 'retry-after': String(remainingSeconds) } });
@@ -270,45 +295,35 @@ async function sendInTransaction(
     // The writes go together too: the order (its id made here, so the job and the ledger can
     // name it without waiting for the insert), the day's usage, a new tweet's debit, and the job.
     const orderId = randomUUID();
-    const insertOrderQ = tx.insert(orders).values({
-        id: orderId,
-        // Not started until its first moment: scheduled (cancellable) while that lies ahead.
-        status: startAfter && startAfter.getTime() > now.getTime() ? 'scheduled' : 'pending',
-        startAt: schedule.startAt,
-        spreadMinutes: input.drip && input.drip.runs > 1 ? (input.drip.runs - 1) * input.drip.intervalMinutes : schedule.spreadMinutes,
-        batches,
-        nextBatchAt: batches.length > 0 ? new Date(batches[0]!.at) : null,
-        userId: user.id,
-        platform,
-        service,
-        targetUrl: input.targetUrl ?? null,
-        tweetText: input.tweetText ?? null,
-        quoteTweetUrl: input.quoteTweetUrl ?? null,
-        prompt: input.prompt ?? null,
-        profileIds: profileIds,
-        profileCount: profileIds.length,
-        priceCents,
-        profilePricesCents,
-        usageDay: day,
-        apiKeyId: origin.apiKeyId ?? null,
-        requestId: origin.requestId ?? null,
-        results: profileIds.map((id) => ({ profile_id: id, result: 'pending' as const })),
-      });
-    const countUseQ = tx
-      .insert(usageCounters)
-      .values({ userId: user.id, service, day, count: 1, lastUsedAt: now })
-      .onConflictDoUpdate({
-        target: [usageCounters.userId, usageCounters.service, usageCounters.day],
-        set: { count: sql`${usageCounters.count} + 1`, lastUsedAt: now },
-      });
+    const spreadMinutes = input.drip && input.drip.runs > 1 ? (input.drip.runs - 1) * input.drip.intervalMinutes : schedule.spreadMinutes;
+    const insertOrderQ = rawQuery(tx, INSERT_ORDER, [
+      orderId,
+      // Not started until its first moment: scheduled (cancellable) while that lies ahead.
+      startAfter && startAfter.getTime() > now.getTime() ? 'scheduled' : 'pending',
+      schedule.startAt?.toISOString() ?? null,
+      spreadMinutes,
+      JSON.stringify(batches),
+      batches.length > 0 ? new Date(batches[0]!.at).toISOString() : null,
+      user.id,
+      platform,
+      service,
+      input.targetUrl ?? null,
+      input.tweetText ?? null,
+      input.quoteTweetUrl ?? null,
+      input.prompt ?? null,
+      JSON.stringify(profileIds),
+      profileIds.length,
+      priceCents,
+      JSON.stringify(profilePricesCents),
+      day,
+      origin.apiKeyId ?? null,
+      origin.requestId ?? null,
+      JSON.stringify(profileIds.map((id) => ({ profile_id: id, result: 'pending' as const }))),
+    ]);
+    const countUseQ = rawQuery(tx, COUNT_USE, [user.id, service, day, now.toISOString()]);
     const priced = priceCents > 0;
-    const ledgerQ = priced ? tx.insert(balanceLedger).values({ userId: user.id, amountCents: -priceCents, reason: 'new_tweet', orderId }) : undefined;
-    const debitQ = priced
-      ? tx
-          .update(users)
-          .set({ bakiyeCents: sql`${users.bakiyeCents} - ${priceCents}` })
-          .where(eq(users.id, user.id))
-      : undefined;
+    const ledgerQ = priced ? rawQuery(tx, LEDGER_DEBIT, [user.id, -priceCents, orderId]) : undefined;
+    const debitQ = priced ? rawQuery(tx, DEBIT, [user.id, priceCents]) : undefined;
     const writes = pipelined([insertOrderQ, countUseQ, ledgerQ, debitQ]);
     // The job's insert is not a plain query (pg-boss builds it), so it may reach the connection
     // before or after the rows above; the transaction makes that order irrelevant.

@@ -1,7 +1,7 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
-import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Job, type PGliteLike, type QueueOptions } from 'pg-boss';
+import { PgBoss, fromPglite, type ConstructorOptions, type Job, type PGliteLike, type QueueOptions } from 'pg-boss';
 import type { Db, DbHandle } from '@/db/client';
+import { rawQuery } from '@/db/raw';
 import { logger } from '@/lib/logger';
 
 /**
@@ -141,6 +141,15 @@ export async function getQueue(): Promise<PgBoss> {
 }
 
 /**
+ * pg-boss's statements run on the caller's transaction, straight on its driver (db/raw.ts): a
+ * job commits or rolls back with the rows it belongs to. (pg-boss's own Drizzle adapter rebuilds
+ * each statement as a Drizzle template first, issue #19.)
+ */
+function inTransaction(tx: Db) {
+  return { executeSql: async (text: string, values?: unknown[]) => ({ rows: await rawQuery(tx, text, values ?? []) }) };
+}
+
+/**
  * Enqueues the order's job inside the caller's transaction; the job id is the order id. A
  * scheduled order (issue #17) waits for `startAfter`; a spread order's later batches name their
  * own derived `jobId`, so queuing one twice leaves one job (pg-boss inserts with on conflict do nothing).
@@ -150,7 +159,7 @@ export async function enqueueOrder(tx: Db, orderId: string, options: { startAfte
   await boss.send(ORDERS_QUEUE, { orderId } satisfies OrderJob, {
     id: options.jobId ?? orderId,
     ...(options.startAfter ? { startAfter: options.startAfter } : {}),
-    db: fromDrizzle(tx as never, sql as never),
+    db: inTransaction(tx),
   });
 }
 
@@ -160,7 +169,7 @@ export async function enqueueOrder(tx: Db, orderId: string, options: { startAfte
  */
 export async function enqueueOrderRetry(tx: Db, orderId: string): Promise<void> {
   const boss = await getQueue();
-  await boss.send(ORDERS_QUEUE, { orderId } satisfies OrderJob, { db: fromDrizzle(tx as never, sql as never) });
+  await boss.send(ORDERS_QUEUE, { orderId } satisfies OrderJob, { db: inTransaction(tx) });
 }
 
 /** Offers one maintenance job; a no-op while that task is already queued or running on any node. */
@@ -185,7 +194,7 @@ export async function enqueueWebhook(deliveryId: number, options: { tx?: Db; sta
   const boss = await getQueue();
   await boss.send(WEBHOOKS_QUEUE, { deliveryId } satisfies WebhookJob, {
     ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
-    ...(options.tx ? { db: fromDrizzle(options.tx as never, sql as never) } : {}),
+    ...(options.tx ? { db: inTransaction(options.tx) } : {}),
   });
 }
 

@@ -24,7 +24,10 @@ export function notEnded(now: Date): SQL {
   return and(eq(userPackages.status, 'active'), gt(userPackages.endsAt, now))!;
 }
 
-/** The package that applies right now: started and not ended. Sends, limits and the user's `paket` use it. */
+/**
+ * The package that applies right now: started and not ended. Limits and the user's `paket` use it;
+ * the send's own statement (send-operation.ts PACKAGE_AND_USE, raw SQL for speed) says the same.
+ */
 export function inForce(now: Date): SQL {
   return and(eq(userPackages.status, 'active'), lte(userPackages.startsAt, now), gt(userPackages.endsAt, now))!;
 }
