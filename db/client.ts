@@ -75,7 +75,103 @@ async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const client = postgres(url, { max, onnotice: () => {} });
   const db = drizzle({ client: preparing(client), schema, casing: 'snake_case' }) as unknown as Db;
+  // A transaction over a reserved connection is made as Drizzle's own `transaction` makes one: a
+  // session on the connection with the database's dialect, schema and options.
+  const { PostgresJsSession, PostgresJsTransaction } = await import('drizzle-orm/postgres-js');
+  const base = (db as unknown as { session: { dialect: never; schema: never; options: never } }).session;
+  const transactionOver = (c: PgClient) => {
+    const session = new PostgresJsSession(preparing(c), base.dialect, base.schema, base.options);
+    return new PostgresJsTransaction(base.dialect, session as never, base.schema) as unknown as Db;
+  };
+  pipelinedBegins.set(db, (fn) => pipelinedBegin(client, transactionOver, fn));
   return { db, kind: 'postgres', raw: client, close: () => client.end({ timeout: 5 }) };
+}
+
+type InTransaction<T> = (tx: Db, began: Promise<void>) => Promise<T>;
+const pipelinedBegins = new WeakMap<Db, <T>(fn: InTransaction<T>) => Promise<T>>();
+
+/**
+ * A transaction whose BEGIN goes to PostgreSQL in the same write as the first statements `fn`
+ * sends, instead of a round trip of its own first (issue #19: the send's hot path). On PGlite (no
+ * network), or given a transaction, it is `db.transaction`.
+ *
+ * `began` settles when PostgreSQL has answered the BEGIN, which is before it answers anything sent
+ * after it; `fn` must await it before relying on being inside the transaction (before its first
+ * write and before trusting a lock it took). A statement `fn` sends once the BEGIN is known to
+ * have failed is refused without being sent, so nothing can run outside the transaction
+ * by mistake. Commit when `fn` resolves, rollback when it throws, as `db.transaction`.
+ */
+export function transactionWithPipelinedBegin<T>(db: Db, fn: InTransaction<T>): Promise<T> {
+  const pipelined = pipelinedBegins.get(db);
+  return pipelined ? pipelined(fn) : db.transaction((tx) => fn(tx as unknown as Db, Promise.resolve()));
+}
+
+/** postgres.js's connection object, as its `onexecute` query option hands it over (its own `begin` uses the same hook). */
+type PgConnection = { onclose: ((err: unknown) => void) | null };
+
+async function pipelinedBegin<T>(client: PgClient, transactionOver: (c: PgClient) => Db, fn: InTransaction<T>): Promise<T> {
+  const reserved = await client.reserve();
+  let connection: PgConnection | undefined;
+  let lost = false;
+  let failedBegin: unknown;
+  // A reserved connection that closes (a restart, a terminated backend) leaves the queries sent on
+  // it unanswered for ever; postgres.js's own `begin` races its work against the connection's
+  // close in the same way.
+  let onLost: (err: unknown) => void = () => {};
+  const closed = new Promise<never>((_, reject) => (onLost = reject));
+  closed.catch(() => {});
+  const watched = <V>(work: PromiseLike<V>) => Promise.race([work, closed]);
+  // `.then` sends it now: postgres.js queues it on the reserved connection before anything `fn`
+  // sends, and writes them together at the end of this tick. `onexecute` must answer true, or the
+  // connection would take nothing more until the BEGIN is answered.
+  const began: Promise<void> = watched(
+    reserved
+      .unsafe('begin', [], {
+        onexecute: (c: PgConnection) => {
+          connection = c;
+          c.onclose = (err) => {
+            lost = true;
+            onLost(err);
+          };
+          return true;
+        },
+      } as never)
+      .then(
+        () => undefined,
+        (err: unknown) => {
+          failedBegin = err;
+          throw err;
+        },
+      ),
+  );
+  began.catch(() => {});
+  // Nothing is sent once the BEGIN is known to have failed: it would run outside a transaction.
+  const guarded = new Proxy(reserved, {
+    get(target, prop, receiver) {
+      if (prop === 'unsafe') {
+        return (query: string, params?: unknown[], options?: Record<string, unknown>) => {
+          if (failedBegin !== undefined) return Promise.reject(failedBegin);
+          return target.unsafe(query, params as never, options);
+        };
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+  try {
+    const result = await watched(fn(transactionOver(guarded), began));
+    await began;
+    await watched(reserved.unsafe('commit'));
+    return result;
+  } catch (err) {
+    if (!lost) await watched(reserved.unsafe('rollback')).catch(() => (lost = true));
+    throw err;
+  } finally {
+    if (connection) connection.onclose = null;
+    // A connection that closed is already in postgres.js's closed list (it reconnects it when
+    // next needed); releasing it would list it among the open ones, broken. One whose rollback
+    // failed is not given back either: it might still be inside this transaction.
+    if (!lost) reserved.release();
+  }
 }
 
 type PgClient = import('postgres').Sql;

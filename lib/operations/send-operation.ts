@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import { transactionWithPipelinedBegin, type Db } from '@/db/client';
 import { orders, profiles } from '@/db/schema';
 import { env } from '@/env';
 import { platformOfService, type Platform, type Service } from '@/lib/catalogue/services';
@@ -185,7 +185,8 @@ async function sendInTransaction(
   const isAdmin = sender.rol === 'admin';
   const origin = options.origin ?? {};
 
-  return db.transaction(async (tx) => {
+  // BEGIN goes out with the reads below (db/client.ts, issue #19): one round trip less.
+  return transactionWithPipelinedBegin(db, async (tx, began) => {
     const now = options.now ?? new Date();
     const day = localDay(now, timeZone);
     const given = input.profileIds.length > 0;
@@ -209,6 +210,8 @@ async function sendInTransaction(
     const platformQ = rawQuery<PlatformRow>(tx, PLATFORM_AND_SETTINGS, [platform]);
     const packageQ = isAdmin ? undefined : rawQuery<PackageRow>(tx, PACKAGE_AND_USE, [sender.id, platform, service, day, now.toISOString()]);
     const [userRows, existingRows, targetLock, candidateRows, platformRows, pkgRows] = await pipelined([userQ, existingQ, targetLockQ, candidatesQ, platformQ, packageQ]);
+    // Answered before the reads were: nothing below runs unless they ran inside the transaction.
+    await began;
 
     const userRow = unwrap(userRows)[0];
     if (!userRow) throw new AppError('UNAUTHORIZED');
