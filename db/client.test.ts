@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { open, transactionWithPipelinedBegin, type Db, type DbHandle } from './client';
 import { rawQuery } from './raw';
@@ -76,6 +77,71 @@ describe.runIf(onPostgres())('a transaction whose BEGIN is pipelined', () => {
     ).rejects.toThrow('refused');
     expect(await one.db.select({ id: users.id }).from(users).where(eq(users.email, marker))).toHaveLength(0);
     expect(await transactionWithPipelinedBegin(one.db, async (tx, began) => (await Promise.all([xid(tx), began]))[0].length)).toBe(1);
+  });
+
+  it('sends the BEGIN in the same write as the first statement, also when the database was opened by another copy of this module', async () => {
+    // server.ts opens the database and the modules Next.js bundles use it, each with its own copy
+    // of db/client.ts: a fresh import stands for the bundled copy.
+    vi.resetModules();
+    const bundled = (await import('./client')) as typeof import('./client');
+    expect(bundled.transactionWithPipelinedBegin).not.toBe(transactionWithPipelinedBegin);
+    const port = Number(new URL(t.url!).port);
+    const writes: string[] = [];
+    const proto = net.Socket.prototype as unknown as { _writeGeneric: (...args: unknown[]) => unknown };
+    const original = proto._writeGeneric;
+    proto._writeGeneric = function (this: net.Socket, ...args: unknown[]) {
+      if (this.remotePort === port) writes.push(Buffer.from((args[0] ? (args[1] as { chunk: Buffer }[])[0]!.chunk : args[1]) as Buffer).toString('latin1'));
+      return original.apply(this, args);
+    };
+    try {
+      for (const run of [transactionWithPipelinedBegin, bundled.transactionWithPipelinedBegin]) {
+        // The first run prepares the statement on the connection (a describe round trip of its own).
+        await run(one.db, async (tx, began) => (await Promise.all([xid(tx), began]))[0]);
+        writes.length = 0;
+        await run(one.db, async (tx, began) => (await Promise.all([xid(tx), began]))[0]);
+        // BEGIN + the statement, then COMMIT: two writes (postgres.js's own begin makes three).
+        expect(writes).toHaveLength(2);
+        expect(writes[0]).toMatch(/begin[\s\S]*pg_current_xact_id/);
+        expect(writes[1]).toMatch(/commit/);
+      }
+    } finally {
+      proto._writeGeneric = original;
+    }
+  });
+
+  it('sends the COMMIT right behind the writes when asked (commitNow), and refuses anything after it', async () => {
+    const marker = `committed-now-${Date.now()}@example.com`;
+    const late = `after-commit-${Date.now()}@example.com`;
+    let refused: unknown;
+    await transactionWithPipelinedBegin(one.db, async (tx, began, commitNow) => {
+      await began;
+      const insertQ = rawQuery(tx, `insert into users (ad_soyad, email, password_hash) values ('C', $1::text, 'x')`, [marker]);
+      const pending = Promise.resolve(insertQ);
+      commitNow();
+      refused = await Promise.resolve(rawQuery(tx, `insert into users (ad_soyad, email, password_hash) values ('L', $1::text, 'x')`, [late])).catch((err: unknown) => err);
+      await pending;
+    });
+    expect(String(refused)).toMatch(/after the transaction's COMMIT was refused/);
+    expect(await one.db.select({ id: users.id }).from(users).where(eq(users.email, marker))).toHaveLength(1);
+    expect(await one.db.select({ id: users.id }).from(users).where(eq(users.email, late))).toHaveLength(0);
+  });
+
+  it('rolls back everything when a write sent before the COMMIT fails, and throws that failure', async () => {
+    const marker = `rolled-at-commit-${Date.now()}@example.com`;
+    await expect(
+      transactionWithPipelinedBegin(one.db, async (tx, began, commitNow) => {
+        await began;
+        const ok = Promise.resolve(rawQuery(tx, `insert into users (ad_soyad, email, password_hash) values ('K', $1::text, 'x')`, [marker]));
+        // users_bakiye_non_negative
+        const bad = Promise.resolve(rawQuery(tx, `insert into users (ad_soyad, email, password_hash, bakiye_cents) values ('B', $1::text, 'x', -1)`, [`b-${marker}`]));
+        commitNow();
+        await Promise.all([ok, bad]);
+      }),
+    ).rejects.toMatchObject({ code: '23514' });
+    expect(await one.db.select({ id: users.id }).from(users).where(eq(users.email, marker))).toHaveLength(0);
+    // The connection is back, outside any transaction.
+    const [after] = await rawQuery<{ x: string | null }>(one.db, `select pg_current_xact_id_if_assigned()::text as x`, []);
+    expect(after!.x).toBeNull();
   });
 
   it('does not give a connection that was lost back to the pool as if it were open', async () => {

@@ -83,12 +83,24 @@ async function openPostgres(url: string, max = 10): Promise<DbHandle> {
     const session = new PostgresJsSession(preparing(c), base.dialect, base.schema, base.options);
     return new PostgresJsTransaction(base.dialect, session as never, base.schema) as unknown as Db;
   };
-  pipelinedBegins.set(db, (fn) => pipelinedBegin(client, transactionOver, fn));
+  Object.defineProperty(db, PIPELINED_BEGIN, { value: <T>(fn: InTransaction<T>) => pipelinedBegin(client, transactionOver, fn) });
   return { db, kind: 'postgres', raw: client, close: () => client.end({ timeout: 5 }) };
 }
 
-type InTransaction<T> = (tx: Db, began: Promise<void>) => Promise<T>;
-const pipelinedBegins = new WeakMap<Db, <T>(fn: InTransaction<T>) => Promise<T>>();
+/**
+ * `commitNow` sends the COMMIT at once, behind every statement already sent, instead of after `fn`
+ * resolves: the writes and the COMMIT go out in one write. PostgreSQL turns the COMMIT into a
+ * rollback when a statement before it failed, so after calling it `fn` may send nothing more
+ * (refused) and may end only by returning or by throwing because a statement sent before it
+ * failed. Where the COMMIT cannot be pipelined (PGlite, a nested transaction) it does nothing and
+ * the transaction commits when `fn` resolves, as usual.
+ */
+type InTransaction<T> = (tx: Db, began: Promise<void>, commitNow: () => void) => Promise<T>;
+/**
+ * Kept on the database object under a global symbol, not in a module-level map: server.ts opens
+ * the database and the modules Next.js bundles use it, each with its own copy of this file.
+ */
+const PIPELINED_BEGIN = Symbol.for('etk.db.pipelinedBegin');
 
 /**
  * A transaction whose BEGIN goes to PostgreSQL in the same write as the first statements `fn`
@@ -102,8 +114,8 @@ const pipelinedBegins = new WeakMap<Db, <T>(fn: InTransaction<T>) => Promise<T>>
  * by mistake. Commit when `fn` resolves, rollback when it throws, as `db.transaction`.
  */
 export function transactionWithPipelinedBegin<T>(db: Db, fn: InTransaction<T>): Promise<T> {
-  const pipelined = pipelinedBegins.get(db);
-  return pipelined ? pipelined(fn) : db.transaction((tx) => fn(tx as unknown as Db, Promise.resolve()));
+  const pipelined = (db as unknown as { [PIPELINED_BEGIN]?: <V>(fn: InTransaction<V>) => Promise<V> })[PIPELINED_BEGIN];
+  return pipelined ? pipelined(fn) : db.transaction((tx) => fn(tx as unknown as Db, Promise.resolve(), () => {}));
 }
 
 /** postgres.js's connection object, as its `onexecute` query option hands it over (its own `begin` uses the same hook). */
@@ -151,19 +163,32 @@ async function pipelinedBegin<T>(client: PgClient, transactionOver: (c: PgClient
       if (prop === 'unsafe') {
         return (query: string, params?: unknown[], options?: Record<string, unknown>) => {
           if (failedBegin !== undefined) return Promise.reject(failedBegin);
+          if (committing) return Promise.reject(new Error('A statement after the transaction\'s COMMIT was refused: it would run outside the transaction.'));
           return target.unsafe(query, params as never, options);
         };
       }
       return Reflect.get(target, prop, receiver);
     },
   });
+  let committing: Promise<{ command?: string }> | undefined;
+  const commitNow = () => {
+    committing ??= watched(reserved.unsafe('commit') as PromiseLike<{ command?: string }>);
+    committing.catch(() => {});
+  };
   try {
-    const result = await watched(fn(transactionOver(guarded), began));
+    const result = await watched(fn(transactionOver(guarded), began, commitNow));
     await began;
-    await watched(reserved.unsafe('commit'));
+    if (!committing) commitNow();
+    const ended = await committing!;
+    // A COMMIT after a failed statement answers ROLLBACK, and `fn` would have thrown that
+    // statement's error; never report work as done that was not committed.
+    if (ended.command !== undefined && ended.command !== 'COMMIT') throw new Error(`The transaction ended with ${ended.command}, not COMMIT.`);
     return result;
   } catch (err) {
-    if (!lost) await watched(reserved.unsafe('rollback')).catch(() => (lost = true));
+    // Once the COMMIT is sent the transaction ends with it, committed or rolled back: nothing to
+    // roll back here.
+    if (committing) await committing.catch(() => {});
+    else if (!lost) await watched(reserved.unsafe('rollback')).catch(() => (lost = true));
     throw err;
   } finally {
     if (connection) connection.onclose = null;

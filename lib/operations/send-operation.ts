@@ -34,7 +34,7 @@ export type SendOptions = {
   timeZone?: string;
   now?: Date;
   /** Defaults to the pg-boss queue (lib/queue); tests may pass their own. `startAfter`: a scheduled or spread order's first moment. */
-  enqueue?: (tx: Db, orderId: string, startAfter?: Date) => Promise<void>;
+  enqueue?: (tx: Db, orderId: string, startAfter?: Date, onSent?: () => void) => Promise<void>;
   /** Tests: the random source of a spread order's moments. */
   random?: () => number;
   origin?: SendOrigin;
@@ -181,12 +181,12 @@ async function sendInTransaction(
   options: SendOptions,
 ): Promise<SendResult> {
   const timeZone = options.timeZone ?? env.APP_TIMEZONE;
-  const enqueue = options.enqueue ?? ((tx: Db, orderId: string, startAfter?: Date) => enqueueOrder(tx, orderId, { startAfter }));
+  const enqueue = options.enqueue ?? ((tx: Db, orderId: string, startAfter?: Date, onSent?: () => void) => enqueueOrder(tx, orderId, { startAfter, onSent }));
   const isAdmin = sender.rol === 'admin';
   const origin = options.origin ?? {};
 
   // BEGIN goes out with the reads below (db/client.ts, issue #19): one round trip less.
-  return transactionWithPipelinedBegin(db, async (tx, began) => {
+  return transactionWithPipelinedBegin(db, async (tx, began, commitNow) => {
     const now = options.now ?? new Date();
     const day = localDay(now, timeZone);
     const given = input.profileIds.length > 0;
@@ -330,7 +330,11 @@ async function sendInTransaction(
     const writes = pipelined([insertOrderQ, countUseQ, ledgerQ, debitQ]);
     // The job's insert is not a plain query (pg-boss builds it), so it may reach the connection
     // before or after the rows above; the transaction makes that order irrelevant.
-    const queued = settle(enqueue(tx, orderId, startAfter && startAfter.getTime() > now.getTime() ? startAfter : undefined));
+    // Without a debit nothing follows the writes, so the COMMIT goes out right behind the job's
+    // insert, in the same write (db/client.ts commitNow, issue #19). Should any write fail,
+    // PostgreSQL turns that COMMIT into a rollback and the failure is thrown below.
+    const onSent = priced ? undefined : commitNow;
+    const queued = settle(enqueue(tx, orderId, startAfter && startAfter.getTime() > now.getTime() ? startAfter : undefined, onSent));
     const [[inserted, counted, ledgered, debited], job] = await Promise.all([writes, queued]);
     unwrap(inserted);
     unwrap(counted);

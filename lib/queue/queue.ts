@@ -145,8 +145,15 @@ export async function getQueue(): Promise<PgBoss> {
  * job commits or rolls back with the rows it belongs to. (pg-boss's own Drizzle adapter rebuilds
  * each statement as a Drizzle template first, issue #19.)
  */
-function inTransaction(tx: Db) {
-  return { executeSql: async (text: string, values?: unknown[]) => ({ rows: await rawQuery(tx, text, values ?? []) }) };
+function inTransaction(tx: Db, onSent?: () => void) {
+  return {
+    executeSql: (text: string, values?: unknown[]) => {
+      // `.then` hands the statement to the driver now; only then is it "sent" for `onSent`.
+      const answered = rawQuery(tx, text, values ?? []).then((rows) => ({ rows })) as Promise<{ rows: unknown[] }>;
+      onSent?.();
+      return answered;
+    },
+  };
 }
 
 /**
@@ -154,12 +161,12 @@ function inTransaction(tx: Db) {
  * scheduled order (issue #17) waits for `startAfter`; a spread order's later batches name their
  * own derived `jobId`, so queuing one twice leaves one job (pg-boss inserts with on conflict do nothing).
  */
-export async function enqueueOrder(tx: Db, orderId: string, options: { startAfter?: Date; jobId?: string } = {}): Promise<void> {
+export async function enqueueOrder(tx: Db, orderId: string, options: { startAfter?: Date; jobId?: string; onSent?: () => void } = {}): Promise<void> {
   const boss = await getQueue();
   await boss.send(ORDERS_QUEUE, { orderId } satisfies OrderJob, {
     id: options.jobId ?? orderId,
     ...(options.startAfter ? { startAfter: options.startAfter } : {}),
-    db: inTransaction(tx),
+    db: inTransaction(tx, options.onSent),
   });
 }
 
