@@ -42,3 +42,28 @@ describe('day ranges and day ends', () => {
     expect(endOfLocalDay('2026-12-31', 'UTC').toISOString()).toBe('2026-12-31T23:59:59.999Z');
   });
 });
+
+describe('localDay, kept per UTC minute (issue #19)', () => {
+  it('changes at the local midnight even when asked again within the same minute before it, in zones with odd offsets too', () => {
+    for (const [zone, midnightUtc] of [
+      ['Europe/Istanbul', Date.UTC(2026, 2, 10, 21, 0)],
+      ['Asia/Kathmandu', Date.UTC(2026, 2, 10, 18, 15)], // +05:45
+      ['Pacific/Chatham', Date.UTC(2026, 2, 10, 10, 15)], // +13:45 (daylight time)
+      ['America/St_Johns', Date.UTC(2026, 2, 11, 2, 30)], // -02:30 (daylight time)
+    ] as const) {
+      const before = localDay(new Date(midnightUtc - 1), zone);
+      expect(localDay(new Date(midnightUtc - 30_000), zone)).toBe(before);
+      expect(localDay(new Date(midnightUtc), zone)).not.toBe(before);
+      expect(localDay(new Date(midnightUtc + 59_999), zone)).toBe(localDay(new Date(midnightUtc), zone));
+      expect(localDay(new Date(midnightUtc - 1), zone)).toBe(before);
+    }
+  });
+
+  it('computes instants before 1972 afresh (offsets with seconds)', () => {
+    // Liberia kept -00:44:30 until 1972: its day began 30 s into a UTC minute.
+    const midnight = Date.UTC(1970, 0, 1, 0, 44, 30);
+    expect(localDay(new Date(midnight - 1), 'Africa/Monrovia')).toBe('1969-12-31');
+    expect(localDay(new Date(midnight), 'Africa/Monrovia')).toBe('1970-01-01');
+    expect(localDay(new Date(midnight - 1), 'Africa/Monrovia')).toBe('1969-12-31');
+  });
+});

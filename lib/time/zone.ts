@@ -33,11 +33,24 @@ function partsIn(date: Date, timeZone: string) {
   return out;
 }
 
-/** The local calendar day of an instant, as 'YYYY-MM-DD'. */
+/**
+ * The local calendar day of an instant, as 'YYYY-MM-DD'. Every send asks it for the current
+ * minute, so the last answer per zone is kept for its UTC minute: since 1972 every zone's offset
+ * is a whole number of minutes, so a local day never begins inside a UTC minute. Earlier instants
+ * (offsets with seconds, local mean time) are always computed.
+ */
 export function localDay(date: Date, timeZone: string): string {
+  const ms = date.getTime();
+  const minute = Math.floor(ms / 60_000);
+  const kept = lastDay.get(timeZone);
+  if (kept && kept.minute === minute) return kept.day;
   const p = partsIn(date, timeZone);
-  return `${String(p.y).padStart(4, '0')}-${String(p.m).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`;
+  const day = `${String(p.y).padStart(4, '0')}-${String(p.m).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`;
+  if (ms >= MINUTE_OFFSETS_SINCE) lastDay.set(timeZone, { minute, day });
+  return day;
 }
+const lastDay = new Map<string, { minute: number; day: string }>();
+const MINUTE_OFFSETS_SINCE = Date.UTC(1972, 0, 1);
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
 function offsetMs(date: Date, timeZone: string): number {
