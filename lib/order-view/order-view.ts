@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders, profiles, type ProfileResult } from '@/db/schema';
 import { centsToDecimal } from '@/lib/money';
-import { rowsOf } from '@/db/rows';
+import { rawQuery } from '@/db/raw';
 
 type Order = typeof orders.$inferSelect;
 
@@ -107,7 +107,18 @@ export function toOrderView(order: Omit<OrderViewRow, 'profileIds'>, usernames: 
 }
 
 // toISOString()'s form (UTC, milliseconds, Z), formatted by PostgreSQL.
-const isoText = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const VIEWS = `
+  select o.id, o.status, o.price_cents as "priceCents", o.refunded_cents as "refundedCents",
+         o.profile_count as "profileCount", o.results, o.service, o.target_url as "targetUrl",
+         ${isoText('o.created_at')} as "createdAt", ${isoText('o.completed_at')} as "completedAt",
+         o.refill_of as "refillOf",
+         (select json_object_agg(p.id, p.username) from profiles p
+           where p.id = any(array(select jsonb_array_elements_text(o.profile_ids)::int))) as usernames
+    from orders o
+   where o.user_id = $1::int and o.id = any($2::uuid[])`;
+const VIEWS_OF_REFILLS = `${VIEWS} and o.refill_of is not null`;
 
 /**
  * The views of some of one user's orders, in one statement: the order columns of the view, the
@@ -118,17 +129,8 @@ const isoText = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC
 export async function readOrderViews(db: Db, userId: number, ids: string[], refillsOnly = false): Promise<Map<string, OrderView>> {
   const out = new Map<string, OrderView>();
   if (ids.length === 0) return out;
-  const rows = rowsOf<Omit<OrderViewRow, 'profileIds'> & { usernames: Record<string, string> | null }>(
-    await db.execute(sql`
-      select o.id, o.status, o.price_cents as "priceCents", o.refunded_cents as "refundedCents",
-             o.profile_count as "profileCount", o.results, o.service, o.target_url as "targetUrl",
-             ${isoText('o.created_at')} as "createdAt", ${isoText('o.completed_at')} as "completedAt",
-             o.refill_of as "refillOf",
-             (select json_object_agg(p.id, p.username) from ${profiles} p
-               where p.id = any(array(select jsonb_array_elements_text(o.profile_ids)::int))) as usernames
-      from ${orders} o
-      where o.user_id = ${userId} and o.id = any(${sql.param(ids)}::uuid[])${refillsOnly ? sql` and o.refill_of is not null` : sql``}`),
-  );
+  // A fixed text through the driver (db/raw.ts): no query building per request.
+  const rows = await rawQuery<Omit<OrderViewRow, 'profileIds'> & { usernames: Record<string, string> | null }>(db, refillsOnly ? VIEWS_OF_REFILLS : VIEWS, [userId, ids]);
   for (const row of rows) {
     const usernames = new Map(Object.entries(row.usernames ?? {}).map(([id, name]) => [Number(id), name]));
     out.set(row.id.toLowerCase(), toOrderView(row, usernames));
