@@ -31,6 +31,8 @@ const RULES: { what: string; pattern: RegExp; home: string[]; /** Files the rule
   { what: 'calendar days in a zone', pattern: /function\s+(localDay|nextLocalMidnight|localDayRange|endOfLocalDay|dayInZone|offsetMinutes|offsetMs)\b/, home: ['lib/time/zone.ts', 'lib/discounts/dates.ts'] },
   { what: '"today" from the database clock', pattern: /now\(\)\s+at\s+time\s+zone/i, home: [] },
   { what: 'the subscription filters', pattern: /eq\(userPackages\.status,/, home: ['lib/subscriptions/filters.ts'] },
+  // The same filters written as SQL text (issue #19: the send's fixed statements).
+  { what: 'the subscription filters as SQL text', pattern: /status\s*=\s*'active'\s+and\s+[\w.${}]*starts_at/, home: ['lib/subscriptions/filters.ts'] },
   // Issue #15: one API client for the browser (there were five fetch wrappers with three conventions).
   { what: 'calls of our API from the browser', pattern: /(^|[^.\w])fetch\(/m, home: ['lib/client/api.ts'], only: /^(components|app)\/.*\.tsx?$|^lib\/client\// },
   { what: 'unique-violation detection', pattern: /'23505'|function\s+isUniqueViolation\b/, home: ['db/errors.ts'] },

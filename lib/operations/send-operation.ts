@@ -13,6 +13,7 @@ import { enqueueOrder } from '@/lib/queue';
 import { localDay } from '@/lib/time';
 import type { SendInput } from './schemas';
 import { isUniqueViolation } from '@/db/errors';
+import { inForceSql } from '@/lib/subscriptions';
 import { num, rawQuery } from '@/db/raw';
 import { candidateProfiles, candidatesOf, lockTarget, pickProfiles } from './pick-profiles';
 import { dripBatches, parseSchedule, planBatches } from './schedule';
@@ -142,7 +143,7 @@ const PLATFORM_AND_SETTINGS = `
     from platforms p left join site_settings s on s.id = 1
    where p.ad = $1::platform`;
 
-/** The package in force (lib/subscriptions inForce), today's use of the service and its last use (ms, truncated as a Date is). */
+/** The package in force (lib/subscriptions inForceSql), today's use of the service and its last use (ms, truncated as a Date is). */
 type PackageRow = { gunlukLimit: number; profilLimit: number; usedToday: number | null; lastUsedMs: number | string | null };
 const PACKAGE_AND_USE = `
   select up.gunluk_limit as "gunlukLimit", up.profil_limit as "profilLimit",
@@ -151,8 +152,7 @@ const PACKAGE_AND_USE = `
          (select floor(extract(epoch from u.last_used_at) * 1000)::float8 from usage_counters u
            where u.user_id = $1::int and u.service = $3::text order by u.day desc limit 1) as "lastUsedMs"
     from user_packages up
-   where up.user_id = $1::int and up.platform = $2::platform and up.status = 'active'
-     and up.starts_at <= $5::timestamptz and up.ends_at > $5::timestamptz
+   where up.user_id = $1::int and up.platform = $2::platform and ${inForceSql('up', '$5::timestamptz')}
    limit 1`;
 
 const INSERT_ORDER = `

@@ -24,10 +24,16 @@ export function notEnded(now: Date): SQL {
   return and(eq(userPackages.status, 'active'), gt(userPackages.endsAt, now))!;
 }
 
-/**
- * The package that applies right now: started and not ended. Limits and the user's `paket` use it;
- * the send's own statement (send-operation.ts PACKAGE_AND_USE, raw SQL for speed) says the same.
- */
+/** The package that applies right now: started and not ended. Sends, limits and the user's `paket` use it. */
 export function inForce(now: Date): SQL {
   return and(eq(userPackages.status, 'active'), lte(userPackages.startsAt, now), gt(userPackages.endsAt, now))!;
+}
+
+/**
+ * `inForce` as SQL text, for a statement written as a fixed text (issue #19: the send's,
+ * lib/operations/send-operation.ts): `row` names the user_packages row, `now` the parameter
+ * holding the instant (`$5::timestamptz`).
+ */
+export function inForceSql(row: string, now: string): string {
+  return `${row}.status = 'active' and ${row}.starts_at <= ${now} and ${row}.ends_at > ${now}`;
 }

@@ -1,2 +1,2 @@
 export { assignSubscriptions, extendedEnd, SUBSCRIPTION_DAYS, type AssignInput, type AssignedSubscription } from './assign-subscriptions';
-export { holdsSlot, notEnded, inForce } from './filters';
+export { holdsSlot, notEnded, inForce, inForceSql } from './filters';
