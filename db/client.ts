@@ -76,12 +76,14 @@ async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const client = postgres(url, { max, onnotice: () => {} });
   const db = drizzle({ client: preparing(client), schema, casing: 'snake_case' }) as unknown as Db;
   // A transaction over a reserved connection is made as Drizzle's own `transaction` makes one: a
-  // session on the connection with the database's dialect, schema and options.
+  // session on the connection with the database's dialect, schema and options. Only the
+  // relational query builders (`tx.query.<table>`) are left out: building one per table on every
+  // send was 1 % of it, and no code uses them (test/one-home.test.ts).
   const { PostgresJsSession, PostgresJsTransaction } = await import('drizzle-orm/postgres-js');
   const base = (db as unknown as { session: { dialect: never; schema: never; options: never } }).session;
   const transactionOver = (c: PgClient) => {
     const session = new PostgresJsSession(preparing(c), base.dialect, base.schema, base.options);
-    return new PostgresJsTransaction(base.dialect, session as never, base.schema) as unknown as Db;
+    return new PostgresJsTransaction(base.dialect, session as never, undefined as never) as unknown as Db;
   };
   Object.defineProperty(db, PIPELINED_BEGIN, { value: <T>(fn: InTransaction<T>) => pipelinedBegin(client, transactionOver, fn) });
   return { db, kind: 'postgres', raw: client, close: () => client.end({ timeout: 5 }) };

@@ -35,6 +35,10 @@ const RULES: { what: string; pattern: RegExp; home: string[]; /** Files the rule
   { what: 'the subscription filters as SQL text', pattern: /status\s*=\s*'active'\s+and\s+[\w.${}]*starts_at/, home: ['lib/subscriptions/filters.ts'] },
   // Issue #15: one API client for the browser (there were five fetch wrappers with three conventions).
   { what: 'calls of our API from the browser', pattern: /(^|[^.\w])fetch\(/m, home: ['lib/client/api.ts'], only: /^(components|app)\/.*\.tsx?$|^lib\/client\// },
+  // Not a rule with a home but a promise db/client.ts relies on: its pipelined transactions do not
+  // build Drizzle's relational query builders (issue #19), so the domain code, which runs inside
+  // transactions, does not use them (auth.ts does, on the database handle itself).
+  { what: "Drizzle's relational queries (db.query.<table>) in lib/ and db/", pattern: /\.query\.\w+\.find(First|Many)\b/, home: [], only: /^(lib|db)\// },
   { what: 'unique-violation detection', pattern: /'23505'|function\s+isUniqueViolation\b/, home: ['db/errors.ts'] },
 ];
 
