@@ -113,7 +113,8 @@ const PIPELINED_BEGIN = Symbol.for('etk.db.pipelinedBegin');
  * after it; `fn` must await it before relying on being inside the transaction (before its first
  * write and before trusting a lock it took). A statement `fn` sends once the BEGIN is known to
  * have failed is refused without being sent, so nothing can run outside the transaction
- * by mistake. Commit when `fn` resolves, rollback when it throws, as `db.transaction`.
+ * by mistake. Commit when `fn` resolves, rollback when it throws, as `db.transaction`. A nested
+ * transaction (`tx.transaction`, a savepoint) is not available inside; the send needs none.
  */
 export function transactionWithPipelinedBegin<T>(db: Db, fn: InTransaction<T>): Promise<T> {
   const pipelined = (db as unknown as { [PIPELINED_BEGIN]?: <V>(fn: InTransaction<V>) => Promise<V> })[PIPELINED_BEGIN];
