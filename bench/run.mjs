@@ -112,12 +112,22 @@ for (const file of fs.readdirSync(path.join(root, 'bench')).filter((f) => /^benc
   extra.push(path.join(root, 'bench', file));
 }
 
+/** One benchmark module in a fresh process (bench/run-one.mjs): its load generator starts clean. */
+function runAlone(file) {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(root, 'bench/run-one.mjs'), [file, String(duration), String(connections)], { stdio: 'inherit' });
+    let section = null;
+    child.on('message', (m) => (section = m.section));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(section) : reject(new Error(`${path.basename(file)} ended with code ${code}`))));
+  });
+}
+
 ensureBuild();
 await httpThroughput();
 await coldStart();
 for (const file of extra) {
-  const mod = await import(file);
-  const section = await mod.run({ duration, connections });
+  const section = await runAlone(file);
   if (section) sections.push(section);
 }
 
