@@ -35,7 +35,3 @@ type RawClient =
   | { unsafe: (text: string, params?: unknown[]) => PromiseLike<unknown> }
   | { query: <Row>(text: string, params?: unknown[]) => Promise<{ rows: Row[] }> };
 
-/** A column that is int8 or numeric on one driver and a number on the other, as a number. */
-export function num(value: unknown): number {
-  return typeof value === 'number' ? value : Number(value);
-}

@@ -78,10 +78,8 @@ export async function verifyToken(db: Db, token: string | null | undefined): Pro
   // Every token we issue expires (TOKEN_TTL_MS); one without `exp` would be valid forever.
   const payload = verifyHs256(token, await key(db));
   if (!payload) return null;
-  const id = Number(payload.sub);
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
   if (payload.sid !== undefined && !sessionIdOf(payload.sid)) return null;
-  return loadSessionUser(db, id, payload.sv, payload.kind === 'admin' ? 'admin' : 'user', sessionIdOf(payload.sid));
+  return loadSessionUser(db, Number(payload.sub), payload.sv, payload.kind === 'admin' ? 'admin' : 'user', sessionIdOf(payload.sid));
 }
 
 type SessionRow = { id: number; rol: 'user' | 'admin'; email: string; adSoyad: string; locale: string; aktif: boolean; sessionVersion: number };

@@ -33,8 +33,8 @@ export type PickInput = {
  */
 export function candidateProfiles(tx: Db, input: { platform: Platform; service: Service; targetUrl: string | null | undefined; candidates: number[] }) {
   // Fixed texts through the driver (db/raw.ts, issue #19): the send's hot path.
-  if (!input.targetUrl) return rawQuery<CandidateRow>(tx, CANDIDATES, [input.candidates, input.platform]);
-  return rawQuery<CandidateRow>(tx, CANDIDATES_ON_TARGET, [input.candidates, input.platform, input.service, input.targetUrl]);
+  if (!input.targetUrl) return rawQuery<CandidateProfile>(tx, CANDIDATES, [input.candidates, input.platform]);
+  return rawQuery<CandidateProfile>(tx, CANDIDATES_ON_TARGET, [input.candidates, input.platform, input.service, input.targetUrl]);
 }
 
 const CANDIDATES = `
@@ -57,19 +57,8 @@ const CANDIDATES_ON_TARGET = `
     left join profiles p on p.id = c.id
    order by c.id`;
 
-type CandidateRow = { id: number | string; followersCount: number | string | null; usable: boolean; done: boolean };
-
+/** One row per candidate; int4, bool and null parse alike on both drivers. */
 export type CandidateProfile = { id: number; followersCount: number | null; usable: boolean; done: boolean };
-
-/** candidateProfiles' rows (either driver's result shape). */
-export function candidatesOf(rows: CandidateRow[]): CandidateProfile[] {
-  return rows.map((r) => ({
-    id: Number(r.id),
-    followersCount: r.followersCount === null ? null : Number(r.followersCount),
-    usable: r.usable === true,
-    done: r.done === true,
-  }));
-}
 
 /**
  * Two sends on one target (by different customers, each under their own row lock) would both find

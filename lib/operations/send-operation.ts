@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { transactionWithPipelinedBegin, type Db } from '@/db/client';
-import { orders, profiles } from '@/db/schema';
+import { profiles } from '@/db/schema';
 import { env } from '@/env';
 import { platformOfService, type Platform, type Service } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
@@ -14,8 +14,8 @@ import { localDay } from '@/lib/time';
 import type { SendInput } from './schemas';
 import { isUniqueViolation } from '@/db/errors';
 import { inForceSql } from '@/lib/subscriptions';
-import { num, rawQuery } from '@/db/raw';
-import { candidateProfiles, candidatesOf, lockTarget, pickProfiles } from './pick-profiles';
+import { rawQuery } from '@/db/raw';
+import { candidateProfiles, lockTarget, pickProfiles } from './pick-profiles';
 import { dripBatches, parseSchedule, planBatches } from './schedule';
 
 export type Sender = { id: number; rol: 'user' | 'admin' };
@@ -71,15 +71,13 @@ export async function sendOperation(db: Db, sender: Sender, service: Service, in
   }
 }
 
-function requestIdQuery(db: Db, userId: number, requestId: string) {
-  return db
-    .select({ id: orders.id, priceCents: orders.priceCents })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.requestId, requestId)));
+/** The order a user already placed under a request id (reseller API idempotency): inside the send's transaction, or after it lost the race. */
+function byRequestId(db: Db, userId: number, requestId: string) {
+  return rawQuery<{ id: string; priceCents: number }>(db, BY_REQUEST_ID, [userId, requestId]);
 }
 
 async function findByRequestId(db: Db, userId: number, requestId: string): Promise<SendResult | undefined> {
-  const [order] = await requestIdQuery(db, userId, requestId);
+  const [order] = await byRequestId(db, userId, requestId);
   return order ? { taskId: order.id, priceCents: order.priceCents, replayed: true } : undefined;
 }
 
@@ -132,7 +130,7 @@ function unwrap<T>(settled: Settled<T> | undefined): T | undefined {
  * and row mapping (db/raw.ts, issue #19). Times go in as ISO text and come out as epoch
  * milliseconds; the balance (int8) as float8, exact for any balance in cents.
  */
-const LOCK_USER = `select id, bakiye_cents::float8 as bakiye from users where id = $1::int for update`;
+const LOCK_USER = `select id, bakiye_cents::float8 as "bakiyeCents" from users where id = $1::int for update`;
 
 const BY_REQUEST_ID = `select id, price_cents as "priceCents" from orders where user_id = $1::int and request_id = $2::text`;
 
@@ -144,7 +142,7 @@ const PLATFORM_AND_SETTINGS = `
    where p.ad = $1::platform`;
 
 /** The package in force (lib/subscriptions inForceSql), today's use of the service and its last use (ms, truncated as a Date is). */
-type PackageRow = { gunlukLimit: number; profilLimit: number; usedToday: number | null; lastUsedMs: number | string | null };
+type PackageRow = { gunlukLimit: number; profilLimit: number; usedToday: number | null; lastUsedMs: number | null };
 const PACKAGE_AND_USE = `
   select up.gunluk_limit as "gunlukLimit", up.profil_limit as "profilLimit",
          (select u.count from usage_counters u
@@ -196,8 +194,8 @@ async function sendInTransaction(
     // everything after the user's row lock reads what was committed before the lock was granted,
     // exactly as when each was awaited in turn. Their results are then checked in the order below,
     // which decides which refusal a send gets when several apply.
-    const userQ = rawQuery<{ id: number; bakiye: number | string }>(tx, LOCK_USER, [sender.id]);
-    const existingQ = origin.requestId ? rawQuery<{ id: string; priceCents: number }>(tx, BY_REQUEST_ID, [sender.id, origin.requestId]) : undefined;
+    const userQ = rawQuery<{ id: number; bakiyeCents: number }>(tx, LOCK_USER, [sender.id]);
+    const existingQ = origin.requestId ? byRequestId(tx, sender.id, origin.requestId) : undefined;
     // One profile never acts twice on one target for one service (issue #17): sends on the same
     // target are serialized from here to their commit, then the chosen profiles are checked.
     const targetLockQ = input.targetUrl ? lockTarget(tx, service, input.targetUrl) : undefined;
@@ -213,9 +211,8 @@ async function sendInTransaction(
     // Answered before the reads were: nothing below runs unless they ran inside the transaction.
     await began;
 
-    const userRow = unwrap(userRows)[0];
-    if (!userRow) throw new AppError('UNAUTHORIZED');
-    const user = { id: userRow.id, bakiyeCents: num(userRow.bakiye) };
+    const user = unwrap(userRows)[0];
+    if (!user) throw new AppError('UNAUTHORIZED');
     const existing = unwrap(existingRows)?.[0];
     if (existing) return { taskId: existing.id, priceCents: existing.priceCents, replayed: true };
     // Issue #17: when and over how long; checked before anything else of the body.
@@ -225,7 +222,7 @@ async function sendInTransaction(
     // With `quantity` the server picks the profiles now (after the target's lock) and reads them
     // back: two more round trips, for the reseller API only.
     const profileIds = given ? input.profileIds : await pickProfiles(tx, { platform, service, targetUrl: input.targetUrl, quantity: input.quantity ?? 0 });
-    const candidates = candidateRows ? candidatesOf(unwrap(candidateRows)) : undefined;
+    const candidates = unwrap(candidateRows);
     const doneIds = candidates ? candidates.filter((c) => c.done).map((c) => c.id) : [];
     if (doneIds.length > 0) throw new AppError('ALREADY_DONE', { params: { count: doneIds.length }, extra: { profile_ids: doneIds } });
     if (profileIds.length === 0) throw new AppError('NOT_ENOUGH_PROFILES', { params: { available: 0 } });
@@ -249,12 +246,12 @@ async function sendInTransaction(
         throw new AppError('PROFILE_LIMIT_EXCEEDED', { params: { limit: pkg.profilLimit } });
       }
 
-      if (num(pkg.usedToday ?? 0) >= pkg.gunlukLimit) {
+      if ((pkg.usedToday ?? 0) >= pkg.gunlukLimit) {
         throw new AppError('DAILY_LIMIT_EXCEEDED', { params: { limit: pkg.gunlukLimit } });
       }
 
       if (cooldownSeconds > 0 && pkg.lastUsedMs !== null) {
-        const remainingMs = num(pkg.lastUsedMs) + cooldownSeconds * 1000 - now.getTime();
+        const remainingMs = pkg.lastUsedMs + cooldownSeconds * 1000 - now.getTime();
         if (remainingMs > 0) {
           const remainingSeconds = Math.ceil(remainingMs / 1000);
           throw new AppError('COOLDOWN_ACTIVE', { params: { remainingSeconds }, headers: { 'retry-after': String(remainingSeconds) } });
