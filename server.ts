@@ -13,6 +13,7 @@ import { startBackground, type Background } from '@/server/background';
 import { isSimProviderPath, serveSimProvider } from '@/lib/provider/sim';
 import { createPageCache } from '@/server/page-cache';
 import { createSecurityHeaders, newNonce, securityConfigFromEnv } from '@/lib/security';
+import { codeCacheStats } from '@/server/code-cache';
 
 /**
  * The one process (ARCHITECTURE.md "One process, four doors"): Next.js, Socket.IO on the same
@@ -118,7 +119,7 @@ async function main(): Promise<void> {
   for (const run of waiting.splice(0)) run();
   phases.serving = Date.now() - started;
   const background = await backgroundStart;
-  logger.info({ url: `http://${env.HOST}:${env.PORT}`, db: handle.kind, ms: Date.now() - started, phases, dev }, 'server ready');
+  logger.info({ url: `http://${env.HOST}:${env.PORT}`, db: handle.kind, ms: Date.now() - started, phases, codeCache: codeCacheStats(), dev }, 'server ready');
   // The logins created by this start are printed once, here, after the log lines; never logged.
   process.stdout.write(
     startBanner({

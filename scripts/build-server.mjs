@@ -4,16 +4,24 @@
 //   production start loads one plain JavaScript file instead of compiling TypeScript through tsx's
 //   loader hooks module by module (issue #19: ~1 s of a 3.5 s start). Packages stay in
 //   node_modules (imported as they are); the same tsconfig paths apply as under tsx;
-// - makes dist/db-template/, the embedded database a first start copies (db/template.ts).
+// - makes dist/db-template/, the embedded database a first start copies (db/template.ts);
+// - makes dist/code-cache/, the bytecode of the CommonJS code a start loads (server/code-cache.ts),
+//   by running the built server once over a few pages.
+// dist/server.mjs itself is a small entry (server/production-entry.ts) that installs the code
+// cache and then loads dist/server-app.mjs, the bundle of server.ts.
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const serverBundle = path.join(root, 'dist', 'server.mjs');
+const appBundle = path.join(root, 'dist', 'server-app.mjs');
+const codeCacheDir = path.join(root, 'dist', 'code-cache');
 
 const require = createRequire(path.join(root, 'package.json'));
 
@@ -49,7 +57,7 @@ await build({
   plugins: [deepImports],
   absWorkingDir: root,
   entryPoints: ['server.ts'],
-  outfile: serverBundle,
+  outfile: appBundle,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -57,6 +65,18 @@ await build({
   packages: 'external',
   tsconfig: 'tsconfig.server.json',
   sourcemap: 'linked',
+  logLevel: 'warning',
+});
+await build({
+  absWorkingDir: root,
+  entryPoints: ['server/production-entry.ts'],
+  outfile: serverBundle,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  tsconfig: 'tsconfig.server.json',
   logLevel: 'warning',
 });
 
@@ -67,3 +87,56 @@ const made = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'sc
   env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.server.json') },
 });
 if (made.status !== 0) process.exit(made.status ?? 1);
+
+fs.rmSync(`${serverBundle}.map`, { force: true });
+await makeCodeCache();
+
+/**
+ * dist/code-cache/: the built server is started once on a throwaway embedded database (never the
+ * configured DATABASE_URL: its environment is only what a start needs), asked for a few pages so
+ * their code is compiled, and stopped; at exit it writes the bytecode (server/code-cache.ts). A
+ * server that does not start or answer here fails the build.
+ */
+async function makeCodeCache() {
+  fs.rmSync(codeCacheDir, { recursive: true, force: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'etk-code-cache-'));
+  const port = await new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = probe.address();
+      probe.close(() => resolve(p));
+    });
+    probe.on('error', reject);
+  });
+  const { PATH, HOME, TMPDIR, LANG } = process.env;
+  const child = spawn(process.execPath, [serverBundle], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { PATH, HOME, TMPDIR, LANG, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'error', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, WORKER: '0' },
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited while starting:\n${stderr}`);
+      if (Date.now() > deadline) throw new Error(`the server did not answer within 90 s:\n${stderr}`);
+      const res = await fetch(`${base}/service/retweet`).catch(() => null);
+      if (res) await res.arrayBuffer();
+      if (res?.status === 200) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    for (const page of ['/', '/en/pricing', '/login', '/panel', '/api/platformlar']) {
+      const res = await fetch(base + page, { redirect: 'manual' });
+      await res.arrayBuffer();
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const files = fs.existsSync(codeCacheDir) ? fs.readdirSync(codeCacheDir).length : 0;
+  if (files === 0) throw new Error(`no code cache was written:\n${stderr}`);
+  console.log(`code cache: ${files} files (dist/code-cache)`);
+}
