@@ -1,9 +1,8 @@
 import 'server-only';
 import { cache } from 'react';
 import type { NextAuthOptions } from 'next-auth';
-import CredentialsProvider from 'next-auth/providers/credentials';
+import Credentials from 'next-auth/providers/credentials';
 import { getToken } from 'next-auth/jwt';
-import { cookies, headers } from 'next/headers';
 import { getDb } from '@/db/client';
 import { checkedSessionVersion, getAuthSecret, isSessionEnded, loadSessionUser, sessionIdOf, signToken, verifyToken, type AuthUser, type TokenKind } from '@/lib/auth';
 import { publicUrl } from '@/env';
@@ -25,14 +24,22 @@ const SESSION_ENDED = 'session ended by logout';
 
 type SessionJwt = { uid?: number; sv?: number; kind?: TokenKind; sid?: string };
 
+// Under Node's own ES module loader (server.ts's bundle, which serves some routes itself:
+// server/direct-routes.ts) a CommonJS package's default export arrives as its module object.
+const CredentialsProvider = (Credentials as unknown as { default?: typeof Credentials }).default ?? Credentials;
+
+/** What reading the session cookie takes: next-auth's secret and whether its cookies are `__Secure-`. */
+async function cookieSettings(): Promise<{ secret: string; secureCookie: boolean }> {
+  return { secret: await getAuthSecret(await getDb()), secureCookie: publicUrl().startsWith('https://') };
+}
+
 export async function getAuthOptions(): Promise<NextAuthOptions> {
   const db = await getDb();
-  const secret = await getAuthSecret(db);
-  const secure = publicUrl().startsWith('https://');
+  const { secret, secureCookie } = await cookieSettings();
   return {
     secret,
     session: { strategy: 'jwt', maxAge: 7 * 24 * 3600 },
-    useSecureCookies: secure,
+    useSecureCookies: secureCookie,
     pages: { signIn: '/login' },
     // next-auth's own messages go to the app's structured log. A cookie of a login ended by logout
     // is an expected refusal (the jwt callback below), not an error.
@@ -95,13 +102,15 @@ async function userFromJwt(jwt: SessionJwt | null): Promise<AuthUser | null> {
 
 /** The signed-in user of a page or server action (server components), checked against the database. */
 export async function getSessionUser(): Promise<AuthUser | null> {
-  const options = await getAuthOptions();
+  const settings = await cookieSettings();
+  // Loaded here, not at the top: server.ts also bundles this file (for the route wrapper's
+  // getCookieUser, server/direct-routes.ts), and next/headers may only load inside Next.js.
+  const { cookies, headers } = await import('next/headers');
   // The session JWT is read directly (getServerSession would decode it too, but hides the
   // session version this check needs).
   const jwt = (await getToken({
     req: { headers: Object.fromEntries((await headers()).entries()), cookies: Object.fromEntries((await cookies()).getAll().map((c) => [c.name, c.value])) } as never,
-    secret: options.secret,
-    secureCookie: options.useSecureCookies,
+    ...settings,
   })) as SessionJwt | null;
   return userFromJwt(jwt);
 }
@@ -110,12 +119,11 @@ export async function getSessionUser(): Promise<AuthUser | null> {
 export async function getCookieUser(req: Request): Promise<AuthUser | null> {
   const cookie = req.headers.get('cookie');
   if (!cookie || !/next-auth\.session-token=/.test(cookie)) return null;
-  const options = await getAuthOptions();
+  const settings = await cookieSettings();
   const parsed = parseCookies(cookie);
   const jwt = (await getToken({
     req: { headers: Object.fromEntries(req.headers.entries()), cookies: parsed } as never,
-    secret: options.secret,
-    secureCookie: options.useSecureCookies,
+    ...settings,
   })) as SessionJwt | null;
   return userFromJwt(jwt);
 }

@@ -45,6 +45,11 @@ const schema = z.object({
   DATABASE_PREPARE: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
   /** Seconds a rendered public page is kept for visitors (server/page-cache.ts); 0 turns the cache off. */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  /**
+   * 1 (default): the reseller protocol and the send routes are served by server.ts with their own
+   * handlers, without Next.js's request handling (server/direct-routes.ts); 0: by Next.js.
+   */
+  DIRECT_ROUTES: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
   /** 1: serve the bare baseline routes the benchmarks compare against (/api/bench-bare, /bench-bare). */
   BENCH_ROUTES: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   /**

@@ -14,6 +14,7 @@ import { isSimProviderPath, serveSimProvider } from '@/lib/provider/sim';
 import { createPageCache } from '@/server/page-cache';
 import { createSecurityHeaders, newNonce, securityConfigFromEnv } from '@/lib/security';
 import { codeCacheStats } from '@/server/code-cache';
+import { directRoute, serveDirect } from '@/server/direct-routes';
 
 /**
  * The one process (ARCHITECTURE.md "One process, four doors"): Next.js, Socket.IO on the same
@@ -107,6 +108,8 @@ async function main(): Promise<void> {
   // Rendered public pages for visitors, kept a few seconds (server/page-cache.ts). A kept page is
   // sent with the headers it was rendered with, so its script nonces and its policy still match.
   const pageCache = createPageCache({ ttlMs: dev ? 0 : env.PAGE_CACHE_SECONDS * 1000 });
+  // In development Next.js serves every route, so edits to them reload.
+  const directRoutes = !dev && env.DIRECT_ROUTES === '1';
 
   serve = (req, res) => {
     if (tooLarge(req)) return refuse413(req, res);
@@ -114,6 +117,9 @@ async function main(): Promise<void> {
     if (isSimProviderPath(req.url)) return serveSimProvider(req, res);
     // The socket's peer address for per-IP rate limits (lib/rate-limit clientIp); a client-sent value is replaced.
     req.headers['x-etk-peer'] = req.socket.remoteAddress ?? '';
+    // The reseller protocol and the sends: the same handlers, without Next.js's request handling (server/direct-routes.ts).
+    const direct = directRoutes ? directRoute(req.method, req.url) : undefined;
+    if (direct) return void serveDirect(direct, req, res);
     pageCache.handle(req, res, () => void handleRequest(req, res));
   };
   for (const run of waiting.splice(0)) run();

@@ -60,7 +60,7 @@ function expectSecurityHeaders(headers: Record<string, string>, what: string): s
 }
 
 test.describe('security headers', () => {
-  test('are on a page, an API answer, both kinds of 404, a static file, the icon, /socket.io/ polling and the simulated provider', async ({ request }) => {
+  test('are on a page, an API answer, a direct route, both kinds of 404, a static file, the icon, /socket.io/ polling and the simulated provider', async ({ request }) => {
     const page = await request.get('/service/like');
     expect(page.status()).toBe(200);
     const nonce = expectSecurityHeaders(page.headers(), 'page');
@@ -78,6 +78,15 @@ test.describe('security headers', () => {
     const apiError = await request.post('/api/auth/login', { data: { email: 'nobody@example.com', password: 'x' } });
     expect(apiError.status()).toBeGreaterThanOrEqual(400);
     expectSecurityHeaders(apiError.headers(), 'API error');
+    // The routes server.ts serves without Next.js (server/direct-routes.ts): a send and the reseller protocol.
+    const send = await request.post('/api/twitter/like', { data: {}, headers: { 'accept-language': 'en' } });
+    expect(send.status()).toBe(401);
+    expect(await send.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    expectSecurityHeaders(send.headers(), 'a send (direct route)');
+    const reseller = await request.post('/api/v2', { form: { key: 'nope', action: 'balance' } });
+    expect(reseller.status()).toBe(401);
+    expect(await reseller.json()).toMatchObject({ code: 'INVALID_API_KEY' });
+    expectSecurityHeaders(reseller.headers(), 'the reseller protocol (direct route)');
 
     const missingPage = await request.get('/en/no-such-page');
     expect(missingPage.status()).toBe(404);

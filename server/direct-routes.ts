@@ -1,0 +1,143 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { fail, MAX_BODY_BYTES, type RouteHandler } from '@/app/api/_lib/route';
+import { POST as v2 } from '@/app/api/v2/route';
+import { POST as instagramReelsBookmark } from '@/app/api/instagram/reels-bookmark/route';
+import { POST as instagramReelsComment } from '@/app/api/instagram/reels-comment/route';
+import { POST as instagramReelsLike } from '@/app/api/instagram/reels-like/route';
+import { POST as instagramReelsShare } from '@/app/api/instagram/reels-share/route';
+import { POST as twitterBookmark } from '@/app/api/twitter/bookmark/route';
+import { POST as twitterComment } from '@/app/api/twitter/comment/route';
+import { POST as twitterLike } from '@/app/api/twitter/like/route';
+import { POST as twitterNewTweet } from '@/app/api/twitter/new-tweet/route';
+import { POST as twitterRetweet } from '@/app/api/twitter/retweet/route';
+import { POST as youtubeComment } from '@/app/api/youtube/comment/route';
+import { POST as youtubeLike } from '@/app/api/youtube/like/route';
+import { POST as youtubeSubscribe } from '@/app/api/youtube/subscribe/route';
+
+/*
+ * The busiest API routes, served by server.ts without Next.js's request handling (issue #19).
+ * Next.js spends about 1 ms of the node's one thread on every route handler request before our
+ * code runs (a bare handler answers ~1,000 req/s where plain Node answers 40,000), which was a
+ * third of a send and of a reseller `status`. These are the very handlers Next.js serves at the
+ * same paths (app/api/…/route.ts, each made by the one route wrapper with its auth level): the
+ * reseller protocol and every send. Only the plumbing differs, and it is kept the same: the
+ * security headers are set by server.ts before any dispatch, the body limit is the wrapper's,
+ * and answers of 1 KB or more are gzipped for clients that accept it, as Next.js does.
+ * Everything else, and these paths with any other method, goes to Next.js. `DIRECT_ROUTES=0`
+ * turns this off (server.ts), e.g. to measure the difference.
+ */
+export const DIRECT_ROUTES: Readonly<Record<string, RouteHandler>> = {
+  'POST /api/v2': v2,
+  'POST /api/instagram/reels-bookmark': instagramReelsBookmark,
+  'POST /api/instagram/reels-comment': instagramReelsComment,
+  'POST /api/instagram/reels-like': instagramReelsLike,
+  'POST /api/instagram/reels-share': instagramReelsShare,
+  'POST /api/twitter/bookmark': twitterBookmark,
+  'POST /api/twitter/comment': twitterComment,
+  'POST /api/twitter/like': twitterLike,
+  'POST /api/twitter/new-tweet': twitterNewTweet,
+  'POST /api/twitter/retweet': twitterRetweet,
+  'POST /api/youtube/comment': youtubeComment,
+  'POST /api/youtube/like': youtubeLike,
+  'POST /api/youtube/subscribe': youtubeSubscribe,
+};
+
+/** The handler for this request, when it is one of the direct routes. */
+export function directRoute(method: string | undefined, url: string | undefined): RouteHandler | undefined {
+  if (!url || !method) return undefined;
+  const q = url.indexOf('?');
+  return DIRECT_ROUTES[`${method} ${q < 0 ? url : url.slice(0, q)}`];
+}
+
+/** Below this many bytes an answer is sent as it is (app/api/_lib/route.ts, the `compression` package's threshold). */
+const COMPRESS_MIN_BYTES = 1024;
+const gzipAsync = promisify(gzip);
+
+/**
+ * Serves one request with a direct route's handler: the Node request as a Fetch `Request` (its
+ * body read up to one byte past the wrapper's limit, so the wrapper answers 413 as it does under
+ * Next.js), the handler's `Response` written back.
+ */
+export async function serveDirect(handler: RouteHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let request: Request | undefined;
+  try {
+    const read = await readBody(req);
+    // The client went away before its body was sent: nobody to answer.
+    if (!read) return;
+    const { body, complete } = read;
+    const headers = new Headers();
+    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    // Headers server.ts set on the request itself (the peer address, the nonce) are not raw headers.
+    for (const name of ['x-etk-peer', 'x-nonce', 'content-security-policy']) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers.set(name, value);
+    }
+    request = new Request(requestUrl(req), { method: req.method, headers, body: body.length > 0 ? new Uint8Array(body) : undefined });
+    const response = await handler(request, { params: Promise.resolve({}) });
+    await writeResponse(req, res, response, complete);
+  } catch (err) {
+    if (res.headersSent) {
+      res.destroy(err as Error);
+      return;
+    }
+    // The wrapper catches what its handler throws; this is for the plumbing around it.
+    await writeResponse(req, res, fail(err, request ?? new Request('http://localhost/', { headers: { 'accept-language': req.headers['accept-language'] ?? '' } })), true);
+  }
+}
+
+function requestUrl(req: IncomingMessage): string {
+  try {
+    return new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`).href;
+  } catch {
+    return new URL(req.url ?? '/', 'http://localhost').href;
+  }
+}
+
+/**
+ * The body, at most MAX_BODY_BYTES + 1 bytes; `complete` is false when more was left unread, and
+ * the answer is null when the client closed the connection before the end of its body.
+ */
+function readBody(req: IncomingMessage): Promise<{ body: Buffer; complete: boolean } | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.off('data', onData);
+        req.off('end', onEnd);
+        req.pause();
+        resolve({ body: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES + 1), complete: false });
+      }
+    };
+    const onEnd = () => resolve({ body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), complete: true });
+    req.on('data', onData);
+    req.on('end', onEnd);
+    // A broken or closed connection before the end: after 'end' (or the limit) these change nothing.
+    req.on('error', () => resolve(null));
+    req.on('close', () => resolve(null));
+  });
+}
+
+async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response, complete: boolean): Promise<void> {
+  let body: Buffer = Buffer.from(await response.arrayBuffer());
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  const cacheControl = response.headers.get('cache-control') ?? '';
+  if (body.length >= COMPRESS_MIN_BYTES && !/no-transform/i.test(cacheControl) && !response.headers.has('content-encoding')) {
+    res.setHeader('vary', 'Accept-Encoding');
+    if (/\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''))) {
+      body = await gzipAsync(body);
+      res.setHeader('content-encoding', 'gzip');
+    }
+  }
+  res.setHeader('content-length', body.length);
+  // A body left unread (over the limit) is not drained: the connection ends with this answer.
+  if (!complete) res.setHeader('connection', 'close');
+  res.end(body);
+}
