@@ -24,6 +24,8 @@ export async function startPostgres() {
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
+  // BENCH_PG_QUERY: connection parameters for the measured server, e.g. `max=4` (postgres.js's pool size).
+  for (const [k, v] of new URLSearchParams(process.env.BENCH_PG_QUERY ?? '')) url.searchParams.set(k, v);
   return {
     url: url.toString(),
     external: !dir,
