@@ -1,1 +1,1 @@
-export { protocolStatus, toOrderView, usernamesOf, isOrderId, readOrderViews, type OrderView, type OrderViewRow, type ProtocolStatus } from './order-view';
+export { isOrderId, readOrderView, readOrderViewTexts, type OrderView, type ProtocolStatus } from './order-view';

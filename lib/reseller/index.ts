@@ -4,4 +4,4 @@ export { addOrder } from './add-order';
 export { getOrderStatuses, type ItemResult } from './get-statuses';
 export { cancelOrders } from './cancel-orders';
 export { refillOrders } from './refill-orders';
-export { protocolStatus, toOrderView, usernamesOf, isOrderId, type OrderView, type ProtocolStatus } from '@/lib/order-view';
+export { isOrderId, type OrderView, type ProtocolStatus } from '@/lib/order-view';

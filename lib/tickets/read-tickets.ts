@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders, ticketMessages, tickets, userPackages, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { toOrderView, usernamesOf, type OrderView } from '@/lib/order-view';
+import { readOrderView, type OrderView } from '@/lib/order-view';
 import type { TicketCategory, TicketStatus } from './schemas';
 import { toMessageView, toTicketSummary, type TicketMessageView, type TicketSummary } from './shapes';
 import { holdsSlot } from '@/lib/subscriptions';
@@ -119,8 +119,9 @@ async function detailOf(db: Db, ticket: Ticket): Promise<TicketDetail> {
   const messages = await db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticket.id)).orderBy(asc(ticketMessages.id));
   let order: TicketDetail['order'] = null;
   if (ticket.orderId) {
-    const [row] = await db.select().from(orders).where(eq(orders.id, ticket.orderId));
-    if (row) order = { ...toOrderView(row, await usernamesOf(db, [row])), task_id: row.id, platform: row.platform, refunded_cents: row.refundedCents };
+    const [row] = await db.select({ id: orders.id, platform: orders.platform, refundedCents: orders.refundedCents }).from(orders).where(eq(orders.id, ticket.orderId));
+    const view = row ? await readOrderView(db, row.id) : null;
+    if (row && view) order = { ...view, task_id: row.id, platform: row.platform, refunded_cents: row.refundedCents };
   }
   return { ...toTicketSummary(ticket), messages: messages.map(toMessageView), order };
 }

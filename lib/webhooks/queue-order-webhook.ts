@@ -2,7 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { apiKeys, orders, webhookDeliveries } from '@/db/schema';
-import { toOrderView, usernamesOf } from '@/lib/order-view';
+import { readOrderView } from '@/lib/order-view';
 import { enqueueWebhook } from '@/lib/queue';
 
 type Order = typeof orders.$inferSelect;
@@ -17,7 +17,9 @@ export async function queueOrderWebhook(tx: Db, order: Order): Promise<void> {
   if (!order.apiKeyId) return;
   const [key] = await tx.select({ url: apiKeys.webhookUrl, revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.id, order.apiKeyId));
   if (!key?.url || key.revokedAt) return;
-  const view = toOrderView(order, await usernamesOf(tx, [order]));
+  // As this transaction sees the order: with the change being made.
+  const view = await readOrderView(tx, order.id);
+  if (!view) return;
   const [row] = await tx
     .insert(webhookDeliveries)
     .values({ apiKeyId: order.apiKeyId, orderId: order.id, event: 'order.status', url: key.url, payload: { event: 'order.status', order: order.id, ...view } })

@@ -61,12 +61,21 @@ export function apiKeyRoute<S extends z.ZodType>(spec: ApiKeyRouteSpec<S>, fn: (
       if (spec.actions && !spec.actions.includes(String(fields.action ?? ''))) throw new AppError('UNKNOWN_ACTION');
       const input = spec.body.parse(fields);
       const data = await fn({ req, db, user: caller.user, keyId: caller.keyId, input, locale: requestLocale(req), ip: clientIp(req) });
+      if (data instanceof JsonText) return new Response(data.text, { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
       return Response.json(data ?? {}, { headers: { 'cache-control': 'no-store' } });
     } catch (err) {
       return protocolError(err, req);
     }
   };
   return Object.assign(handler, { auth: 'apiKey' as const, spec });
+}
+
+/**
+ * An answer that is JSON text already (the order views PostgreSQL makes, lib/order-view), sent as
+ * it is instead of being parsed and serialized again.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
 }
 
 /** route()'s error answer in the protocol's shape: `mesaj` becomes `error`, `success` goes. */

@@ -3,7 +3,8 @@ import { centsToDecimal } from '@/lib/money';
 import { notifyDashboard } from '@/lib/realtime';
 import { addOrder, cancelOrders, getOrderStatuses, listServices, refillOrders, V2_ACTIONS, v2Request } from '@/lib/reseller';
 import { errorResponse, V2_RESPONSES } from '@/lib/reseller/responses';
-import { apiKeyRoute, itemError } from '@/app/api/_lib/api-key-route';
+import { apiKeyRoute, itemError, JsonText } from '@/app/api/_lib/api-key-route';
+import type { OrderView } from '@/lib/order-view';
 
 /**
  * POST /api/v2: the reseller protocol (issue #16; docs/reseller-api.md is its manual). One
@@ -34,13 +35,14 @@ export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale })
 
     case 'status': {
       const ids = input.orders ?? [input.order!];
+      // The views come as JSON text from PostgreSQL (lib/order-view) and are sent as they are.
       const found = await getOrderStatuses(db, user.id, ids);
       if (!input.orders) {
         const one = found.get(input.order!)!;
         if (!one.ok) throw one.error;
-        return one.value;
+        return new JsonText(one.value);
       }
-      return Object.fromEntries([...found].map(([id, r]) => [id, r.ok ? r.value : itemError(r.error, locale)]));
+      return new JsonText(`{${[...found].map(([id, r]) => `${JSON.stringify(id)}:${r.ok ? r.value : JSON.stringify(itemError(r.error, locale))}`).join(',')}}`);
     }
 
     case 'cancel': {
@@ -68,9 +70,9 @@ export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale })
       if (!input.refills) {
         const one = found.get(input.refill!)!;
         if (!one.ok) throw one.error;
-        return one.value;
+        return new JsonText(one.value);
       }
-      return [...found].map(([refill, r]) => ({ refill, status: r.ok ? r.value.status : itemError(r.error, locale) }));
+      return [...found].map(([refill, r]) => ({ refill, status: r.ok ? (JSON.parse(r.value) as OrderView).status : itemError(r.error, locale) }));
     }
 
     case 'balance':
