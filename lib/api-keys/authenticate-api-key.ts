@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { apiKeys, users } from '@/db/schema';
 import { rowsOf } from '@/db/rows';
@@ -10,7 +10,22 @@ import { hashApiKey, looksLikeApiKey } from './key-material';
 
 export type ApiKeyCaller = { keyId: number; user: AuthUser };
 
-export type ApiKeyRequest = ApiKeyCaller & { hit: RateLimitResult };
+export type ApiKeyRequest = ApiKeyCaller & { hit: RateLimitResult; /** What `also` read, when given. */ also: string | null };
+
+/**
+ * A text the key check may read in the same statement for the key's owner (`owner`: the owner's
+ * id as a SQL expression), evaluated only when the key works: the reseller `status` reads its
+ * answer this way (issue #19: one statement instead of two one after the other).
+ */
+export type AlsoRead = (owner: SQL) => SQL;
+
+/**
+ * A read an API route asks for with the key check, before its body is validated (the API-key
+ * wrapper's `prefetch`): `read` as above, `of` says what was read, so the handler uses the text
+ * only for the input it validated. A wrong guess costs the read, nothing else: the handler reads
+ * again.
+ */
+export type Prefetch = { read: AlsoRead; of: string };
 
 /** The hit's columns, null when no working key was found (then nothing is counted). */
 type NullableHit = { [K in keyof RateLimitHitRow]: RateLimitHitRow[K] | null };
@@ -24,12 +39,12 @@ type NullableHit = { [K in keyof RateLimitHitRow]: RateLimitHitRow[K] | null };
  * request made them two round trips one after the other). last_used_at is written at most once a
  * minute per key, so a busy key does not write per request.
  */
-export async function authenticateApiKeyRequest(db: Db, key: unknown, now: Date = new Date()): Promise<ApiKeyRequest | null> {
+export async function authenticateApiKeyRequest(db: Db, key: unknown, now: Date = new Date(), also?: AlsoRead): Promise<ApiKeyRequest | null> {
   if (!looksLikeApiKey(key)) return null;
   const { limit, windowSeconds } = apiKeyRequestRule(0);
   const staleBefore = new Date(now.getTime() - 60_000).toISOString();
   const [row] = rowsOf<
-    { keyId: number; stale: boolean; id: number; rol: 'user' | 'admin'; email: string; adSoyad: string; locale: AuthUser['locale']; aktif: boolean } & NullableHit
+    { keyId: number; stale: boolean; id: number; rol: 'user' | 'admin'; email: string; adSoyad: string; locale: AuthUser['locale']; aktif: boolean; also?: string | null } & NullableHit
   >(
     await db.execute(sql`
       with k as (
@@ -40,7 +55,7 @@ export async function authenticateApiKeyRequest(db: Db, key: unknown, now: Date 
       ), hit as (
         ${rateLimitHitSql(sql`${API_KEY_REQUEST_BUCKET} || k."keyId"`, windowSeconds, sql`from k where k.aktif`)}
       )
-      select k.*, hit.count, hit.remaining from k left join hit on true`),
+      select k.*, hit.count, hit.remaining${also ? sql`, case when k.aktif and hit.count is not null then ${also(sql`k.id`)} end as also` : sql``} from k left join hit on true`),
   );
   if (!row || !row.aktif || row.count === null) return null;
   if (row.stale) {
@@ -53,5 +68,6 @@ export async function authenticateApiKeyRequest(db: Db, key: unknown, now: Date 
     keyId: row.keyId,
     user: { id: row.id, rol: row.rol, email: row.email, adSoyad: row.adSoyad, locale: row.locale, kind: 'user' },
     hit: rateLimitResult({ count: row.count, remaining: row.remaining ?? 0 }, limit),
+    also: row.also ?? null,
   };
 }

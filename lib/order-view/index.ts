@@ -1,1 +1,1 @@
-export { isOrderId, readOrderView, readOrderViewTexts, type OrderView, type ProtocolStatus } from './order-view';
+export { isOrderId, parseOrderViewTexts, readOrderView, readOrderViewTexts, viewsOfOwnerSql, type OrderView, type ProtocolStatus } from './order-view';

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/db/client';
 import type { orders, ProfileResult } from '@/db/schema';
+import { sql, type SQL } from 'drizzle-orm';
 import { rawQuery } from '@/db/raw';
 
 type Order = typeof orders.$inferSelect;
@@ -105,21 +106,55 @@ const orderViewSql = (o: string) =>
     ['refill_of', json(`${o}.refill_of`)],
   ]);
 
-const VIEWS = `select o.id, ${orderViewSql('o')} as view from orders o where o.user_id = $1::int and o.id = any($2::uuid[])`;
-const VIEWS_OF_REFILLS = `${VIEWS} and o.refill_of is not null`;
+/*
+ * The views of some of one owner's orders, in one text: each order's id (36 characters) then its
+ * view, the orders separated by U+001E, which JSON text never holds unescaped. The owner and the
+ * ids are SQL placeholders, so the same text serves a statement of its own (readOrderViewTexts)
+ * and a part of another (the reseller key check, viewsOfOwnerSql).
+ */
+const RECORD = '\u001e';
+const viewsParts = (refillsOnly: boolean) =>
+  [
+    `(select string_agg(o.id::text || ${orderViewSql('o')}, chr(30)) from orders o where o.user_id = `,
+    ` and o.id = any(`,
+    `)${refillsOnly ? ' and o.refill_of is not null' : ''})`,
+  ] as const;
+const viewsText = (owner: string, ids: string, refillsOnly: boolean) => {
+  const [select, andIds, end] = viewsParts(refillsOnly);
+  return `${select}${owner}${andIds}${ids}${end}`;
+};
+
+const VIEWS = `select ${viewsText('$1::int', '$2::uuid[]', false)} as views`;
+const VIEWS_OF_REFILLS = `select ${viewsText('$1::int', '$2::uuid[]', true)} as views`;
 const VIEW_OF_ORDER = `select ${orderViewSql('o')} as view from orders o where o.id = $1::uuid`;
+
+/** The views of viewsText, keyed by lower-case order id. */
+export function parseOrderViewTexts(text: string | null): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!text) return out;
+  for (const record of text.split(RECORD)) out.set(record.slice(0, 36), record.slice(36));
+  return out;
+}
+
+/**
+ * The views of the orders `ids` of the owner `owner` (a SQL expression) as one text column, for a
+ * statement that finds the owner itself: the reseller protocol's key check (issue #19: the key,
+ * its budget and the answer of `status` in one statement). Read with parseOrderViewTexts.
+ */
+export function viewsOfOwnerSql(owner: SQL, ids: string[]): SQL {
+  const [select, andIds, end] = viewsParts(false);
+  return sql.join([sql.raw(select), owner, sql.raw(andIds), sql`${sql.param(ids)}::uuid[]`, sql.raw(end)]);
+}
 
 /**
  * The views of some of one user's orders as JSON text, in one statement, keyed by lower-case
  * order id (an id of another user's order is not there); `refillsOnly` keeps refills.
  */
 export async function readOrderViewTexts(db: Db, userId: number, ids: string[], refillsOnly = false): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  if (ids.length === 0) return out;
+  if (ids.length === 0) return new Map();
   // A fixed text through the driver (db/raw.ts): no query building per request.
-  const rows = await rawQuery<{ id: string; view: string }>(db, refillsOnly ? VIEWS_OF_REFILLS : VIEWS, [userId, ids]);
-  for (const row of rows) out.set(row.id.toLowerCase(), row.view);
-  return out;
+  const [row] = await rawQuery<{ views: string | null }>(db, refillsOnly ? VIEWS_OF_REFILLS : VIEWS, [userId, ids]);
+  return parseOrderViewTexts(row?.views ?? null);
 }
 
 /** One order's view (the webhook of its change, its support ticket), or null. In a transaction, as that transaction sees it. */

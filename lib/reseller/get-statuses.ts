@@ -1,7 +1,9 @@
 import 'server-only';
 import type { Db } from '@/db/client';
 import { AppError } from '@/lib/errors';
-import { isOrderId, readOrderViewTexts } from '@/lib/order-view';
+import type { Prefetch } from '@/lib/api-keys';
+import { isOrderId, parseOrderViewTexts, readOrderViewTexts, viewsOfOwnerSql } from '@/lib/order-view';
+import { MAX_IDS_PER_REQUEST } from './schemas';
 
 export type ItemResult<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
@@ -11,12 +13,32 @@ export type ItemResult<T> = { ok: true; value: T } | { ok: false; error: AppErro
  * that is malformed, unknown or another user's is the same ORDER_NOT_FOUND (REFILL_NOT_FOUND), so
  * ids of other accounts cannot be probed.
  */
-export async function getOrderStatuses(db: Db, userId: number, ids: string[], kind: 'order' | 'refill' = 'order'): Promise<Map<string, ItemResult<string>>> {
-  const views = await readOrderViewTexts(db, userId, ids.filter(isOrderId), kind === 'refill');
+export async function getOrderStatuses(db: Db, userId: number, ids: string[], kind: 'order' | 'refill' = 'order', prefetched?: { of: string; text: string | null }): Promise<Map<string, ItemResult<string>>> {
+  const wanted = ids.filter(isOrderId);
+  // Read with the key check (statusPrefetch) when it asked for exactly these orders.
+  const views = kind === 'order' && prefetched?.of === prefetchKey(wanted) ? parseOrderViewTexts(prefetched.text) : await readOrderViewTexts(db, userId, wanted, kind === 'refill');
   const out = new Map<string, ItemResult<string>>();
   for (const id of ids) {
     const view = views.get(id.toLowerCase());
     out.set(id, view ? { ok: true, value: view } : { ok: false, error: new AppError(kind === 'refill' ? 'REFILL_NOT_FOUND' : 'ORDER_NOT_FOUND') });
   }
   return out;
+}
+
+const prefetchKey = (ids: string[]) => ids.map((id) => id.toLowerCase()).join(',');
+
+/**
+ * For `status`: the views of the orders named in the raw fields, read in the key check's
+ * statement (app/api/_lib/api-key-route.ts Prefetch). The ids are taken as the schema takes them
+ * (a comma-separated text or an array, trimmed); only well-formed ids are read, and only for a
+ * list the schema would accept, so a request that fails validation reads nothing.
+ */
+export function statusPrefetch(fields: Record<string, unknown>): Prefetch | undefined {
+  if (fields.action !== 'status') return undefined;
+  const raw = fields.orders !== undefined ? fields.orders : fields.order;
+  const list = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : []).map((x) => String(x).trim()).filter(Boolean);
+  if (list.length === 0 || list.length > MAX_IDS_PER_REQUEST) return undefined;
+  const wanted = list.filter(isOrderId);
+  if (wanted.length === 0) return undefined;
+  return { read: (owner) => viewsOfOwnerSql(owner, wanted), of: prefetchKey(wanted) };
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { getDb, type Db } from '@/db/client';
-import { authenticateApiKeyRequest } from '@/lib/api-keys';
+import { authenticateApiKeyRequest, type Prefetch } from '@/lib/api-keys';
 import type { AuthUser } from '@/lib/auth';
 import { AppError } from '@/lib/errors';
 import { translate } from '@/lib/i18n/translate';
@@ -33,6 +33,8 @@ export type ApiKeyRouteArgs<B> = {
   input: B;
   locale: Locale;
   ip: string;
+  /** What the spec's `prefetch` read with the key check, when it asked for something. */
+  prefetched?: { of: string; text: string | null };
 };
 
 export type ApiKeyRouteSpec<S extends z.ZodType> = {
@@ -44,6 +46,8 @@ export type ApiKeyRouteSpec<S extends z.ZodType> = {
   errorResponse?: z.ZodType;
   /** The protocol's `action` values: any other (or none) is 400 UNKNOWN_ACTION before the body is validated. */
   actions?: readonly string[];
+  /** From the raw fields: a read to do with the key check (Prefetch), or undefined. */
+  prefetch?: (fields: Record<string, unknown>) => Prefetch | undefined;
 };
 
 export function apiKeyRoute<S extends z.ZodType>(spec: ApiKeyRouteSpec<S>, fn: (args: ApiKeyRouteArgs<z.output<S>>) => unknown | Promise<unknown>): RouteHandler {
@@ -51,8 +55,10 @@ export function apiKeyRoute<S extends z.ZodType>(spec: ApiKeyRouteSpec<S>, fn: (
     try {
       const fields = await readFields(req);
       const db = await getDb();
-      // The key and its request budget in one statement (lib/api-keys: authenticateApiKeyRequest).
-      const caller = await authenticateApiKeyRequest(db, fields.key ?? req.headers.get('x-api-key'));
+      // The key and its request budget in one statement (lib/api-keys: authenticateApiKeyRequest),
+      // with the handler's read when the spec can tell it from the raw fields.
+      const prefetch = spec.prefetch?.(fields);
+      const caller = await authenticateApiKeyRequest(db, fields.key ?? req.headers.get('x-api-key'), undefined, prefetch?.read);
       if (!caller) throw new AppError('INVALID_API_KEY');
       if (!caller.hit.allowed) throw rateLimited(caller.hit.retryAfterSeconds);
       delete fields.key;
@@ -60,7 +66,8 @@ export function apiKeyRoute<S extends z.ZodType>(spec: ApiKeyRouteSpec<S>, fn: (
       if (!Object.entries(fields).every(([k, v]) => isCleanText(k) && isClean(v))) throw new AppError('VALIDATION_FAILED');
       if (spec.actions && !spec.actions.includes(String(fields.action ?? ''))) throw new AppError('UNKNOWN_ACTION');
       const input = spec.body.parse(fields);
-      const data = await fn({ req, db, user: caller.user, keyId: caller.keyId, input, locale: requestLocale(req), ip: clientIp(req) });
+      const prefetched = prefetch ? { of: prefetch.of, text: caller.also } : undefined;
+      const data = await fn({ req, db, user: caller.user, keyId: caller.keyId, input, locale: requestLocale(req), ip: clientIp(req), prefetched });
       if (data instanceof JsonText) return new Response(data.text, { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
       return Response.json(data ?? {}, { headers: { 'cache-control': 'no-store' } });
     } catch (err) {

@@ -1,7 +1,7 @@
 import { getBalanceCents } from '@/lib/balance';
 import { centsToDecimal } from '@/lib/money';
 import { notifyDashboard } from '@/lib/realtime';
-import { addOrder, cancelOrders, getOrderStatuses, listServices, refillOrders, V2_ACTIONS, v2Request } from '@/lib/reseller';
+import { addOrder, cancelOrders, getOrderStatuses, listServices, refillOrders, statusPrefetch, V2_ACTIONS, v2Request } from '@/lib/reseller';
 import { errorResponse, V2_RESPONSES } from '@/lib/reseller/responses';
 import { apiKeyRoute, itemError, JsonText } from '@/app/api/_lib/api-key-route';
 import type { OrderView } from '@/lib/order-view';
@@ -20,9 +20,11 @@ const spec = {
     'One endpoint, form-encoded (or JSON) POST with `key` and `action`. A missing, wrong or revoked key is one identical 401 INVALID_API_KEY; each key has 120 requests a minute (429 RATE_LIMITED with Retry-After). `add` applies every rule of the panel (package, profile limit, daily limit, cooldown, price and balance); `request_id` makes it idempotent. See docs/reseller-api.md.',
   responses: V2_RESPONSES,
   errorResponse,
+  // `status` reads its orders in the key check's statement.
+  prefetch: statusPrefetch,
 };
 
-export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale }) => {
+export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale, prefetched }) => {
   switch (input.action) {
     case 'services':
       return listServices(db, user, locale);
@@ -36,7 +38,7 @@ export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale })
     case 'status': {
       const ids = input.orders ?? [input.order!];
       // The views come as JSON text from PostgreSQL (lib/order-view) and are sent as they are.
-      const found = await getOrderStatuses(db, user.id, ids);
+      const found = await getOrderStatuses(db, user.id, ids, 'order', prefetched);
       if (!input.orders) {
         const one = found.get(input.order!)!;
         if (!one.ok) throw one.error;

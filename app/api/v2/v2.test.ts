@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
-import { balanceLedger, orders, platforms, profiles, siteSettings, usageCounters, users } from '@/db/schema';
+import { apiKeys, balanceLedger, orders, platforms, profiles, siteSettings, usageCounters, users } from '@/db/schema';
 import { onPostgres } from '@/test/db';
 import { call } from '@/test/http';
 import { finalizeOrder, processOrder } from '@/lib/operations';
 import { createWorld, makeUser, URLS, type World } from '@/lib/operations/testing/world';
 import { appToday } from '@/lib/time';
 import { callV2, makeApiKey } from '@/lib/reseller/testing';
+import { getOrderStatuses, statusPrefetch } from '@/lib/reseller';
+import { authenticateApiKeyRequest } from '@/lib/api-keys';
+import { parseOrderViewTexts } from '@/lib/order-view';
 import type { ProviderClient } from '@/lib/provider';
 import { POST as like } from '@/app/api/twitter/like/route';
 
@@ -279,6 +282,57 @@ describe('status', () => {
     const status = (await callV2({ key: r.key, action: 'status', order })).body as { charge: string };
     const kept = row.profilePricesCents[String(row.profileIds[0])]!;
     expect(status.charge).toBe((kept / 100).toFixed(2));
+  });
+});
+
+describe('status read with the key check (one statement)', () => {
+  it('reads exactly the ids of a list the schema accepts, well-formed ones only', () => {
+    const a = '11111111-1111-4111-8111-111111111111';
+    const b = 'AAAAAAAA-AAAA-4AAA-8AAA-AAAAAAAAAAAA';
+    expect(statusPrefetch({ action: 'status', orders: ` ${a}, ${b},,nonsense ` })?.of).toBe(`${a},${b.toLowerCase()}`);
+    expect(statusPrefetch({ action: 'status', orders: [a, b] })?.of).toBe(`${a},${b.toLowerCase()}`);
+    expect(statusPrefetch({ action: 'status', order: a })?.of).toBe(a);
+    expect(statusPrefetch({ action: 'status', orders: 'nonsense' })).toBeUndefined();
+    expect(statusPrefetch({ action: 'status', orders: Array.from({ length: 101 }, () => a).join(',') })).toBeUndefined();
+    expect(statusPrefetch({ action: 'cancel', orders: a })).toBeUndefined();
+    expect(statusPrefetch({ action: 'status' })).toBeUndefined();
+  });
+
+  it('finds the owner’s orders in the key check’s statement, only for a working key', async () => {
+    const r = await reseller();
+    const mine = ((await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 })).body as { order: string }).order;
+    const other = await reseller();
+    const theirs = ((await callV2({ key: other.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 })).body as { order: string }).order;
+    const prefetch = statusPrefetch({ action: 'status', orders: `${mine},${theirs}` })!;
+    const caller = await authenticateApiKeyRequest(w.t.db, r.key, new Date(), prefetch.read);
+    const views = parseOrderViewTexts(caller!.also);
+    expect([...views.keys()]).toEqual([mine]);
+    expect(JSON.parse(views.get(mine)!)).toMatchObject({ status: 'Pending', order_status: 'pending', service: 'like' });
+    // Without the read, nothing extra comes back.
+    expect((await authenticateApiKeyRequest(w.t.db, r.key))!.also).toBeNull();
+
+    // A revoked key reads nothing (and is refused).
+    await w.t.db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, r.keyId));
+    expect(await authenticateApiKeyRequest(w.t.db, r.key, new Date(), prefetch.read)).toBeNull();
+  });
+
+  it('answers from what the key check read, and reads again when it was for other ids', async () => {
+    const r = await reseller();
+    const order = ((await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 })).body as { order: string }).order;
+    const prefetch = statusPrefetch({ action: 'status', order })!;
+    const also = (await authenticateApiKeyRequest(w.t.db, r.key, new Date(), prefetch.read))!.also;
+    // A database that refuses every statement: the answer can only come from the prefetched text.
+    const refusing = new Proxy(w.t.db, {
+      get() {
+        throw new Error('no statement expected');
+      },
+    });
+    const found = await getOrderStatuses(refusing, r.user.id, [order], 'order', { of: prefetch.of, text: also });
+    expect(found.get(order)).toMatchObject({ ok: true });
+    // Read for other ids: the orders are read again.
+    const again = await getOrderStatuses(w.t.db, r.user.id, [order], 'order', { of: 'something else', text: null });
+    expect(again.get(order)).toEqual(found.get(order));
+    await expect(getOrderStatuses(refusing, r.user.id, [order], 'order', { of: 'something else', text: null })).rejects.toThrow('no statement expected');
   });
 });
 
