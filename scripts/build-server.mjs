@@ -53,32 +53,9 @@ const deepImports = {
   },
 };
 
-await build({
-  plugins: [deepImports],
-  absWorkingDir: root,
-  entryPoints: ['server.ts'],
-  outfile: appBundle,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  packages: 'external',
-  tsconfig: 'tsconfig.server.json',
-  sourcemap: 'linked',
-  logLevel: 'warning',
-});
-await build({
-  absWorkingDir: root,
-  entryPoints: ['server/production-entry.ts'],
-  outfile: serverBundle,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  packages: 'external',
-  tsconfig: 'tsconfig.server.json',
-  logLevel: 'warning',
-});
+const bundle = { absWorkingDir: root, bundle: true, platform: 'node', target: 'node20', format: 'esm', packages: 'external', tsconfig: 'tsconfig.server.json', logLevel: 'warning' };
+await build({ ...bundle, plugins: [deepImports], entryPoints: ['server.ts'], outfile: appBundle, sourcemap: 'linked' });
+await build({ ...bundle, entryPoints: ['server/production-entry.ts'], outfile: serverBundle });
 
 // The first start's database (db/template.ts), made by the same code the server runs.
 const made = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/make-db-template.ts')], {
