@@ -50,6 +50,12 @@ const schema = z.object({
    * handlers, without Next.js's request handling (server/direct-routes.ts); 0: by Next.js.
    */
   DIRECT_ROUTES: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
+  /**
+   * 0: no V8 code cache for the production server's CommonJS code (server/code-cache.ts, read by
+   * dist/server.mjs before anything else loads); CODE_CACHE_DIR: its folder (default dist/code-cache).
+   */
+  CODE_CACHE: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
+  CODE_CACHE_DIR: optionalString,
   /** 1: serve the bare baseline routes the benchmarks compare against (/api/bench-bare, /bench-bare). */
   BENCH_ROUTES: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   /**

@@ -6,9 +6,10 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { env } from '@/env';
 import { installCodeCache } from './code-cache';
 
-if (process.env.CODE_CACHE !== '0') installCodeCache(process.env.CODE_CACHE_DIR || path.join(path.dirname(fileURLToPath(import.meta.url)), 'code-cache'));
+if (env.CODE_CACHE === '1') installCodeCache(env.CODE_CACHE_DIR || path.join(path.dirname(fileURLToPath(import.meta.url)), 'code-cache'));
 // A name, not a literal: the bundler leaves the import to run time, next to this file.
 const app = './server-app.mjs';
 await import(app);
