@@ -154,14 +154,14 @@ describe('the public page cache', () => {
     const first = await get(`${url}?utm_source=google&utm_medium=cpc&gclid=Cj0KCQ`);
     expect(first.cache).toBe('miss');
     expect(seen).toEqual(['/en/service/retweet']);
-    for (const query of ['', '?fbclid=IwAR2x', '?utm_campaign=black-friday&utm_content=a%20b', '?msclkid=1&_gl=1*abc', '?']) {
+    for (const query of ['', '?fbclid=IwAR2x', '?utm_campaign=black-friday&utm_content=a%20b', '?msclkid=1&_gl=1*abc', '?srsltid=AfmBOo', '?igsh=MXh2&ref_src=twsrc', '?hsa_cam=1&_hsenc=p2', '?']) {
       const res = await get(url + query);
       expect(res.cache, query).toBe('hit');
       expect(res.body).toBe(first.body);
     }
     // Any other parameter may mean something to the page or to the language routing: rendered
     // for its request, with its query, and not kept.
-    for (const query of ['?r=1', '?lng=de', '?utm_source=x&tab=register', '?utm=1', '?UTM_SOURCE=x']) {
+    for (const query of ['?r=1', '?lng=de', '?utm_source=x&tab=register', '?utm=1', '?UTM_SOURCE=x', '?SRSLTID=x', '?hsa=1']) {
       const res = await get(url + query);
       expect(res.cache, query).toBeNull();
       expect(seen.at(-1)).toBe(`/en/service/retweet${query}`);

@@ -37,11 +37,38 @@ const PUBLIC_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/pricing|/privacy|
 const NAVIGATION_HEADERS = ['authorization', 'rsc', 'next-action', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url', 'range'];
 const LANGUAGE_COOKIE = 'NEXT_LOCALE';
 /**
- * Parameters set by whoever made the link (campaign tags, ad networks' click ids), never read by a
- * page of this site: a visitor from an ad or a newsletter gets the kept page (issue #19).
+ * Parameters set by whoever made the link (campaign tags, ad networks' click ids, the share
+ * links of the platforms, the id Google adds to search results), never read by a page of this
+ * site: a visitor from an ad, a newsletter, a shared link or a search result gets the kept page
+ * (issue #19).
  */
-const TRACKING_PARAMS = new Set(['gclid', 'gbraid', 'wbraid', 'dclid', 'fbclid', 'msclkid', 'twclid', 'ttclid', 'li_fat_id', 'igshid', 'yclid', 'mc_cid', 'mc_eid', '_ga', '_gl']);
-const isTrackingParam = (name: string) => TRACKING_PARAMS.has(name) || /^utm_[a-z_]{1,20}$/.test(name);
+const TRACKING_PARAMS = new Set([
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'dclid',
+  'srsltid',
+  'fbclid',
+  'msclkid',
+  'twclid',
+  'ttclid',
+  'li_fat_id',
+  'igshid',
+  'igsh',
+  'rdt_cid',
+  'epik',
+  'ScCid',
+  'yclid',
+  'mc_cid',
+  'mc_eid',
+  'mkt_tok',
+  '_hsenc',
+  '_hsmi',
+  'ref_src',
+  '_ga',
+  '_gl',
+]);
+const isTrackingParam = (name: string) => TRACKING_PARAMS.has(name) || /^(?:utm|hsa)_[a-z_]{1,20}$/.test(name);
 
 /** The path a request is rendered as: its own without a query, the bare path when the query only tracks, else undefined. */
 export function cacheablePath(url: string): string | undefined {
