@@ -1,13 +1,17 @@
 // The reseller API (issue #19): POST /api/v2 `status` of 100 orders in one request (the protocol's
-// `orders=` list form) on a real PostgreSQL server. One customer with a package makes an API key
-// as a customer does (POST /api/api-keys with their password), places 100 orders through the API
-// itself (`add`, distinct links), and the status request is then loaded with autocannon.
+// `orders=` list form) on a real PostgreSQL server. Four customers with a package each make five
+// API keys as a customer does (POST /api/api-keys with their password) and place 100 orders
+// through the API itself (`add`, distinct links); the status request of each key is then loaded
+// with autocannon, round-robin over the keys.
 import postgres from 'postgres';
 import { freePort, load, peakRssMb, startApp, stopApp } from './lib.mjs';
 import { BENCH_ADMIN, api, makeCustomers, startPostgres } from './postgres.mjs';
 
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 const ORDERS = 100;
+// Resellers (customers) and keys each: MAX_API_KEYS in lib/api-keys/rules.ts is 5.
+const RESELLERS = 4;
+const KEYS_PER_RESELLER = 5;
 const GOAL_RPS = 500;
 
 async function v2(url, fields) {
@@ -40,70 +44,91 @@ export async function run({ duration, connections }) {
       databaseUrl: pg.url,
       env: { WORKER: '0', SEED_DEMO: '0', ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
     });
-    const { customers } = await makeCustomers(app.url, 1);
-    const customer = customers[0];
-
-    // The key, made the way a customer makes it (Panel › Settings › API access).
-    const made = await api(`${app.url}/api/api-keys`, { token: customer.token, body: { name: 'bench', currentPassword: customer.password } });
-    if (made.status !== 201 || !made.body.key) throw new Error(`API key: ${made.status} ${JSON.stringify(made.body).slice(0, 300)}`);
-    const key = made.body.key;
-    const keyId = made.body.api_key.id;
-
-    // Each key has 120 requests a minute (API_KEY_REQUESTS_PER_MINUTE in lib/api-keys/rules.ts, a
-    // constant: no environment variable or setting changes it). So that the limit is not what is
-    // measured, this key's bucket in the throwaway database starts at −2,000,000,000 hits in a
-    // window of a day: every request still pays for the limiter's upsert, none is refused.
+    // Several resellers, each with the most keys a customer may have (MAX_API_KEYS in
+    // lib/api-keys/rules.ts): one key may make 120 requests a minute, so 500 a second can only come
+    // from hundreds of keys. The requests go round-robin over the keys, so those in flight belong
+    // to different keys, as in production; one key lifted to hundreds a second would measure its
+    // own limiter row, which every request of that key updates, instead of the status.
+    const { customers } = await makeCustomers(app.url, RESELLERS);
     const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
+    const resellers = [];
     try {
-      await sql`insert into rate_limit_buckets (key, count, reset_at) values (${`apikey:req:${keyId}`}, -2000000000, now() + interval '1 day')
-        on conflict (key) do update set count = excluded.count, reset_at = excluded.reset_at`;
+      for (const customer of customers) {
+        const keys = [];
+        for (let k = 0; k < KEYS_PER_RESELLER; k++) {
+          // Made the way a customer makes one (Panel › Settings › API access).
+          const made = await api(`${app.url}/api/api-keys`, { token: customer.token, body: { name: `bench ${k}`, currentPassword: customer.password } });
+          if (made.status !== 201 || !made.body.key) throw new Error(`API key: ${made.status} ${JSON.stringify(made.body).slice(0, 300)}`);
+          keys.push(made.body.key);
+          // Each key has 120 requests a minute (API_KEY_REQUESTS_PER_MINUTE, a constant: no
+          // environment variable or setting changes it). So that the limit is not what is measured,
+          // the key's bucket in the throwaway database starts at −2,000,000,000 hits in a window of
+          // a day: every request still pays for the limiter's upsert, none is refused.
+          await sql`insert into rate_limit_buckets (key, count, reset_at) values (${`apikey:req:${made.body.api_key.id}`}, -2000000000, now() + interval '1 day')
+            on conflict (key) do update set count = excluded.count, reset_at = excluded.reset_at`;
+        }
+        resellers.push({ keys, ids: [] });
+      }
     } finally {
       await sql.end();
     }
     notes.push(
-      `The per-key limit of 120 requests a minute (a constant in lib/api-keys/rules.ts, not configurable) is lifted for the bench's key by starting its rate_limit_buckets row at −2,000,000,000 in the throwaway database; every request still runs the limiter's upsert.`,
+      `The per-key limit of 120 requests a minute (a constant in lib/api-keys/rules.ts, not configurable) is lifted for the bench's keys by starting their rate_limit_buckets rows at −2,000,000,000 in the throwaway database; every request still runs the limiter's upsert.`,
     );
 
-    // 100 orders through the API itself: `like` on distinct tweets, 3 profiles each picked by the server.
-    const ids = [];
+    // 100 orders per reseller through the API itself: `like` on distinct tweets, 3 profiles each picked by the server.
     const refusals = {};
-    let next = 0;
+    let placed = 0;
     await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        while (next < ORDERS) {
-          const i = next++;
-          const res = await v2(app.url, {
-            key,
-            action: 'add',
-            service: 'like',
-            link: `https://x.com/bench/status/${1790000000000000000n + BigInt(i)}`,
-            quantity: '3',
-            request_id: `bench-v2-${i}`,
-          });
-          if (res.status === 200 && res.body.order) ids.push(res.body.order);
-          else refusals[`${res.status} ${res.body.code ?? ''}`.trim()] = (refusals[`${res.status} ${res.body.code ?? ''}`.trim()] ?? 0) + 1;
-        }
-      }),
+      resellers.flatMap((r, n) =>
+        Array.from({ length: 4 }, async () => {
+          while (r.ids.length + (r.pending ?? 0) < ORDERS) {
+            r.pending = (r.pending ?? 0) + 1;
+            const i = placed++;
+            const res = await v2(app.url, {
+              key: r.keys[0],
+              action: 'add',
+              service: 'like',
+              link: `https://x.com/bench/status/${1790000000000000000n + BigInt(n * 1000 + i)}`,
+              quantity: '3',
+              request_id: `bench-v2-${n}-${i}`,
+            });
+            r.pending--;
+            if (res.status === 200 && res.body.order) r.ids.push(res.body.order);
+            else {
+              const what = `${res.status} ${res.body.code ?? ''}`.trim();
+              refusals[what] = (refusals[what] ?? 0) + 1;
+              if (refusals[what] > 10) return;
+            }
+          }
+        }),
+      ),
     );
-    if (ids.length < ORDERS) {
-      row = { skipped: `only ${ids.length} of ${ORDERS} orders placed (${Object.entries(refusals).map(([s, n]) => `${s}: ${n}`).join(', ')})` };
+    const short = resellers.find((r) => r.ids.length < ORDERS);
+    if (short) {
+      row = { skipped: `only ${short.ids.length} of ${ORDERS} orders placed (${Object.entries(refusals).map(([s, n]) => `${s}: ${n}`).join(', ')})` };
       return;
     }
 
-    const body = new URLSearchParams({ key, action: 'status', orders: ids.join(',') }).toString();
+    // One body per key: the key and its reseller's 100 order ids.
+    const bodies = resellers.flatMap((r) => r.keys.map((key) => new URLSearchParams({ key, action: 'status', orders: r.ids.join(',') }).toString()));
     const headers = { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' };
-    const probe = await v2(app.url, { key, action: 'status', orders: ids.join(',') });
-    const statuses = probe.status === 200 ? Object.values(probe.body).filter((v) => v && typeof v === 'object' && typeof v.status === 'string').length : 0;
-    if (statuses !== ORDERS) {
-      row = { skipped: `the check answered ${probe.status} with ${statuses} statuses, not ${ORDERS}: ${JSON.stringify(probe.body).slice(0, 200)}` };
-      return;
+    for (const r of resellers) {
+      const probe = await v2(app.url, { key: r.keys.at(-1), action: 'status', orders: r.ids.join(',') });
+      const statuses = probe.status === 200 ? Object.values(probe.body).filter((v) => v && typeof v === 'object' && typeof v.status === 'string').length : 0;
+      if (statuses !== ORDERS) {
+        row = { skipped: `the check answered ${probe.status} with ${statuses} statuses, not ${ORDERS}: ${JSON.stringify(probe.body).slice(0, 200)}` };
+        return;
+      }
+      row = { answerBytes: Buffer.byteLength(JSON.stringify(probe.body)) };
     }
-    const answerBytes = Buffer.byteLength(JSON.stringify(probe.body));
     const url = `${app.url}/api/v2`;
-    await load(url, { duration: 1, connections, method: 'POST', headers, body }); // warm-up
-    row = { ...(await load(url, { duration, connections, method: 'POST', headers, body })), answerBytes, requestBytes: Buffer.byteLength(body) };
+    let turn = 0;
+    const requests = [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: bodies[turn++ % bodies.length] }) }];
+    await load(url, { duration: 1, connections, requests }); // warm-up
+    row = { ...(await load(url, { duration, connections, requests })), answerBytes: row.answerBytes, requestBytes: Buffer.byteLength(bodies[0]) };
     // A refused request counts as an error above; make sure none was the rate limit.
-    const after = await v2(app.url, { key, action: 'balance' });
+    const after = await v2(app.url, { key: resellers[0].keys[0], action: 'balance' });
     if (after.status !== 200) notes.push(`After the run the key answered ${after.status} ${after.body.code ?? ''}.`);
   };
   try {
@@ -124,8 +149,8 @@ export async function run({ duration, connections }) {
     notes.unshift(
       `A form-encoded POST /api/v2 {key, action=status, orders=<${ORDERS} ids>} as a reseller script sends it` +
         (row && !row.skipped ? ` (${fmt(row.requestBytes / 1024, 1)} KB), answered with the ${ORDERS} statuses (${fmt(row.answerBytes / 1024, 1)} KB of JSON, not compressed: autocannon sends no Accept-Encoding)` : '') +
-        `; the ${ORDERS} orders (like, 3 profiles each, distinct tweets) were placed through \`add\` with the same key, and stay Pending (WORKER=0). ` +
-        `Each request looks the key up, counts it against the key's limit, reads the orders and their profiles' names. ` +
+        `; ${RESELLERS} resellers with ${KEYS_PER_RESELLER} keys each (the most a customer may have), the requests going round-robin over the ${RESELLERS * KEYS_PER_RESELLER} keys; each reseller's ${ORDERS} orders (like, 3 profiles each, distinct tweets) were placed through \`add\`, and stay Pending (WORKER=0). ` +
+        `Each request looks the key up, counts it against the key's limit, reads the orders and their profiles' names (one statement). ` +
         `autocannon runs on the same machine as the server and PostgreSQL (1 s warm-up first). Peak RSS is the server's VmHWM at the end.`,
     );
     return { title, lines, notes: notes.join(' ') };

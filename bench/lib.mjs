@@ -82,9 +82,10 @@ export function stopApp(app) {
 }
 
 /** A bounded load run against one URL. */
-export function load(url, { duration = 8, connections = 20, headers, method = 'GET', body } = {}) {
+export function load(url, { duration = 8, connections = 20, headers, method = 'GET', body, requests } = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, duration, connections, headers, method, body }, (err, result) => {
+    // `requests`: autocannon's request list (e.g. a setupRequest that varies the body).
+    autocannon({ url, duration, connections, headers, method, body, ...(requests ? { requests } : {}) }, (err, result) => {
       if (err) return reject(err);
       resolve({
         rps: result.requests.average,
