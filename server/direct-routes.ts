@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { fail, MAX_BODY_BYTES, type RouteHandler } from '@/app/api/_lib/route';
+import { COMPRESS_MIN_BYTES, fail, MAX_BODY_BYTES, type RouteHandler } from '@/app/api/_lib/route';
 import { POST as v2 } from '@/app/api/v2/route';
 import { POST as instagramReelsBookmark } from '@/app/api/instagram/reels-bookmark/route';
 import { POST as instagramReelsComment } from '@/app/api/instagram/reels-comment/route';
@@ -51,8 +51,6 @@ export function directRoute(method: string | undefined, url: string | undefined)
   return DIRECT_ROUTES[`${method} ${q < 0 ? url : url.slice(0, q)}`];
 }
 
-/** Below this many bytes an answer is sent as it is (app/api/_lib/route.ts, the `compression` package's threshold). */
-const COMPRESS_MIN_BYTES = 1024;
 const gzipAsync = promisify(gzip);
 
 /**

@@ -108,8 +108,8 @@ function withNoStore(headers?: HeadersInit): Headers {
   return h;
 }
 
-/** Below this many bytes an answer is not worth a zlib stream (the `compression` package's threshold). */
-const COMPRESS_MIN_BYTES = 1024;
+/** Below this many bytes an answer is not worth a zlib stream (the `compression` package's threshold; server/direct-routes.ts too). */
+export const COMPRESS_MIN_BYTES = 1024;
 
 /**
  * A JSON answer. Next compresses every route handler's answer (it streams them, so the
