@@ -30,8 +30,18 @@ test.describe('the public page cache', () => {
       const tagged = await visit(visitor, '/en/service/like?utm_source=newsletter&gclid=abc');
       expect(tagged).toMatchObject({ status: 200, cache: 'hit' });
       expect(tagged.html).toBe(second.html);
-      // Any other query string is rendered for its sender.
-      expect((await visit(visitor, '/en/service/like?r=1')).cache).toBeUndefined();
+      // The page reads no query at all: any other parameter gets the kept render too, so a
+      // made-up one cannot force a render per request.
+      const other = await visit(visitor, '/en/service/like?r=1&ref=partner');
+      expect(other).toMatchObject({ status: 200, cache: 'hit' });
+      expect(other.html).toBe(second.html);
+      // The language switch is still the proxy's: a redirect, never a kept page.
+      const switched = await visit(visitor, '/en/service/like?lng=de');
+      expect(switched.status).toBe(307);
+      expect(switched.location).toMatch(/\/de\/service\/like$/);
+      // The login page reads its query: rendered for its sender.
+      await visit(visitor, '/en/login');
+      expect((await visit(visitor, '/en/login?r=1')).cache).toBeUndefined();
       // The language a browser asks for still decides: a cached Turkish page never answers an English browser.
       const turkish = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
       const english = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
@@ -50,7 +60,7 @@ test.describe('the public page cache', () => {
     }
   });
 
-  test('a page kept for its bare path works in the browser at an address with campaign tags', async ({ page }) => {
+  test('a page kept for its bare path works in the browser at an address with a query string', async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
@@ -58,7 +68,7 @@ test.describe('the public page cache', () => {
     page.on('request', (r) => void fetched.push(r.url()));
     await page.goto('/en/service/like');
     await page.goto('/en/service/like');
-    const tagged = '/en/service/like?utm_source=newsletter&utm_campaign=winter&fbclid=IwAR0';
+    const tagged = '/en/service/like?utm_source=newsletter&utm_campaign=winter&fbclid=IwAR0&ref=partner';
     const res = await page.goto(tagged);
     expect(res?.headers()[CACHE]).toBe('hit');
     // The address keeps the tags (the site's own analytics reads them), the page hydrates without

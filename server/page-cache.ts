@@ -12,11 +12,16 @@ import { locales } from '@/lib/i18n/routing';
  * when nobody is logged in; rendering them (about 60 profile cards and the message catalogue) was
  * the most expensive request of the site. Only these are kept:
  *
- * - GET of a service, policy, login or forgotten-password page, without a query string or with
- *   only the parameters ad and analytics tools add to a link (`utm_*`, `gclid`, `fbclid` …, see
- *   TRACKING_PARAMS): no page reads them, so the request is rendered (and kept) as the bare path,
- *   while the browser's address keeps them for the site's own analytics. Any other parameter is
- *   rendered for its request, as before;
+ * - GET of a service, policy, pricing, storefront or forgotten-password page, whatever its query
+ *   string: none of these pages reads one (QUERY_FREE_PAGE; page-cache.test.ts checks their
+ *   source), so the request is rendered (and kept) as the bare path, the way a CDN that ignores the
+ *   query string serves a static page, while the browser's address keeps the query for the site's
+ *   own analytics. This also means a made-up parameter cannot force a render per request. Two
+ *   parameters are not the page's and still go to Next: `lng` (the proxy's language switch, a
+ *   redirect) and `_rsc` (a client navigation);
+ * - GET of the login page (which reads its query) without a query string or with only the
+ *   parameters ad and analytics tools add to a link (`utm_*`, `gclid`, `fbclid` …, see
+ *   TRACKING_PARAMS); any other parameter is rendered for its request;
  * - no cookie but the language cookie, no Authorization header, no client-side navigation headers
  *   (RSC, prefetch, server actions), so logged-in users always get their own render;
  * - answered 200 text/html, setting no cookie but the language cookie.
@@ -34,6 +39,10 @@ type Entry = { at: number; generation: number; status: number; headers: Outgoing
 const PREFIX = `(?:/(?:${locales.join('|')}))?`;
 // The storefront (`/`, `/en`, `/de`) and /pricing too: a visitor's first page (a signed-in user has a session cookie and is never served from here).
 const PUBLIC_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/pricing|/privacy|/terms|/cookies|/subscription-policy|/login|/forgot-password)?/?$`);
+/** The public pages that read no query parameter (all but /login, whose query says where to go after signing in). */
+export const QUERY_FREE_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/pricing|/privacy|/terms|/cookies|/subscription-policy|/forgot-password)?/?$`);
+/** Query parameters read before the page: the proxy's language switch and Next's client-navigation marker. */
+const ROUTING_PARAMS = new Set(['lng', '_rsc']);
 const NAVIGATION_HEADERS = ['authorization', 'rsc', 'next-action', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url', 'range'];
 const LANGUAGE_COOKIE = 'NEXT_LOCALE';
 /**
@@ -70,12 +79,18 @@ const TRACKING_PARAMS = new Set([
 ]);
 const isTrackingParam = (name: string) => TRACKING_PARAMS.has(name) || /^(?:utm|hsa)_[a-z_]{1,20}$/.test(name);
 
-/** The path a request is rendered as: its own without a query, the bare path when the query only tracks, else undefined. */
+/**
+ * The path a request is rendered and kept as: its own without a query; the bare path when the page
+ * reads no query (unless the query has a routing parameter) or when the query only tracks; else
+ * undefined (rendered for its request).
+ */
 export function cacheablePath(url: string): string | undefined {
   const q = url.indexOf('?');
   if (q < 0) return url;
+  const path = url.slice(0, q);
   const names = [...new URLSearchParams(url.slice(q + 1)).keys()];
-  return names.every(isTrackingParam) ? url.slice(0, q) : undefined;
+  if (QUERY_FREE_PAGE.test(path)) return names.some((name) => ROUTING_PARAMS.has(name)) ? undefined : path;
+  return names.every(isTrackingParam) ? path : undefined;
 }
 const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date', 'x-etk-page-cache']);
 export const PAGE_CACHE_HEADER = 'x-etk-page-cache';
