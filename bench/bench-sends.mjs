@@ -88,8 +88,40 @@ export async function run({ duration }) {
     );
     const elapsed = (performance.now() - started) / 1000;
     const c1 = await pgCounts(app, countFile);
-    const peak = peakRssMb(app);
     latencies.sort((a, b) => a - b);
+
+    // The same customers at a fixed offered rate (open loop): a send leaves at its scheduled time
+    // whether or not earlier ones were answered, and its latency counts from that time, so a slow
+    // answer delays no later measurement (no coordinated omission). In the closed loop above the
+    // latency is the customers' number divided by the throughput (Little's law: 50 customers at
+    // 500/s wait 100 ms on average) and says nothing about a send at a given load.
+    const rate = Number(process.env.BENCH_SEND_RATE ?? 400);
+    const open = { latencies: [], accepted: 0, refused: {}, sent: 0 };
+    const openStarted = performance.now();
+    const openEnd = openStarted + duration * 1000;
+    const pending = [];
+    while (performance.now() < openEnd) {
+      const due = Math.floor(((performance.now() - openStarted) / 1000) * rate);
+      for (; open.sent < due; open.sent++) {
+        const scheduled = openStarted + (open.sent * 1000) / rate;
+        const customer = customers[open.sent % customers.length];
+        pending.push(
+          send(customer.token, counter++)
+            .catch((err) => ({ status: `error ${err.code ?? err.message}` }))
+            .then((res) => {
+              open.latencies.push(performance.now() - scheduled);
+              if (res.status === 200) open.accepted++;
+              else open.refused[res.status] = (open.refused[res.status] ?? 0) + 1;
+            }),
+        );
+      }
+      await sleep(1);
+    }
+    await Promise.all(pending);
+    const openElapsed = (performance.now() - openStarted) / 1000;
+    open.latencies.sort((a, b) => a - b);
+    const openRefused = Object.values(open.refused).reduce((a, b) => a + b, 0);
+    const peak = peakRssMb(app);
     const refusedTotal = Object.values(refused).reduce((a, b) => a + b, 0);
     // Every send of the window had ended before the second count (the loops had ended); those
     // answered are the ones with an HTTP status (not a network error).
@@ -103,9 +135,16 @@ export async function run({ duration }) {
         '| accepted sends/s | p50 ms | p99 ms | accepted | refused | statements per send | DB writes (round trips) per send | server peak RSS MB |',
         '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
         `| ${fmt(accepted / elapsed)} | ${fmt(percentile(latencies, 50), 1)} | ${fmt(percentile(latencies, 99), 1)} | ${accepted} | ${refusedTotal}${refusedTotal ? ` (${Object.entries(refused).map(([s, n]) => `${s}: ${n}`).join(', ')})` : ''} | ${fmt(per('statements'), 1)} | ${fmt(per('writes'), 1)} | ${fmt(peak)} |`,
+        '',
+        `At a fixed offered rate of ${rate} sends/s (open loop, the same ${users} customers in turn, ${duration} s):`,
+        '',
+        '| offered sends/s | accepted sends/s | p50 ms | p99 ms | max ms | accepted | refused |',
+        '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+        `| ${rate} | ${fmt(open.accepted / openElapsed)} | ${fmt(percentile(open.latencies, 50), 1)} | ${fmt(percentile(open.latencies, 99), 1)} | ${fmt(open.latencies.at(-1), 1)} | ${open.accepted} | ${openRefused}${openRefused ? ` (${Object.entries(open.refused).map(([s, n]) => `${s}: ${n}`).join(', ')})` : ''} |`,
       ],
       notes:
-        `POST /api/twitter/like with 3 profiles, each customer a closed loop (next send when the last is answered). ` +
+        `POST /api/twitter/like with 3 profiles, first each customer a closed loop (next send when the last is answered: the most the node accepts), ` +
+        `then at a fixed offered rate (BENCH_SEND_RATE, open loop: latency from each send's scheduled time, the latency of a send at that load). ` +
         `Every accepted send is one transaction that locks the customer's row, checks package, limits and cooldown, and writes the order, the usage counter and the pg-boss job. ` +
         `${pg.external ? 'BENCH_DATABASE_URL' : 'A throwaway PostgreSQL cluster (scripts/test-postgres.sh, fsync off)'}; the node runs with WORKER=0, so jobs are queued, not worked. ` +
         `Statements and writes are counted inside the server (bench/count-pg.mjs, loaded with --import): every socket write to PostgreSQL's port is a write, every Bind or simple Query message in it a statement; ` +

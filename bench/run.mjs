@@ -24,7 +24,7 @@ async function httpThroughput() {
   const plain = fork(path.join(root, 'bench/plain-node.mjs'), [String(plainPort)], { stdio: 'ignore' });
   await new Promise((r) => plain.once('message', r));
   // A logged-in customer's page is rendered for them on every request; a visitor's comes from the
-  // few-seconds page cache (server/page-cache.ts) unless the URL has a query string other than campaign tags.
+  // few-seconds page cache (server/page-cache.ts) unless they send a cookie other than the language's.
   const cookie = await loginCookie(app.url, { email: 'bench-page@example.com', password: 'bench-page-pass-1', name: 'Bench Page' });
   const targets = [
     ['plain Node http (same JSON)', `http://127.0.0.1:${plainPort}/`],
@@ -35,7 +35,10 @@ async function httpThroughput() {
     ['SSR /service/retweet, visitor (page cache)', `${app.url}/service/retweet`],
     // A visitor from an ad or a newsletter: the link's campaign tags are read by no page, so the kept render answers.
     ['SSR /service/retweet?utm_source=…&gclid=…, visitor (page cache)', `${app.url}/service/retweet?utm_source=newsletter&utm_medium=email&gclid=Cj0KCQiA`],
-    ['SSR /service/retweet?r=1, visitor, rendered', `${app.url}/service/retweet?r=1`],
+    // No public page but /login reads its query: any other query string gets the kept render too.
+    ['SSR /service/retweet?r=1, visitor (page cache: the page reads no query)', `${app.url}/service/retweet?r=1`],
+    // The same page rendered for a visitor: a cookie other than the language's bypasses the cache.
+    ['SSR /service/retweet, visitor with another cookie, rendered', `${app.url}/service/retweet`, { cookie: 'bench=1' }],
     ['SSR /service/retweet, logged in, rendered', `${app.url}/service/retweet`, cookie ? { cookie } : null],
   ];
   const rows = [];
