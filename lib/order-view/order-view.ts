@@ -53,10 +53,13 @@ export type OrderView = {
 /** A SQL value as JSON text: strings quoted and escaped, numbers as they are, NULL as null. */
 const json = (expr: string) => `coalesce(to_json(${expr})::text, 'null')`;
 
-/** `{"key":value,…}` as SQL text; a field with a condition is left out where it is false. */
+/**
+ * `{"key":value,…}` as SQL text; a field with a condition is left out where it is false. A field
+ * with the key '' (not the first) is a text of its own `,"key":value` pairs.
+ */
 function jsonObjectSql(fields: [key: string, value: string, when?: string][]): string {
   const parts = fields.map(([key, value, when], i) => {
-    const head = `'${i === 0 ? '{' : ','}"${key}":' || ${value}`;
+    const head = key === '' && i > 0 ? value : `'${i === 0 ? '{' : ','}"${key}":' || ${value}`;
     return when ? `case when ${when} then ${head} else '' end` : head;
   });
   return `(${parts.join(' || ')} || '}')`;
@@ -75,8 +78,13 @@ const charge = (o: string) => {
 const protocolStatusSql = (o: string) =>
   `(case ${o}.status when 'pending' then 'Pending' when 'scheduled' then 'Pending' when 'processing' then 'In progress' when 'completed' then 'Completed' when 'partial' then 'Partial' else 'Canceled' end)`;
 
-/** Each profile's result, in the order of `results`, with its username ('' when the profile is gone). */
-const profilesSql = (o: string) => {
+/**
+ * `,"remains":…,"currency":"USD","profiles":[…]` from one pass over the order's results (the
+ * three are adjacent in OrderView): each profile's result, in the order of `results`, with its
+ * username ('' when the profile is gone), and the profiles not (yet) successful, a count of digits
+ * quoted as to_json would.
+ */
+const resultsSql = (o: string) => {
   const success = `r.v->>'result' = 'success'`;
   const profile = jsonObjectSql([
     ['profile_id', `(r.v->'profile_id')::text`],
@@ -85,8 +93,8 @@ const profilesSql = (o: string) => {
     ['proof_url', json(`r.v->>'proof_url'`), `${success} and coalesce(r.v->>'proof_url', '') <> ''`],
     ['text', json(`r.v->>'text'`), `${success} and coalesce(r.v->>'text', '') <> ''`],
   ]);
-  return `('[' || coalesce((select string_agg(${profile}, ',' order by r.ord) from jsonb_array_elements(${o}.results) with ordinality as r(v, ord)
-    left join profiles p on p.id = (r.v->>'profile_id')::int), '') || ']')`;
+  return `(select ',"remains":"' || (${o}.profile_count - count(*) filter (where ${success}))::text || '","currency":"USD","profiles":[' || coalesce(string_agg(${profile}, ',' order by r.ord), '') || ']'
+    from jsonb_array_elements(${o}.results) with ordinality as r(v, ord) left join profiles p on p.id = (r.v->>'profile_id')::int)`;
 };
 
 /** The view of the order row `o` as JSON text (OrderView). */
@@ -95,9 +103,7 @@ const orderViewSql = (o: string) =>
     ['charge', json(charge(o))],
     ['start_count', `'null'`],
     ['status', json(protocolStatusSql(o))],
-    ['remains', json(`(${o}.profile_count - (select count(*) from jsonb_array_elements(${o}.results) e where e->>'result' = 'success'))::text`)],
-    ['currency', `'"USD"'`],
-    ['profiles', profilesSql(o)],
+    ['', resultsSql(o)],
     ['order_status', json(`${o}.status`)],
     ['service', json(`${o}.service`)],
     ['link', json(`${o}.target_url`)],
