@@ -94,6 +94,25 @@ test.describe('the public page cache', () => {
     await expect(page.locator('[data-site-header]').getByRole('link', { name: msg('tr', 'Header.login') })).toHaveCount(0);
   });
 
+  test('a customer who signed out is a visitor again and gets the kept page', async ({ page, request }) => {
+    const admin = await adminToken(request);
+    const customer = await createCustomer(request, admin, 'pagecache-out');
+    await signInBrowser(page, customer.token);
+    await page.goto('/service/retweet');
+    await page.getByRole('button', { name: msg('tr', 'Header.logout') }).click();
+    await expect(page.locator('[data-site-header]').getByRole('link', { name: msg('tr', 'Header.login') })).toBeVisible();
+    // next-auth's sign-out leaves its CSRF cookie (read by /api/auth only); the session is gone.
+    const names = (await page.context().cookies()).map((c) => c.name);
+    expect(names).toContain('next-auth.csrf-token');
+    expect(names.filter((n) => n.includes('session-token'))).toEqual([]);
+    // The first answer may set the language cookie, which is part of the key (see the first test).
+    await page.request.get('/service/retweet');
+    await page.request.get('/service/retweet');
+    expect((await page.request.get('/service/retweet')).headers()[CACHE]).toBe('hit');
+    await page.goto('/service/retweet');
+    await expect(page.locator('[data-visitor-notice]')).toBeVisible();
+  });
+
   test("an admin's change is on the next visitor's page at once", async ({ playwright, request }) => {
     const visitor = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
     const auth = { authorization: `Bearer ${await adminToken(request)}` };

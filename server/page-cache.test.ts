@@ -147,6 +147,22 @@ describe('the public page cache', () => {
     expect(renders).toBe(1 + 8);
   });
 
+  it("serves the kept page to a visitor with next-auth's CSRF and callback cookies (left after signing out), never with its session", async () => {
+    const { base } = await start();
+    const url = `${base}/service/retweet`;
+    await get(url);
+    for (const cookie of [
+      'next-auth.csrf-token=abc%7Cdef; next-auth.callback-url=http%3A%2F%2Flocalhost',
+      '__Host-next-auth.csrf-token=abc; __Secure-next-auth.callback-url=x',
+    ]) {
+      expect((await get(url, { cookie })).cache, cookie).toBe('hit');
+    }
+    for (const cookie of ['next-auth.csrf-token=a; next-auth.session-token=b', '__Secure-next-auth.session-token=b', 'next-auth.csrf-token.0=a', 'x-next-auth.csrf-token=a']) {
+      expect((await get(url, { cookie })).cache, cookie).toBeNull();
+    }
+    expect(renders).toBe(1 + 4);
+  });
+
   it('serves a visitor from an ad or newsletter link the kept page, rendered as the bare path', async () => {
     const seen: string[] = [];
     const { base } = await start((req, res, n) => {

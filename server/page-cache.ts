@@ -22,7 +22,7 @@ import { locales } from '@/lib/i18n/routing';
  * - GET of the login page (which reads its query) without a query string or with only the
  *   parameters ad and analytics tools add to a link (`utm_*`, `gclid`, `fbclid` …, see
  *   TRACKING_PARAMS); any other parameter is rendered for its request;
- * - no cookie but the language cookie, no Authorization header, no client-side navigation headers
+ * - no cookie but the language cookie and next-auth's CSRF and callback cookies (UNREAD_COOKIE), no Authorization header, no client-side navigation headers
  *   (RSC, prefetch, server actions), so logged-in users always get their own render;
  * - answered 200 text/html, setting no cookie but the language cookie.
  *
@@ -45,6 +45,12 @@ export const QUERY_FREE_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/pricin
 const ROUTING_PARAMS = new Set(['lng', '_rsc']);
 const NAVIGATION_HEADERS = ['authorization', 'rsc', 'next-action', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url', 'range'];
 const LANGUAGE_COOKIE = 'NEXT_LOCALE';
+/**
+ * next-auth's CSRF token and callback address, which only its own /api/auth endpoints read: a
+ * visitor keeps them after signing out (signOut asks for a CSRF token first), and is a visitor
+ * again for the pages. The session cookie is not one of them.
+ */
+const UNREAD_COOKIE = /^(?:__Host-|__Secure-)?next-auth\.(?:csrf-token|callback-url)$/;
 /**
  * Parameters set by whoever made the link (campaign tags, ad networks' click ids, the share
  * links of the platforms, the id Google adds to search results), never read by a page of this
@@ -122,7 +128,7 @@ function cacheTarget(req: IncomingMessage): { key: string; path: string } | unde
   if (path === undefined || !PUBLIC_PAGE.test(path)) return undefined;
   const h = req.headers;
   if (NAVIGATION_HEADERS.some((name) => h[name] !== undefined)) return undefined;
-  if (cookieNames(h.cookie).some((name) => name !== LANGUAGE_COOKIE)) return undefined;
+  if (cookieNames(h.cookie).some((name) => name !== LANGUAGE_COOKIE && !UNREAD_COOKIE.test(name))) return undefined;
   const key = [
     path,
     h.host ?? '',
