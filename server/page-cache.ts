@@ -22,8 +22,9 @@ import { locales } from '@/lib/i18n/routing';
  * - GET of the login page (which reads its query) without a query string or with only the
  *   parameters ad and analytics tools add to a link (`utm_*`, `gclid`, `fbclid` …, see
  *   TRACKING_PARAMS); any other parameter is rendered for its request;
- * - no cookie but the language cookie and next-auth's CSRF and callback cookies (UNREAD_COOKIE), no Authorization header, no client-side navigation headers
- *   (RSC, prefetch, server actions), so logged-in users always get their own render;
+ * - no cookie but the language cookie and next-auth's CSRF and callback cookies (UNREAD_COOKIE),
+ *   no Authorization header, no client-side navigation headers (RSC, prefetch, server actions),
+ *   so logged-in users always get their own render;
  * - answered 200 text/html, setting no cookie but the language cookie.
  *
  * The key holds every request part the response depends on: path, host and forwarded host/proto
