@@ -22,6 +22,9 @@ const AREA_ONLY = [
   'Discounts',
   'Panel',
   'Settings',
+  // Order and payment status badges, and the notification settings' check: panel and back office.
+  'Status',
+  'NotificationValidation',
 ];
 
 /** Namespaces only the back office (/rooting) uses: the customer panel does not ship them either. */
