@@ -14,7 +14,8 @@ export type ApiKeyRequest = ApiKeyCaller & { hit: RateLimitResult; /** What `als
 
 /**
  * A text the key check may read in the same statement for the key's owner (`owner`: the owner's
- * id as a SQL expression), evaluated only when the key works: the reseller `status` reads its
+ * id as a SQL expression), evaluated only when the key works and the request is within the key's
+ * limit (a refused request costs no more than before): the reseller `status` reads its
  * answer this way (issue #19: one statement instead of two one after the other).
  */
 export type AlsoRead = (owner: SQL) => SQL;
@@ -55,7 +56,7 @@ export async function authenticateApiKeyRequest(db: Db, key: unknown, now: Date 
       ), hit as (
         ${rateLimitHitSql(sql`${API_KEY_REQUEST_BUCKET} || k."keyId"`, windowSeconds, sql`from k where k.aktif`)}
       )
-      select k.*, hit.count, hit.remaining${also ? sql`, case when k.aktif and hit.count is not null then ${also(sql`k.id`)} end as also` : sql``} from k left join hit on true`),
+      select k.*, hit.count, hit.remaining${also ? sql`, case when k.aktif and hit.count <= ${limit} then ${also(sql`k.id`)} end as also` : sql``} from k left join hit on true`),
   );
   if (!row || !row.aktif || row.count === null) return null;
   if (row.stale) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
-import { apiKeys, balanceLedger, orders, platforms, profiles, siteSettings, usageCounters, users } from '@/db/schema';
+import { apiKeys, balanceLedger, orders, platforms, profiles, rateLimitBuckets, siteSettings, usageCounters, users } from '@/db/schema';
 import { onPostgres } from '@/test/db';
 import { call } from '@/test/http';
 import { finalizeOrder, processOrder } from '@/lib/operations';
@@ -9,7 +9,7 @@ import { createWorld, makeUser, URLS, type World } from '@/lib/operations/testin
 import { appToday } from '@/lib/time';
 import { callV2, makeApiKey } from '@/lib/reseller/testing';
 import { getOrderStatuses, statusPrefetch } from '@/lib/reseller';
-import { authenticateApiKeyRequest } from '@/lib/api-keys';
+import { API_KEY_REQUEST_BUCKET, API_KEY_REQUESTS_PER_MINUTE, authenticateApiKeyRequest } from '@/lib/api-keys';
 import { parseOrderViewTexts } from '@/lib/order-view';
 import type { ProviderClient } from '@/lib/provider';
 import { POST as like } from '@/app/api/twitter/like/route';
@@ -310,6 +310,16 @@ describe('status read with the key check (one statement)', () => {
     expect(JSON.parse(views.get(mine)!)).toMatchObject({ status: 'Pending', order_status: 'pending', service: 'like' });
     // Without the read, nothing extra comes back.
     expect((await authenticateApiKeyRequest(w.t.db, r.key))!.also).toBeNull();
+
+    // A request over the key's limit reads nothing (it is refused with 429): a script hammering
+    // past its limit costs the key check only.
+    const bucket = `${API_KEY_REQUEST_BUCKET}${r.keyId}`;
+    await w.t.db.update(rateLimitBuckets).set({ count: API_KEY_REQUESTS_PER_MINUTE }).where(eq(rateLimitBuckets.key, bucket));
+    const limited = (await authenticateApiKeyRequest(w.t.db, r.key, new Date(), prefetch.read))!;
+    expect(limited.hit.allowed).toBe(false);
+    expect(limited.also).toBeNull();
+    await w.t.db.update(rateLimitBuckets).set({ count: 0 }).where(eq(rateLimitBuckets.key, bucket));
+    expect((await authenticateApiKeyRequest(w.t.db, r.key, new Date(), prefetch.read))!.also).not.toBeNull();
 
     // A revoked key reads nothing (and is refused).
     await w.t.db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, r.keyId));
