@@ -223,7 +223,7 @@ describe('the public page cache', () => {
     // the only client components that read the query do it in event handlers (the language
     // picker keeps it on a switch) or live in the panel; a new reader must be checked against the page cache.
     const appDir = path.join(process.cwd(), 'app/[locale]');
-    const pages = ['page.tsx', 'pricing/page.tsx', 'forgot-password/page.tsx', 'service/[service]/page.tsx', ...['privacy', 'terms', 'cookies', 'subscription-policy'].map((p) => `(policies)/${p}/page.tsx`)];
+    const pages = ['page.tsx', 'pricing/page.tsx', '(sign-in)/forgot-password/page.tsx', 'service/[service]/page.tsx', ...['privacy', 'terms', 'cookies', 'subscription-policy'].map((p) => `(policies)/${p}/page.tsx`)];
     for (const file of pages) {
       const source = fs.readFileSync(path.join(appDir, file), 'utf8');
       expect(source, file).not.toMatch(/searchParams|useSearchParams/);

@@ -119,7 +119,7 @@ function clientNamespaces(entries: string[]): Map<string, string[]> {
 }
 
 const LOCALE_DIR = path.join(ROOT, 'app/[locale]');
-const SIGN_IN_DIRS = ['login', 'admin-login', 'forgot-password', 'reset-password'];
+const SIGN_IN_DIRS = ['(sign-in)'];
 const routeFiles = walk(LOCALE_DIR);
 const under = (file: string, dir: string) => file.startsWith(path.join(LOCALE_DIR, dir) + path.sep);
 const AREAS: [MessageScope, string[]][] = [
