@@ -128,6 +128,7 @@ async function pipelinedBegin<T>(client: PgClient, transactionOver: (c: PgClient
   const reserved = await client.reserve();
   let connection: PgConnection | undefined;
   let lost = false;
+  let lostWith: unknown;
   let failedBegin: unknown;
   // A reserved connection that closes (a restart, a terminated backend) leaves the queries sent on
   // it unanswered for ever; postgres.js's own `begin` races its work against the connection's
@@ -146,6 +147,7 @@ async function pipelinedBegin<T>(client: PgClient, transactionOver: (c: PgClient
           connection = c;
           c.onclose = (err) => {
             lost = true;
+            lostWith = err;
             onLost(err);
           };
           return true;
@@ -160,12 +162,17 @@ async function pipelinedBegin<T>(client: PgClient, transactionOver: (c: PgClient
       ),
   );
   began.catch(() => {});
-  // Nothing is sent once the BEGIN is known to have failed: it would run outside a transaction.
+  // Nothing is sent once the BEGIN is known to have failed (it would run outside a transaction),
+  // nor once the connection is lost.
   const guarded = new Proxy(reserved, {
     get(target, prop, receiver) {
       if (prop === 'unsafe') {
         return (query: string, params?: unknown[], options?: Record<string, unknown>) => {
           if (failedBegin !== undefined) return Promise.reject(failedBegin);
+          // postgres.js 3.4 writes a statement given to a closed reserved connection on a null
+          // socket a tick later: an uncaught TypeError that ends the process. `fn` may still be
+          // sending after the race below has already reported the loss.
+          if (lost) return Promise.reject(lostWith);
           if (committing) return Promise.reject(new Error('A statement after the transaction\'s COMMIT was refused: it would run outside the transaction.'));
           return target.unsafe(query, params as never, options);
         };
@@ -175,7 +182,7 @@ async function pipelinedBegin<T>(client: PgClient, transactionOver: (c: PgClient
   });
   let committing: Promise<{ command?: string }> | undefined;
   const commitNow = () => {
-    committing ??= watched(reserved.unsafe('commit') as PromiseLike<{ command?: string }>);
+    committing ??= lost ? Promise.reject(lostWith) : watched(reserved.unsafe('commit') as PromiseLike<{ command?: string }>);
     committing.catch(() => {});
   };
   try {
