@@ -46,10 +46,48 @@ export function attachSocketServer(httpServer: HttpServer, db: Db, options: { da
  * used for nothing else.
  */
 function attachClusterAdapter(io: Server, databaseUrl: string): void {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  pool.on('error', (err) => logger.error({ err }, 'socket.io adapter pool error'));
-  io.adapter(createAdapter(pool, { heartbeatInterval: 5000, heartbeatTimeout: 10000 }));
+  // Named, so an operator can tell these connections apart in pg_stat_activity.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, application_name: ADAPTER_APPLICATION_NAME });
+  pool.on('error', (err) => logger.warn({ err }, 'socket.io adapter: an idle connection was lost'));
+  io.adapter(createAdapter(listenerSafePool(pool), { heartbeatInterval: 5000, heartbeatTimeout: 10000 }));
   pools.set(io, pool);
+}
+
+export const ADAPTER_APPLICATION_NAME = 'etk-socket-adapter';
+
+/**
+ * The pool as the adapter should see it. @socket.io/postgres-adapter 0.5 checks out one client
+ * for LISTEN and, when PostgreSQL drops it (a restart, a failover), only waits for its `end` to
+ * check out another: it neither listens for the client's `error` (an uncaught exception in the
+ * node) nor gives the client back (the pool of two keeps counting it, so after one restart every
+ * publish waited for ever, piling up, and other nodes heard nothing). Here a checked-out client
+ * that fails or ends goes back to the pool as broken, once.
+ */
+function listenerSafePool(pool: pg.Pool): pg.Pool {
+  const connect = async (): Promise<pg.PoolClient> => {
+    const client = await pool.connect();
+    const release = client.release.bind(client);
+    let released = false;
+    const giveBack = (err?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      release(err);
+    };
+    client.release = giveBack;
+    client.on('error', (err) => {
+      logger.warn({ err }, 'socket.io adapter: the LISTEN connection was lost; it reconnects');
+      giveBack(err);
+    });
+    client.on('end', () => giveBack(new Error('connection ended')));
+    return client;
+  };
+  return new Proxy(pool, {
+    get(target, prop) {
+      if (prop === 'connect') return connect;
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 const pools = new WeakMap<Server, pg.Pool>();

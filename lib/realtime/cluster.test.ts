@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { Server } from 'socket.io';
+import { sql } from 'drizzle-orm';
 import { createTestDb, onPostgres, type TestDb } from '@/test/db';
 import { users } from '@/db/schema';
 import { signToken } from '@/lib/auth';
-import { attachSocketServer, closeSocketServer } from './attach';
+import { ADAPTER_APPLICATION_NAME, attachSocketServer, closeSocketServer } from './attach';
 import { userRoom } from './emit';
 
 // Two Socket.IO servers on one PostgreSQL: only meaningful (and only possible) on the real server.
@@ -60,5 +61,31 @@ describe.runIf(onPostgres())('Socket.IO across two nodes', () => {
     }
     expect(got).toEqual({ task_id: 'cross-node' });
     expect(leaked).toEqual([]);
+  });
+
+  // A PostgreSQL restart or failover drops the adapter's connections, LISTEN included. The
+  // adapter alone neither handled that client's error (an uncaught exception) nor gave it back
+  // to its pool of two, so after one restart every publish waited for ever.
+  it('goes on delivering across nodes after PostgreSQL drops the adapter\'s connections, twice', async () => {
+    const [owner] = await t.db.insert(users).values({ adSoyad: 'Again', email: 'again@example.com', passwordHash: 'h' }).returning();
+    const onB = connect(nodes[1]!.url, { path: '/socket.io/', transports: ['websocket'], reconnection: false, auth: { token: await signToken(t.db, owner!, 'user') } });
+    sockets.push(onB);
+    await new Promise((r) => onB.once('authenticated', r));
+    for (let round = 1; round <= 2; round++) {
+      const killed = (await t.db.execute(
+        sql`select pg_terminate_backend(pid) as done from pg_stat_activity where application_name = ${ADAPTER_APPLICATION_NAME} and datname = current_database()`,
+      )) as unknown as { done: boolean }[];
+      expect(killed.length).toBeGreaterThan(0);
+      const payload = { task_id: `after-drop-${round}` };
+      const received = new Promise((r) => onB.on('operation_update', (p) => JSON.stringify(p) === JSON.stringify(payload) && r(p)));
+      // The adapter listens again after 1–3 s.
+      const deadline = Date.now() + 20_000;
+      let got: unknown;
+      while (!got && Date.now() < deadline) {
+        nodes[0]!.io.to(userRoom(owner!.id)).emit('operation_update', payload);
+        got = await Promise.race([received, new Promise((r) => setTimeout(() => r(undefined), 300))]);
+      }
+      expect(got).toEqual(payload);
+    }
   });
 });
