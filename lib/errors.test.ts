@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppError, ERROR_CODES, ERROR_STATUS } from './errors';
+import { AppError, ERROR_CODES, ERROR_STATUS, isDatabaseUnavailable } from './errors';
 import { PAYMENT_ERROR_CODES } from './payments/error-codes';
 
 const catalogue = (locale: string) =>
@@ -49,5 +49,18 @@ describe('the error table', () => {
     expect(new AppError('COOLDOWN_ACTIVE', { params: { remainingSeconds: 3 } }).status).toBe(429);
     // @ts-expect-error the status option is gone: a code has one status.
     expect(new AppError('NOT_FOUND', { status: 200 }).status).toBe(404);
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  const coded = (code: string, cause?: unknown) => Object.assign(new Error(code), { code, cause });
+  it('knows a lost or refused connection, also wrapped as a cause (drizzle), and nothing else', () => {
+    for (const code of ['CONNECTION_CLOSED', 'CONNECT_TIMEOUT', 'ECONNREFUSED', '57P01', '57P03', '08006']) expect(isDatabaseUnavailable(coded(code)), code).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Failed query', { cause: coded('57P01') }))).toBe(true);
+    // A unique violation, a check failure, a syntax error: the request's or the code's fault.
+    for (const code of ['23505', '23514', '42601', 'INVALID_API_KEY']) expect(isDatabaseUnavailable(coded(code)), code).toBe(false);
+    expect(isDatabaseUnavailable(new AppError('INTERNAL'))).toBe(false);
+    expect(isDatabaseUnavailable(null)).toBe(false);
+    expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
   });
 });

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   NOT_FOUND: 404,
   INTERNAL: 500,
+  /** The database cannot be reached for a moment (a restart, a failover): `fail()` maps it, with Retry-After. */
+  TEMPORARILY_UNAVAILABLE: 503,
 
   // Who is calling.
   UNAUTHORIZED: 401,
@@ -204,4 +206,41 @@ export class AppError extends Error {
 
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError;
+}
+
+/**
+ * The codes of a lost or refused PostgreSQL connection: the drivers' own (postgres.js, `pg`), the
+ * socket's, and SQLSTATE class 08 and 57P01–57P03 (terminated, crashed, starting or stopping).
+ */
+const DATABASE_DOWN = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+
+/**
+ * True when `err` (or an error it wraps as `cause`, as drizzle does) is the database being out of
+ * reach rather than a fault in the request or the code: worth a 503 and a retry, not a 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && DATABASE_DOWN.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

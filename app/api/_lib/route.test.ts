@@ -1,5 +1,7 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { open } from '@/db/client';
 import { users } from '@/db/schema';
 import { signToken } from '@/lib/auth';
 import { AppError } from '@/lib/errors';
@@ -73,6 +75,33 @@ describe('the route wrapper', () => {
     const res = await call(broken);
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ success: false, code: 'INTERNAL', mesaj: 'Beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.' });
+  });
+
+  it('answers 503 TEMPORARILY_UNAVAILABLE with Retry-After, in the request\'s language, while the database cannot be reached', async () => {
+    // A port nobody listens on: the real driver's refused connection, wrapped by drizzle.
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: p } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(p));
+      });
+    });
+    const down = await open({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/none`, max: 1, migrate: false });
+    try {
+      const reads = route({ auth: 'public' }, async () => {
+        await down.db.select({ id: users.id }).from(users).limit(1);
+        return ok();
+      });
+      const res = await call(reads, { headers: { 'accept-language': 'de' } });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(res.body).toEqual({
+        success: false,
+        code: 'TEMPORARILY_UNAVAILABLE',
+        mesaj: 'Der Dienst ist kurzzeitig nicht erreichbar. Bitte versuchen Sie es in einigen Sekunden erneut.',
+      });
+    } finally {
+      await down.close();
+    }
   });
 
   it('parses the query and the route params with their schemas', async () => {

@@ -1,7 +1,7 @@
 import { ZodError, type z } from 'zod';
 import { getDb, type Db } from '@/db/client';
 import { isAdminSession, type AuthUser } from '@/lib/auth';
-import { AppError, isAppError } from '@/lib/errors';
+import { AppError, isAppError, isDatabaseUnavailable } from '@/lib/errors';
 import { isCleanText } from '@/lib/validation';
 import { logger } from '@/lib/logger';
 import { clientIp } from '@/lib/rate-limit';
@@ -127,6 +127,9 @@ function json(body: unknown, status: number, headers: Headers): Response {
   return new Response(text, { status, headers });
 }
 
+/** How long a client is asked to wait when the database is out of reach (the driver reconnects within a second or two of its return). */
+const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
+
 /** The only place that builds an error answer: `{success:false, mesaj, code}` in the request's language. */
 export function fail(err: unknown, req: Request): Response {
   const locale = requestLocale(req);
@@ -142,6 +145,12 @@ export function fail(err: unknown, req: Request): Response {
     }));
     const first = errors[0]?.mesaj ?? translate(locale, 'Errors.VALIDATION_FAILED');
     return json({ success: false, mesaj: first, code: 'VALIDATION_FAILED', errors }, 400, withNoStore());
+  }
+  if (isDatabaseUnavailable(err)) {
+    // A restart or failover of PostgreSQL: the client may retry in a moment (the driver
+    // reconnects). Not a fault of this code, so a warning, without the error's query.
+    logger.warn({ code: (err as { code?: unknown }).code, route: safePath(req), method: req.method }, 'a connection was refused or lost (database restarting?)');
+    return fail(new AppError('TEMPORARILY_UNAVAILABLE', { headers: { 'retry-after': String(RETRY_AFTER_UNAVAILABLE_SECONDS) } }), req);
   }
   logger.error({ err, route: safePath(req), method: req.method }, 'unhandled error in route handler');
   return json({ success: false, mesaj: translate(locale, 'Errors.INTERNAL') ?? 'Internal error', code: 'INTERNAL' }, 500, withNoStore());
