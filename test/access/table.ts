@@ -185,6 +185,7 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/admin/export/[kind]': adminOnly(200, { params: () => ({ kind: 'users' }) }),
   'POST /api/admin/orders/[id]/end': adminOnly(404, { params: () => ({ id: '00000000-0000-4000-8000-000000000000' }) }),
   'POST /api/admin/orders/[id]/retry': adminOnly(404, { params: () => ({ id: '00000000-0000-4000-8000-000000000000' }) }),
+  'GET /api/health': everyone(200, { why: 'for load balancers and uptime monitors: whether this node reaches its database; says nothing else' }),
   'GET /api/openapi.json': everyone(200, { why: 'the OpenAPI description of every route, generated from what the handlers declare' }),
   'POST /api/v2': everyone(401, { auth: 'apiKey', body: EMPTY, why: 'the reseller protocol (app/api/_lib/api-key-route.ts): the API key is the credential, not a session; no key is the same 401 for everyone' }),
 

@@ -43,6 +43,7 @@ export const ROUTE_MODULES: { path: string; load: () => Promise<RouteModule> }[]
   { path: '/api/duyurular', load: () => import('@/app/api/duyurular/route') },
   { path: '/api/duyurular/[id]', load: () => import('@/app/api/duyurular/[id]/route') },
   { path: '/api/duyurular/admin', load: () => import('@/app/api/duyurular/admin/route') },
+  { path: '/api/health', load: () => import('@/app/api/health/route') },
   { path: '/api/indirim-kodlari', load: () => import('@/app/api/indirim-kodlari/route') },
   { path: '/api/indirim-kodlari/[id]', load: () => import('@/app/api/indirim-kodlari/[id]/route') },
   { path: '/api/indirim-kodlari/validate', load: () => import('@/app/api/indirim-kodlari/validate/route') },

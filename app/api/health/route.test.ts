@@ -1,0 +1,72 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { open } from '@/db/client';
+import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { call } from '@/test/http';
+import { GET } from './route';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  installAsAppDb(t);
+  await t?.close();
+});
+
+/** A loopback port and, with `silent`, a server on it that accepts connections and never answers. */
+async function port(silent: boolean): Promise<{ port: number; close: () => Promise<void> }> {
+  const held: net.Socket[] = [];
+  const server = net.createServer((s) => held.push(s));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port: p } = server.address() as net.AddressInfo;
+  const close = () =>
+    new Promise<void>((r) => {
+      for (const s of held) s.destroy();
+      server.close(() => r());
+    });
+  if (!silent) await close();
+  return { port: p, close };
+}
+
+describe('GET /api/health', () => {
+  it('answers 200 with the database round trip when the database answers', async () => {
+    installAsAppDb(t);
+    const res = await call(GET);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, database_ms: expect.any(Number) });
+    expect(res.headers.get('cache-control')).toContain('no-store');
+  });
+
+  it('answers 503 with Retry-After at once when the database refuses the connection', async () => {
+    const refused = await port(false);
+    const down = await open({ databaseUrl: `postgres://postgres@127.0.0.1:${refused.port}/none`, max: 1, migrate: false });
+    try {
+      installAsAppDb(down);
+      const res = await call(GET, { headers: { 'accept-language': 'en' } });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(res.body).toMatchObject({ success: false, code: 'TEMPORARILY_UNAVAILABLE', mesaj: 'The service is briefly unavailable. Please try again in a few seconds.' });
+    } finally {
+      installAsAppDb(t);
+      await down.close();
+    }
+  });
+
+  it('answers 503 after its 2 s bound when the database accepts the connection and never answers', async () => {
+    const silent = await port(true);
+    const stuck = await open({ databaseUrl: `postgres://postgres@127.0.0.1:${silent.port}/none`, max: 1, migrate: false });
+    try {
+      installAsAppDb(stuck);
+      const started = Date.now();
+      const res = await call(GET);
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ success: false, code: 'TEMPORARILY_UNAVAILABLE' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+    } finally {
+      installAsAppDb(t);
+      await silent.close();
+      await stuck.close().catch(() => {});
+    }
+  });
+});

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { ok, route } from '@/app/api/_lib/route';
+import { AppError } from '@/lib/errors';
+
+/** How long the database may take to answer before this node reports itself not ready. */
+export const DATABASE_CHECK_MS = 2000;
+
+/**
+ * GET /api/health: for a load balancer's health check or an uptime monitor. 200
+ * `{success, database_ms}` when this node's database answers within 2 s; otherwise 503
+ * TEMPORARILY_UNAVAILABLE with Retry-After, so the balancer sends customers to another node. A
+ * database that refuses the connection fails at once; one that does not answer (a network
+ * partition, a stuck server) fails after 2 s, where every other request would wait. Reads no
+ * session and says nothing about the configuration.
+ */
+export const GET = route({ auth: 'public' }, async ({ db }) => {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const answered = await Promise.race([
+    Promise.resolve(db.execute(sql`select 1`)).then(() => true),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), DATABASE_CHECK_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  if (!answered) throw new AppError('TEMPORARILY_UNAVAILABLE', { headers: { 'retry-after': '5' } });
+  return ok({ database_ms: Math.round(performance.now() - started) });
+});
