@@ -40,6 +40,11 @@ export function getDbHandle(): Promise<DbHandle> {
   return g.__etkDb;
 }
 
+/** The process's database if it is open or opening, without opening one. */
+export function openedDbHandle(): Promise<DbHandle> | undefined {
+  return g.__etkDb;
+}
+
 export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
 }

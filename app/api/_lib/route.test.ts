@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { open } from '@/db/client';
+import { databaseDownForMs } from '@/db/reachability';
 import { users } from '@/db/schema';
 import { signToken } from '@/lib/auth';
 import { AppError } from '@/lib/errors';
@@ -101,6 +102,9 @@ describe('the route wrapper', () => {
       });
     } finally {
       await down.close();
+      // The refusal marked the database down (db/reachability.ts); the probe finds this file's
+      // database answering within a second.
+      for (let i = 0; i < 60 && databaseDownForMs() > 0; i++) await new Promise((r) => setTimeout(r, 100));
     }
   });
 

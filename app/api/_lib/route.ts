@@ -1,5 +1,6 @@
 import { ZodError, type z } from 'zod';
 import { getDb, type Db } from '@/db/client';
+import { failFast, noteDatabaseUnreachable } from '@/db/reachability';
 import { isAdminSession, type AuthUser } from '@/lib/auth';
 import { AppError, isAppError, isDatabaseUnavailable } from '@/lib/errors';
 import { isCleanText } from '@/lib/validation';
@@ -70,6 +71,8 @@ export function route<
 >(spec: RouteSpec<A, B, Q, P>, fn: (args: RouteArgs<A, B, Q, P>) => Response | Promise<Response>): RouteHandler {
   const handler: RouteHandler = async (req, ctx) => {
     try {
+      // The database has been out of reach for seconds: answer now rather than queue behind it.
+      if (failFast()) throw new AppError('TEMPORARILY_UNAVAILABLE', { headers: { 'retry-after': String(RETRY_AFTER_UNAVAILABLE_SECONDS) } });
       const user = spec.auth === 'public' ? null : await sessionUser(req);
       if (spec.auth === 'user' || spec.auth === 'admin') {
         if (!user) throw new AppError('UNAUTHORIZED');
@@ -147,6 +150,7 @@ export function fail(err: unknown, req: Request): Response {
     return json({ success: false, mesaj: first, code: 'VALIDATION_FAILED', errors }, 400, withNoStore());
   }
   if (isDatabaseUnavailable(err)) {
+    noteDatabaseUnreachable();
     // A restart or failover of PostgreSQL: the client may retry in a moment (the driver
     // reconnects). Not a fault of this code, so a warning, without the error's query.
     logger.warn({ code: (err as { code?: unknown }).code, route: safePath(req), method: req.method }, 'a connection was refused or lost (database restarting?)');

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { open } from '@/db/client';
+import { databaseDownForMs } from '@/db/reachability';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
 import { GET } from './route';
@@ -11,6 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   installAsAppDb(t);
+  for (let i = 0; i < 60 && databaseDownForMs() > 0; i++) await new Promise((r) => setTimeout(r, 100));
   await t?.close();
 });
 
@@ -54,6 +56,11 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 after its 2 s bound when the database accepts the connection and never answers', async () => {
+    // The refusal above marked the database down (db/reachability.ts); once the probe has found it
+    // back, this request reaches the handler instead of being refused at once.
+    installAsAppDb(t);
+    for (let i = 0; i < 60 && databaseDownForMs() > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(databaseDownForMs()).toBe(0);
     const silent = await port(true);
     const stuck = await open({ databaseUrl: `postgres://postgres@127.0.0.1:${silent.port}/none`, max: 1, migrate: false });
     try {

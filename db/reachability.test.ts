@@ -1,0 +1,81 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok, route } from '@/app/api/_lib/route';
+import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { call } from '@/test/http';
+import { open, type DbHandle } from './client';
+import { databaseDownForMs, FAIL_FAST_AFTER_MS } from './reachability';
+import { sql } from 'drizzle-orm';
+
+let t: TestDb;
+let down: DbHandle;
+beforeAll(async () => {
+  t = await createTestDb();
+  // A port nobody listens on: the real driver's refused connection.
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(p));
+    });
+  });
+  down = await open({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/none`, max: 1, migrate: false });
+});
+afterAll(async () => {
+  installAsAppDb(t);
+  await reachableAgain();
+  await down?.close();
+  await t?.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function reachableAgain(): Promise<void> {
+  for (let i = 0; i < 60 && databaseDownForMs() > 0; i++) await sleep(100);
+  expect(databaseDownForMs()).toBe(0);
+}
+
+let ran = 0;
+/** A route that reads the app's database, counting how often its handler ran. */
+const reads = route({ auth: 'public' }, async ({ db }) => {
+  ran++;
+  await db.execute(sql`select 1`);
+  return ok();
+});
+
+describe('the route wrapper while the database is out of reach', () => {
+  it('refuses new requests at once after a few seconds of outage, without touching the database, and serves again once it answers', async () => {
+    installAsAppDb(down);
+    ran = 0;
+    const first = await call(reads);
+    expect(first.status).toBe(503);
+    expect(ran).toBe(1);
+    await sleep(FAIL_FAST_AFTER_MS + 200);
+    const started = Date.now();
+    const second = await call(reads, { headers: { 'accept-language': 'en' } });
+    expect(second.status).toBe(503);
+    expect(second.headers.get('retry-after')).toBe('5');
+    expect(second.body).toMatchObject({ code: 'TEMPORARILY_UNAVAILABLE', mesaj: 'The service is briefly unavailable. Please try again in a few seconds.' });
+    expect(ran).toBe(1); // refused before the handler
+    expect(Date.now() - started).toBeLessThan(500);
+    // The database is back: the next probe (a second apart) finds it.
+    installAsAppDb(t);
+    await reachableAgain();
+    expect((await call(reads)).status).toBe(200);
+    expect(ran).toBe(2);
+  });
+
+  it('does not refuse anyone after one lost connection while the database answers', async () => {
+    installAsAppDb(t);
+    // One request's connection fails (its own client, not the app's): the probe finds the app's
+    // database answering within a second, long before requests would be refused.
+    const broken = route({ auth: 'public' }, async () => {
+      await down.db.execute(sql`select 1`);
+      return ok();
+    });
+    expect((await call(broken)).status).toBe(503);
+    await reachableAgain();
+    await sleep(FAIL_FAST_AFTER_MS);
+    ran = 0;
+    expect((await call(reads)).status).toBe(200);
+    expect(ran).toBe(1);
+  });
+});
