@@ -1,6 +1,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ok, route } from '@/app/api/_lib/route';
+import { apiKeyRoute } from '@/app/api/_lib/api-key-route';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
 import { open, type DbHandle } from './client';
@@ -56,6 +58,15 @@ describe('the route wrapper while the database is out of reach', () => {
     expect(second.body).toMatchObject({ code: 'TEMPORARILY_UNAVAILABLE', mesaj: 'The service is briefly unavailable. Please try again in a few seconds.' });
     expect(ran).toBe(1); // refused before the handler
     expect(Date.now() - started).toBeLessThan(500);
+    // The reseller protocol too, in its own shape.
+    const protocol = apiKeyRoute({ body: z.object({ action: z.string() }) }, () => {
+      ran++;
+      return {};
+    });
+    const v2 = await call(protocol, { body: { key: 'k', action: 'balance' } });
+    expect(v2.status).toBe(503);
+    expect(v2.body).toMatchObject({ code: 'TEMPORARILY_UNAVAILABLE', error: expect.any(String) });
+    expect(ran).toBe(1);
     // The database is back: the next probe (a second apart) finds it.
     installAsAppDb(t);
     await reachableAgain();

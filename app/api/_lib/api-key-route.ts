@@ -7,7 +7,8 @@ import { translate } from '@/lib/i18n/translate';
 import { isCleanText } from '@/lib/validation';
 import type { Locale } from '@/lib/i18n/routing';
 import { clientIp, rateLimited } from '@/lib/rate-limit';
-import { fail, readText, requestLocale, type RouteContext, type RouteHandler } from './route';
+import { failFast } from '@/db/reachability';
+import { fail, readText, requestLocale, unavailable, type RouteContext, type RouteHandler } from './route';
 
 /**
  * The wrapper of the reseller protocol (issue #16, docs/reseller-api.md): route()'s sibling for
@@ -53,6 +54,8 @@ export type ApiKeyRouteSpec<S extends z.ZodType> = {
 export function apiKeyRoute<S extends z.ZodType>(spec: ApiKeyRouteSpec<S>, fn: (args: ApiKeyRouteArgs<z.output<S>>) => unknown | Promise<unknown>): RouteHandler {
   const handler = async (req: Request, _ctx: RouteContext): Promise<Response> => {
     try {
+      // As route(): the database has been out of reach for seconds, answer now (db/reachability.ts).
+      if (failFast()) throw unavailable();
       const fields = await readFields(req);
       const db = await getDb();
       // The key and its request budget in one statement (lib/api-keys: authenticateApiKeyRequest),

@@ -72,7 +72,7 @@ export function route<
   const handler: RouteHandler = async (req, ctx) => {
     try {
       // The database has been out of reach for seconds: answer now rather than queue behind it.
-      if (failFast()) throw new AppError('TEMPORARILY_UNAVAILABLE', { headers: { 'retry-after': String(RETRY_AFTER_UNAVAILABLE_SECONDS) } });
+      if (failFast()) throw unavailable();
       const user = spec.auth === 'public' ? null : await sessionUser(req);
       if (spec.auth === 'user' || spec.auth === 'admin') {
         if (!user) throw new AppError('UNAUTHORIZED');
@@ -133,6 +133,11 @@ function json(body: unknown, status: number, headers: Headers): Response {
 /** How long a client is asked to wait when the database is out of reach (the driver reconnects within a second or two of its return). */
 const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
 
+/** The database is out of reach: 503 with how long to wait. */
+export function unavailable(): AppError {
+  return new AppError('TEMPORARILY_UNAVAILABLE', { headers: { 'retry-after': String(RETRY_AFTER_UNAVAILABLE_SECONDS) } });
+}
+
 /** The only place that builds an error answer: `{success:false, mesaj, code}` in the request's language. */
 export function fail(err: unknown, req: Request): Response {
   const locale = requestLocale(req);
@@ -154,7 +159,7 @@ export function fail(err: unknown, req: Request): Response {
     // A restart or failover of PostgreSQL: the client may retry in a moment (the driver
     // reconnects). Not a fault of this code, so a warning, without the error's query.
     logger.warn({ code: (err as { code?: unknown }).code, route: safePath(req), method: req.method }, 'a connection was refused or lost (database restarting?)');
-    return fail(new AppError('TEMPORARILY_UNAVAILABLE', { headers: { 'retry-after': String(RETRY_AFTER_UNAVAILABLE_SECONDS) } }), req);
+    return fail(unavailable(), req);
   }
   logger.error({ err, route: safePath(req), method: req.method }, 'unhandled error in route handler');
   return json({ success: false, mesaj: translate(locale, 'Errors.INTERNAL') ?? 'Internal error', code: 'INTERNAL' }, 500, withNoStore());

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ok, route } from '@/app/api/_lib/route';
-import { AppError } from '@/lib/errors';
+import { ok, route, unavailable } from '@/app/api/_lib/route';
 
 /** How long the database may take to answer before this node reports itself not ready. */
 export const DATABASE_CHECK_MS = 2000;
@@ -22,6 +21,6 @@ export const GET = route({ auth: 'public' }, async ({ db }) => {
       timer = setTimeout(() => resolve(false), DATABASE_CHECK_MS);
     }),
   ]).finally(() => clearTimeout(timer));
-  if (!answered) throw new AppError('TEMPORARILY_UNAVAILABLE', { headers: { 'retry-after': '5' } });
+  if (!answered) throw unavailable();
   return ok({ database_ms: Math.round(performance.now() - started) });
 });
