@@ -1,10 +1,10 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ok, route } from '@/app/api/_lib/route';
 import { apiKeyRoute } from '@/app/api/_lib/api-key-route';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
+import { unreachablePort } from '@/test/ports';
 import { open, type DbHandle } from './client';
 import { databaseDownForMs, FAIL_FAST_AFTER_MS } from './reachability';
 import { sql } from 'drizzle-orm';
@@ -14,12 +14,7 @@ let down: DbHandle;
 beforeAll(async () => {
   t = await createTestDb();
   // A port nobody listens on: the real driver's refused connection.
-  const port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: p } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(p));
-    });
-  });
+  const { port } = await unreachablePort();
   down = await open({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/none`, max: 1, migrate: false });
 });
 afterAll(async () => {

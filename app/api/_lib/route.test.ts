@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { open } from '@/db/client';
@@ -8,6 +7,7 @@ import { signToken } from '@/lib/auth';
 import { AppError } from '@/lib/errors';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
+import { unreachablePort } from '@/test/ports';
 import { MAX_BODY_BYTES, ok, route } from './route';
 
 const schema = z.object({ name: z.string().min(1) });
@@ -80,12 +80,7 @@ describe('the route wrapper', () => {
 
   it('answers 503 TEMPORARILY_UNAVAILABLE with Retry-After, in the request\'s language, while the database cannot be reached', async () => {
     // A port nobody listens on: the real driver's refused connection, wrapped by drizzle.
-    const port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port: p } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(p));
-      });
-    });
+    const { port } = await unreachablePort();
     const down = await open({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/none`, max: 1, migrate: false });
     try {
       const reads = route({ auth: 'public' }, async () => {

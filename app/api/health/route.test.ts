@@ -1,9 +1,9 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { open } from '@/db/client';
 import { databaseDownForMs } from '@/db/reachability';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
+import { unreachablePort } from '@/test/ports';
 import { GET } from './route';
 
 let t: TestDb;
@@ -16,21 +16,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A loopback port and, with `silent`, a server on it that accepts connections and never answers. */
-async function port(silent: boolean): Promise<{ port: number; close: () => Promise<void> }> {
-  const held: net.Socket[] = [];
-  const server = net.createServer((s) => held.push(s));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port: p } = server.address() as net.AddressInfo;
-  const close = () =>
-    new Promise<void>((r) => {
-      for (const s of held) s.destroy();
-      server.close(() => r());
-    });
-  if (!silent) await close();
-  return { port: p, close };
-}
-
 describe('GET /api/health', () => {
   it('answers 200 with the database round trip when the database answers', async () => {
     installAsAppDb(t);
@@ -41,7 +26,7 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 with Retry-After at once when the database refuses the connection', async () => {
-    const refused = await port(false);
+    const refused = await unreachablePort();
     const down = await open({ databaseUrl: `postgres://postgres@127.0.0.1:${refused.port}/none`, max: 1, migrate: false });
     try {
       installAsAppDb(down);
@@ -61,7 +46,7 @@ describe('GET /api/health', () => {
     installAsAppDb(t);
     for (let i = 0; i < 60 && databaseDownForMs() > 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(databaseDownForMs()).toBe(0);
-    const silent = await port(true);
+    const silent = await unreachablePort({ silent: true });
     const stuck = await open({ databaseUrl: `postgres://postgres@127.0.0.1:${silent.port}/none`, max: 1, migrate: false });
     try {
       installAsAppDb(stuck);
