@@ -78,7 +78,8 @@ export async function open(options: OpenOptions): Promise<DbHandle> {
 async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
-  const client = postgres(url, { max, onnotice: () => {} });
+  // A closed connection may be an outage: db/reachability.ts checks (imported late: it reads this module).
+  const client = postgres(url, { max, onnotice: () => {}, onclose: () => void import('./reachability').then((r) => r.connectionClosed()) });
   const db = drizzle({ client: preparing(client), schema, casing: 'snake_case' }) as unknown as Db;
   // A transaction over a reserved connection is made as Drizzle's own `transaction` makes one: a
   // session on the connection with the database's dialect, schema and options. Only the

@@ -69,6 +69,22 @@ describe('the route wrapper while the database is out of reach', () => {
     expect(ran).toBe(2);
   });
 
+  it('learns of the outage from a closed connection even when no route saw an error (the worker\'s query took it)', async () => {
+    installAsAppDb(down);
+    ran = 0;
+    // Not through a route: the order worker's query, say, is the one a failed connection attempt rejects.
+    await down.db.execute(sql`select 1`).catch(() => {});
+    // postgres.js reports the closed attempt; the check's `select 1` gets no answer either.
+    for (let i = 0; i < 30 && databaseDownForMs() === 0; i++) await sleep(100);
+    expect(databaseDownForMs()).toBeGreaterThan(0);
+    await sleep(FAIL_FAST_AFTER_MS + 200);
+    expect((await call(reads)).status).toBe(503);
+    expect(ran).toBe(0);
+    installAsAppDb(t);
+    await reachableAgain();
+    expect((await call(reads)).status).toBe(200);
+  });
+
   it('does not refuse anyone after one lost connection while the database answers', async () => {
     installAsAppDb(t);
     // One request's connection fails (its own client, not the app's): the probe finds the app's

@@ -9,7 +9,8 @@ import { openedDbHandle } from './client';
  * back. For a restart of a second or two that is best (the send goes through), but in an outage
  * of minutes every request waits: measured, a 35 s stop left 1,650 sends waiting p50 20 s and up
  * to 49 s, each holding its socket and memory. So: the first "database unavailable" error
- * (`fail()` in app/api/_lib/route.ts) marks the database down and starts a probe (`select 1`,
+ * (`fail()` in app/api/_lib/route.ts), or a closed connection whose check finds no answer
+ * (`connectionClosed`), marks the database down and starts a probe (`select 1`,
  * one at a time, again a second after each failure); the first probe answered marks it up. Once
  * it has been down for FAIL_FAST_AFTER_MS, new API requests are refused before they touch it;
  * the ones already waiting are served when it is back. Kept on globalThis: server.ts and the
@@ -18,12 +19,15 @@ import { openedDbHandle } from './client';
 export const FAIL_FAST_AFTER_MS = 3000;
 const PROBE_EVERY_MS = 1000;
 
-type State = { downSince: number | null; probing: boolean };
+/** How long a check after a closed connection waits for `select 1` before calling the database down. */
+const CHECK_TIMEOUT_MS = 1000;
+
+type State = { downSince: number | null; probing: boolean; checking: boolean };
 const KEY = Symbol.for('etk.db.reachability');
 
 function state(): State {
   const g = globalThis as { [KEY]?: State };
-  return (g[KEY] ??= { downSince: null, probing: false });
+  return (g[KEY] ??= { downSince: null, probing: false, checking: false });
 }
 
 /** How long the database has been known to be out of reach (0 when it is not). */
@@ -42,6 +46,45 @@ export function noteDatabaseUnreachable(): void {
   const s = state();
   s.downSince ??= Date.now();
   if (!s.probing) scheduleProbe(s);
+}
+
+/**
+ * A PostgreSQL connection closed (postgres.js's `onclose`: a restart, a failover, a lifetime's
+ * end, or a failed attempt to connect). The request whose query a failed attempt rejects is often
+ * the order worker's, not a route's, so routes alone learnt of an outage late (measured: 8 s of
+ * sends queued before the first refusal). A check answers within a second: when `select 1` does
+ * not, the database is down since the close.
+ */
+export function connectionClosed(): void {
+  const s = state();
+  if (s.downSince !== null || s.checking) return;
+  s.checking = true;
+  const closedAt = Date.now();
+  void answersWithin(CHECK_TIMEOUT_MS).then((answered) => {
+    s.checking = false;
+    if (answered) return;
+    s.downSince ??= closedAt;
+    if (!s.probing) scheduleProbe(s);
+  });
+}
+
+async function answersWithin(ms: number): Promise<boolean> {
+  const handle = openedDbHandle();
+  if (!handle) return true;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      handle.then((h) => h.db.execute(sql`select 1`)).then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), ms);
+        timer.unref();
+      }),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function scheduleProbe(s: State): void {
