@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { openedDbHandle } from './client';
+import { openedDbHandle, type Db } from './client';
 
 /**
  * Whether the database has been out of reach for a while, so the route wrapper answers at once
@@ -71,17 +71,23 @@ export function connectionClosed(): void {
 async function answersWithin(ms: number): Promise<boolean> {
   const handle = openedDbHandle();
   if (!handle) return true;
+  return selectOneWithin((await handle).db, ms).catch(() => false);
+}
+
+/**
+ * Whether `select 1` is answered within `ms` (false when not; the query itself stays queued). A
+ * refused or lost connection rejects, as the query would. Also GET /api/health's check.
+ */
+export async function selectOneWithin(db: Db, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
-      handle.then((h) => h.db.execute(sql`select 1`)).then(() => true),
+      Promise.resolve(db.execute(sql`select 1`)).then(() => true),
       new Promise<boolean>((resolve) => {
         timer = setTimeout(() => resolve(false), ms);
         timer.unref();
       }),
     ]);
-  } catch {
-    return false;
   } finally {
     clearTimeout(timer);
   }

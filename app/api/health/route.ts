@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { ok, route, unavailable } from '@/app/api/_lib/route';
+import { selectOneWithin } from '@/db/reachability';
 
 /** How long the database may take to answer before this node reports itself not ready. */
 export const DATABASE_CHECK_MS = 2000;
@@ -14,13 +14,7 @@ export const DATABASE_CHECK_MS = 2000;
  */
 export const GET = route({ auth: 'public' }, async ({ db }) => {
   const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  const answered = await Promise.race([
-    Promise.resolve(db.execute(sql`select 1`)).then(() => true),
-    new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), DATABASE_CHECK_MS);
-    }),
-  ]).finally(() => clearTimeout(timer));
+  const answered = await selectOneWithin(db, DATABASE_CHECK_MS);
   if (!answered) throw unavailable();
   return ok({ database_ms: Math.round(performance.now() - started) });
 });
