@@ -328,6 +328,48 @@ describe('the public page cache', () => {
     expect((await get(`${base}/service/retweet`)).cache).toBeNull();
   });
 
+  it('keeps an expired render for an outage: served stale, never after a content change, never to a session', async () => {
+    let clock = 0;
+    let outage = false;
+    let failing = false;
+    renders = 0;
+    const cache = createPageCache({ ttlMs: 5000, now: () => clock });
+    // As in server.ts: while the database is away, a kept render or else a 503.
+    server = createServer((req, res) => {
+      const render = () => (failing ? void res.writeHead(500).end('error') : page(req, res, ++renders));
+      if (!outage) return cache.handle(req, res, render);
+      if (!cache.serveStale(req, res)) res.writeHead(503).end('outage');
+    });
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await get(`${base}/service/retweet`);
+    await get(`${base}/privacy`);
+    clock += 60_000; // long expired
+    // The first seconds of an outage, before the node calls the database down: a render fails,
+    // and the expired page stays for what follows.
+    failing = true;
+    expect((await get(`${base}/service/retweet`)).status).toBe(500);
+    failing = false;
+    outage = true;
+    const kept = await get(`${base}/service/retweet`);
+    expect([kept.status, kept.cache]).toEqual([200, 'stale']);
+    expect(kept.body).toContain('render 1');
+    expect(Number(kept.headers.get('content-length'))).toBe(Buffer.byteLength(kept.body));
+    // Never rendered, a session's request, or a request the cache never answers: no kept page.
+    expect((await get(`${base}/terms`)).status).toBe(503);
+    expect((await get(`${base}/service/retweet`, { cookie: 'next-auth.session-token=x' })).status).toBe(503);
+    expect((await get(`${base}/service/retweet`, { rsc: '1' })).status).toBe(503);
+    // Back: the expired render is replaced by a new one, not served as fresh.
+    outage = false;
+    const back = await get(`${base}/service/retweet`);
+    expect([back.cache, back.body.includes('render 3')]).toEqual(['miss', true]);
+    // A render from before a content change is not served even in an outage.
+    publicContentChanged();
+    outage = true;
+    expect((await get(`${base}/privacy`)).status).toBe(503);
+    expect((await get(`${base}/service/retweet`)).status).toBe(503);
+  });
+
   it('builds no key for requests it must not answer from memory', () => {
     const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ url, method, headers }) as unknown as IncomingMessage;
     expect(pageCacheKey(req('/service/retweet'))).toBeDefined();

@@ -30,8 +30,10 @@ import { locales } from '@/lib/i18n/routing';
  * The key holds every request part the response depends on: path, host and forwarded host/proto
  * (alternate links), the language cookie and Accept-Language (locale detection and the language
  * cookie in the answer), Accept-Encoding (the body is kept compressed as sent), and Next's bot
- * class of the User-Agent. An entry ends after `ttlMs` and at once when an admin change or a
- * profile sync in this process calls publicContentChanged(); other nodes see changes within `ttlMs`.
+ * class of the User-Agent. An entry is served for `ttlMs`, and never again once an admin change or
+ * a profile sync in this process calls publicContentChanged(); other nodes see changes within
+ * `ttlMs`. An expired entry is kept until a new render replaces it (or the size bound drops it):
+ * while the database is out of reach, server.ts serves it rather than no page (`serveStale`).
  */
 export type PageCacheOptions = { ttlMs: number; maxEntries?: number; maxBytes?: number; now?: () => number };
 
@@ -165,8 +167,8 @@ export function createPageCache({ ttlMs, maxEntries = 200, maxBytes = 2 * 1024 *
 
   const fresh = (e: Entry) => e.generation === publicGeneration() && now() - e.at < ttlMs;
 
-  function replay(res: ServerResponse, e: Entry): void {
-    res.writeHead(e.status, { ...e.headers, 'content-length': e.body.length, [PAGE_CACHE_HEADER]: 'hit' });
+  function replay(res: ServerResponse, e: Entry, how: 'hit' | 'stale' = 'hit'): void {
+    res.writeHead(e.status, { ...e.headers, 'content-length': e.body.length, [PAGE_CACHE_HEADER]: how });
     res.end(e.body);
   }
 
@@ -224,12 +226,26 @@ export function createPageCache({ ttlMs, maxEntries = 200, maxBytes = 2 * 1024 *
         entries.set(key, hit);
         return replay(res, hit);
       }
-      if (hit) entries.delete(key);
+      // An expired render stays until a new one replaces it: the last page to show while the
+      // database is out of reach (serveStale). One from before a content change is dropped.
+      if (hit && hit.generation !== publicGeneration()) entries.delete(key);
       res.setHeader(PAGE_CACHE_HEADER, 'miss');
       capture(res, key);
       // Rendered as the path it is kept under, so whoever gets this page later gets the same.
       req.url = path;
       render();
+    },
+    /**
+     * While the database is out of reach (server/outage-page.ts): answers a request the cache may
+     * serve with its last render, however old, unless the content changed since. False when there
+     * is none, and the caller answers otherwise.
+     */
+    serveStale(req: IncomingMessage, res: ServerResponse): boolean {
+      const target = ttlMs > 0 ? cacheTarget(req) : undefined;
+      const kept = target && entries.get(target.key);
+      if (!kept || kept.generation !== publicGeneration()) return false;
+      replay(res, kept, 'stale');
+      return true;
     },
     size: () => entries.size,
   };

@@ -32,9 +32,9 @@ const BACK_OFFICE_ONLY = ['Admin', 'AdminValidation', 'Discounts', 'PackageValid
 
 /**
  * Namespaces only server components read (the storefront hero, /pricing, /unsubscribe, page
- * metadata, the 404 page): no page ships them to the browser.
+ * metadata, the 404 page, server.ts's outage page): no page ships them to the browser.
  */
-const SERVER_ONLY = ['Mail', 'Pricing', 'Storefront', 'Unsubscribe', 'Meta', 'NotFound'];
+const SERVER_ONLY = ['Mail', 'Pricing', 'Storefront', 'Unsubscribe', 'Meta', 'NotFound', 'Outage'];
 
 /**
  * Namespaces only the sign-in pages (/login, /admin-login, /forgot-password, /reset-password) and

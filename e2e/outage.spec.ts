@@ -1,0 +1,141 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import postgres from 'postgres';
+import { tcpSwitch } from '../test/tcp-switch';
+import { BROWSER_LOCALE, msg, signInBrowser } from './public-helpers';
+
+/**
+ * Pages while the database is out of reach (server/outage-page.ts): the built server on a fresh
+ * PostgreSQL database reached through a relay the test cuts. Before, every page waited for the
+ * database for as long as it was away; now a visitor gets the public page as last rendered, anyone
+ * else a short 503 page in their language, and the tab comes back by itself when the database does.
+ */
+
+const base = process.env.TEST_DATABASE_URL;
+const PORT = Number(process.env.OUTAGE_PORT ?? 3730);
+const url = `http://127.0.0.1:${PORT}`;
+
+test.describe('pages while the database is away', () => {
+  let proc: ChildProcess | undefined;
+  let relay: Awaited<ReturnType<typeof tcpSwitch>> | undefined;
+  let dbName = '';
+  let output = '';
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    if (!base) throw new Error('TEST_DATABASE_URL is not set: the outage test needs a real PostgreSQL server (npm test starts one when the server binaries are installed).');
+    dbName = `etk_outage_${crypto.randomBytes(5).toString('hex')}`;
+    const admin = postgres(base, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${dbName}`);
+    await admin.end();
+    const target = new URL(base);
+    relay = await tcpSwitch({ host: target.hostname, port: Number(target.port) });
+    const through = new URL(base);
+    through.port = String(relay.port);
+    through.pathname = `/${dbName}`;
+    proc = spawn(process.execPath, ['dist/server.mjs'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        DATABASE_URL: through.toString(),
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'etk-outage-')),
+        SEED_DEMO: '1',
+        ADMIN_EMAIL: 'admin@example.com',
+        ADMIN_PASSWORD: 'outage-admin-pass',
+        // Kept renders expire at once, so what the visitor gets during the outage is an expired one.
+        PAGE_CACHE_SECONDS: '1',
+        NEXT_TELEMETRY_DISABLED: '1',
+        LOG_LEVEL: 'fatal',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    proc.stdout?.on('data', (d) => (output += d));
+    proc.stderr?.on('data', (d) => (output += d));
+    await expect
+      .poll(async () => (await fetch(`${url}/api/health`).catch(() => null))?.status, { timeout: 90_000, message: output })
+      .toBe(200);
+  });
+
+  test.afterAll(async () => {
+    if (proc && proc.exitCode === null) {
+      const exited = new Promise((r) => proc!.once('exit', r));
+      proc.kill('SIGTERM');
+      setTimeout(() => proc?.kill('SIGKILL'), 12_000).unref();
+      await exited;
+    }
+    await relay?.close();
+    if (base && dbName) {
+      const admin = postgres(base, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  });
+
+  test('a visitor keeps the public page, a customer gets a 503 page in their language, and the tab returns by itself', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const visitor = await (await browser.newContext({ baseURL: url, locale: BROWSER_LOCALE.en })).newPage();
+    const customerContext = await browser.newContext({ baseURL: url, locale: BROWSER_LOCALE.de, viewport: { width: 390, height: 844 } });
+    const customer = await customerContext.newPage();
+
+    // Before: the visitor reads a service page (kept by the page cache), the customer their settings.
+    expect((await visitor.goto('/en/service/retweet'))?.status()).toBe(200);
+    const heading = visitor.getByRole('heading', { level: 1 });
+    const serviceHeading = (await heading.textContent()) ?? '';
+    expect(serviceHeading).toContain('Twitter');
+    const email = `outage-${Date.now()}@example.com`;
+    const registered = await customer.request.post('/api/auth/register', { data: { ad_soyad: 'Outage Kunde', email, telefon: '+905321234567', meslek: 'Diğer', sifre: 'outage-pass-1' } });
+    expect(registered.ok(), await registered.text()).toBe(true);
+    const login = await (await customer.request.post('/api/auth/login', { data: { email, password: 'outage-pass-1' } })).json();
+    await signInBrowser(customer, login.token);
+    expect((await customer.goto('/de/panel/settings'))?.status()).toBe(200);
+    const settingsHeading = (await customer.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    expect(settingsHeading).not.toBe('');
+
+    // The database goes away. Within seconds the node knows (its health check says so) and stops
+    // sending pages to Next.js, whose renders would wait for the database.
+    relay!.cut();
+    // A page the cache never keeps (the cookie), so its answer is the node's, not a kept render.
+    const status = (path: string) =>
+      fetch(`${url}${path}`, { headers: { accept: 'text/html', cookie: 'probe=1' }, signal: AbortSignal.timeout(2500) }).then(
+        (res) => res.status,
+        () => 'no answer yet',
+      );
+    await expect.poll(() => status('/api/health'), { timeout: 20_000 }).toBe(503);
+    await expect.poll(() => status('/de/privacy'), { timeout: 20_000 }).toBe(503);
+
+    // The visitor: the service page as last rendered, from the page cache although it has expired.
+    const kept = await visitor.goto('/en/service/retweet');
+    expect(kept?.status()).toBe(200);
+    expect(kept?.headers()['x-etk-page-cache']).toBe('stale');
+    await expect(heading).toHaveText(serviceHeading);
+    // A page never rendered before: the outage page, in English, answered while the database is away.
+    const fresh = await visitor.goto('/en/privacy');
+    expect(fresh?.status()).toBe(503);
+    expect(fresh?.headers()['retry-after']).toBe('5');
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(msg('en', 'Outage.title'));
+
+    // The customer's own page cannot be kept for anyone: the outage page, in German, on a phone.
+    const own = await customer.reload();
+    expect(own?.status()).toBe(503);
+    expect(own?.headers()['cache-control']).toBe('no-store');
+    await expect(customer.getByRole('heading', { level: 1 })).toHaveText(msg('de', 'Outage.title'));
+    await expect(customer.getByRole('alert')).toContainText(msg('de', 'Outage.body'));
+    await expect(customer.getByRole('link', { name: msg('de', 'Outage.retry') })).toBeVisible();
+    expect(await customer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Sends and other API calls are refused at once too (the route wrapper), with the reason.
+    const send = await customer.request.post('/api/twitter/like', { data: { profile_ids: [1], tweet_url: 'https://x.com/a/status/1790000000000000001' } });
+    expect(send.status()).toBe(503);
+    expect(await send.json()).toMatchObject({ success: false, code: 'TEMPORARILY_UNAVAILABLE' });
+
+    // The database returns: the customer's tab reloads itself into their settings, with no click.
+    relay!.restore();
+    await expect(customer.getByRole('heading', { level: 1 })).toHaveText(settingsHeading, { timeout: 30_000 });
+    await customerContext.close();
+    await visitor.context().close();
+  });
+});

@@ -1,0 +1,69 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { translate } from '@/lib/i18n/translate';
+import { locales } from '@/lib/i18n/routing';
+import { isPageRequest, outageHtml, outageLocale, RETRY_SECONDS, serveOutagePage } from './outage-page';
+
+const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ url, method, headers }) as unknown as IncomingMessage;
+
+let server: Server | undefined;
+afterEach(async () => {
+  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+  server = undefined;
+});
+
+describe('the outage page (database out of reach)', () => {
+  it('is for documents and client navigations, not for scripts, styles, images or the API', () => {
+    expect(isPageRequest(req('/service/retweet', { 'sec-fetch-dest': 'document' }))).toBe(true);
+    expect(isPageRequest(req('/en/panel', { accept: 'text/html,application/xhtml+xml' }))).toBe(true);
+    expect(isPageRequest(req('/de/panel/settings', { rsc: '1' }))).toBe(true);
+    expect(isPageRequest(req('/', { accept: 'text/html' }, 'HEAD'))).toBe(true);
+    expect(isPageRequest(req('/_next/static/chunks/a.js', { 'sec-fetch-dest': 'script' }))).toBe(false);
+    expect(isPageRequest(req('/_next/static/css/a.css', { accept: 'text/html' }))).toBe(false);
+    expect(isPageRequest(req('/icon.svg', { 'sec-fetch-dest': 'image', accept: 'text/html' }))).toBe(false);
+    expect(isPageRequest(req('/api/health', { accept: 'text/html' }))).toBe(false);
+    expect(isPageRequest(req('/socket.io/?EIO=4', { accept: 'text/html' }))).toBe(false);
+    expect(isPageRequest(req('/login', { accept: 'text/html' }, 'POST'))).toBe(false);
+    expect(isPageRequest(req('/sitemap.xml', { accept: '*/*' }))).toBe(false);
+  });
+
+  it("speaks the page's language: its path, then the language cookie, then Accept-Language, else Turkish", () => {
+    expect(outageLocale(req('/de/panel', { cookie: 'NEXT_LOCALE=en', 'accept-language': 'tr' }))).toBe('de');
+    expect(outageLocale(req('/en?x=1'))).toBe('en');
+    expect(outageLocale(req('/panel', { cookie: 'a=1; NEXT_LOCALE=de', 'accept-language': 'en' }))).toBe('de');
+    expect(outageLocale(req('/panel', { 'accept-language': 'fr, en;q=0.8' }))).toBe('en');
+    expect(outageLocale(req('/enterprise', {}))).toBe('tr');
+    expect(outageLocale(req('/fr/panel', { cookie: 'NEXT_LOCALE=xx' }))).toBe('tr');
+  });
+
+  it('is a small self-contained page in each language: no script, nothing from another host, a retry and a refresh', () => {
+    for (const locale of locales) {
+      const html = outageHtml(locale);
+      expect(html).toContain(`<html lang="${locale}">`);
+      for (const key of ['title', 'body', 'autoRetry', 'retry']) expect(html).toContain(translate(locale, `Outage.${key}`)!);
+      expect(html).toContain(`<meta http-equiv="refresh" content="${RETRY_SECONDS}">`);
+      expect(html).toContain('<meta name="robots" content="noindex">');
+      expect(html).not.toMatch(/<script|https?:\/\/|src=/);
+      // The retry link reloads the page's own address without writing it into the page.
+      expect(html).toContain('<a href="">');
+    }
+  });
+
+  it('answers 503 with Retry-After, never kept by a cache, with no body to a HEAD', async () => {
+    server = createServer((r, res) => serveOutagePage(r, res));
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const res = await fetch(`${base}/en/service/like?<script>`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const body = await res.text();
+    expect(body).toContain(translate('en', 'Outage.title')!);
+    expect(body).not.toContain('<script>');
+    const head = await fetch(`${base}/de`, { method: 'HEAD' });
+    expect(head.status).toBe(503);
+    expect(await head.text()).toBe('');
+  });
+});

@@ -1,0 +1,87 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fromAcceptLanguage } from '@/lib/i18n/locale-from-request';
+import { defaultLocale, isLocale, type Locale } from '@/lib/i18n/routing';
+import { translate } from '@/lib/i18n/translate';
+
+/**
+ * What a page request gets while the database is out of reach (db/reachability failFast()): the
+ * API routes already answer 503 at once, but a page rendered by Next.js reads the session, the
+ * settings or the profiles and so waited for the whole outage (minutes of a blank tab). Now a
+ * visitor's public page comes from the page cache as last rendered (server/page-cache.ts
+ * `serveStale`), and any other page gets this small 503 page at once: in the request's language,
+ * no script, no database, `Retry-After`, and a refresh every RETRY_SECONDS so the tab comes back
+ * by itself when the database does.
+ */
+export const RETRY_SECONDS = 10;
+
+/**
+ * A document or a client-side navigation: a browser asking for HTML, or Next's router asking for
+ * a page's RSC payload (which, answered with HTML, falls back to loading the page itself). Scripts,
+ * styles, images and API calls are not pages.
+ */
+export function isPageRequest(req: IncomingMessage): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const url = req.url ?? '/';
+  if (url.startsWith('/api/') || url.startsWith('/_next/') || url.startsWith('/socket.io/')) return false;
+  if (req.headers.rsc !== undefined) return true;
+  const dest = req.headers['sec-fetch-dest'];
+  if (dest !== undefined) return dest === 'document' || dest === 'iframe';
+  return String(req.headers.accept ?? '').includes('text/html');
+}
+
+/** The page's language: its path's prefix, then the language cookie, then Accept-Language. */
+export function outageLocale(req: IncomingMessage): Locale {
+  const prefix = /^\/([a-z]{2})(?:[/?#]|$)/.exec(req.url ?? '')?.[1];
+  if (prefix && isLocale(prefix)) return prefix;
+  const cookie = /(?:^|;\s*)NEXT_LOCALE=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+  if (cookie && isLocale(cookie)) return cookie;
+  return fromAcceptLanguage(req.headers['accept-language'] ?? null) ?? defaultLocale;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function outageHtml(locale: Locale): string {
+  const t = (key: string) => escapeHtml(translate(locale, `Outage.${key}`) ?? key);
+  // An empty href is this page's own address: the retry keeps the path and query without echoing them.
+  return `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta http-equiv="refresh" content="${RETRY_SECONDS}">
+<title>${t('title')}</title>
+<style>
+:root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f8fafc;color:#0f172a}
+main{max-width:28rem;margin:1rem;padding:1.5rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}
+h1{font-size:1.25rem;margin:0 0 .5rem}
+p{margin:0 0 1rem;color:#475569}
+a{display:inline-flex;align-items:center;min-height:2.75rem;padding:0 1rem;border-radius:.5rem;background:#1d4ed8;color:#fff;text-decoration:none;font-weight:600}
+a:focus-visible{outline:2px solid #1d4ed8;outline-offset:2px}
+@media (prefers-color-scheme:dark){body{background:#0b1120;color:#e2e8f0}main{background:#111827;border-color:#1f2937}p{color:#94a3b8}}
+</style>
+</head>
+<body>
+<main role="alert">
+<h1>${t('title')}</h1>
+<p>${t('body')}</p>
+<p>${t('autoRetry')}</p>
+<a href="">${t('retry')}</a>
+</main>
+</body>
+</html>
+`;
+}
+
+/** Answers a page request with the outage page (503, Retry-After, never kept by a cache). */
+export function serveOutagePage(req: IncomingMessage, res: ServerResponse): void {
+  const body = Buffer.from(outageHtml(outageLocale(req)));
+  res.writeHead(503, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': body.length,
+    'cache-control': 'no-store',
+    'retry-after': '5',
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
