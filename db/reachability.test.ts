@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { logger } from '@/lib/logger';
 import { z } from 'zod';
 import { ok, route } from '@/app/api/_lib/route';
 import { apiKeyRoute } from '@/app/api/_lib/api-key-route';
@@ -67,6 +68,37 @@ describe('the route wrapper while the database is out of reach', () => {
     await reachableAgain();
     expect((await call(reads)).status).toBe(200);
     expect(ran).toBe(2);
+  });
+
+  it('logs the outage as two lines, when it began and when it ended, not one per request', async () => {
+    const error = vi.spyOn(logger, 'error');
+    const warn = vi.spyOn(logger, 'warn');
+    let cleanup = async () => {};
+    try {
+      // A handle of its own: the driver's back-off between connection attempts grows with each
+      // failed one and is shared by a handle's connections, so the earlier tests' attempts would
+      // make this one's probe wait seconds for its turn.
+      const { port } = await unreachablePort();
+      const away = await open({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/none`, max: 1, migrate: false });
+      cleanup = () => away.close();
+      installAsAppDb(away);
+      for (let i = 0; i < 3; i++) expect((await call(reads)).status).toBe(503);
+      await sleep(FAIL_FAST_AFTER_MS + 200);
+      for (let i = 0; i < 20; i++) expect((await call(reads)).status).toBe(503);
+      installAsAppDb(t);
+      await reachableAgain();
+      const messages = (spy: typeof error) => spy.mock.calls.map((c) => String(c[1] ?? c[0]));
+      expect(messages(error).filter((m) => m.startsWith('database out of reach'))).toHaveLength(1);
+      expect(messages(warn).filter((m) => m === 'database reachable again')).toHaveLength(1);
+      const back = warn.mock.calls.find((c) => c[1] === 'database reachable again')![0] as { downForMs: number };
+      expect(back.downForMs).toBeGreaterThanOrEqual(FAIL_FAST_AFTER_MS);
+      // The per-request warning: at most once in the minute, however many requests met the outage.
+      expect(messages(warn).filter((m) => m.startsWith('a connection was refused or lost')).length).toBeLessThanOrEqual(1);
+    } finally {
+      error.mockRestore();
+      warn.mockRestore();
+      await cleanup();
+    }
   });
 
   it('learns of the outage from a closed connection even when no route saw an error (the worker\'s query took it)', async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { logger } from '@/lib/logger';
 import { openedDbHandle, type Db } from './client';
 
 /**
@@ -14,7 +15,8 @@ import { openedDbHandle, type Db } from './client';
  * one at a time, again a second after each failure); the first probe answered marks it up. Once
  * it has been down for FAIL_FAST_AFTER_MS, new API requests are refused before they touch it;
  * the ones already waiting are served when it is back. Kept on globalThis: server.ts and the
- * Next.js bundle each load this module.
+ * Next.js bundle each load this module. The two moments are the log lines an operator looks for:
+ * "database out of reach" (an error) and "database reachable again" with how long it was away.
  */
 export const FAIL_FAST_AFTER_MS = 3000;
 const PROBE_EVERY_MS = 1000;
@@ -44,8 +46,14 @@ export function failFast(now = Date.now()): boolean {
 /** A query failed because the database could not be reached. */
 export function noteDatabaseUnreachable(): void {
   const s = state();
-  s.downSince ??= Date.now();
+  markDown(s, Date.now(), 'a query could not reach it');
   if (!s.probing) scheduleProbe(s);
+}
+
+function markDown(s: State, since: number, how: string): void {
+  if (s.downSince !== null) return;
+  s.downSince = since;
+  logger.error({ how, refusingAfterMs: FAIL_FAST_AFTER_MS }, 'database out of reach: requests wait for it, then are refused with 503 until it answers');
 }
 
 /**
@@ -63,7 +71,7 @@ export function connectionClosed(): void {
   void answersWithin(CHECK_TIMEOUT_MS).then((answered) => {
     s.checking = false;
     if (answered) return;
-    s.downSince ??= closedAt;
+    markDown(s, closedAt, 'a connection closed and select 1 got no answer');
     if (!s.probing) scheduleProbe(s);
   });
 }
@@ -103,6 +111,7 @@ async function probe(s: State): Promise<void> {
   try {
     // No database opened in this process (a unit test of a handler): nothing to wait for.
     if (handle) await (await handle).db.execute(sql`select 1`);
+    if (s.downSince !== null) logger.warn({ downForMs: Date.now() - s.downSince }, 'database reachable again');
     s.downSince = null;
     s.probing = false;
   } catch {

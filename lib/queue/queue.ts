@@ -3,6 +3,7 @@ import { PgBoss, fromPglite, type ConstructorOptions, type Job, type PGliteLike,
 import type { Db, DbHandle } from '@/db/client';
 import { rawQuery } from '@/db/raw';
 import { logger } from '@/lib/logger';
+import { createRepeatGate, errorKind } from '@/lib/log-repeats';
 
 /**
  * The durable job queue (pg-boss 12) on the app's own database: PostgreSQL through a small pool
@@ -82,7 +83,12 @@ const g = globalThis as Global;
 export function startQueue(handle: DbHandle, options: StartQueueOptions = {}): Promise<PgBoss> {
   if (g.__etkBoss && g.__etkBoss.handle === handle) return g.__etkBoss.ready;
   const boss = new PgBoss(bossOptions(handle, options));
-  boss.on('error', (err: unknown) => logger.error({ err }, 'queue error'));
+  // While the database is away every worker reports each failed fetch: one line a minute per kind (lib/log-repeats.ts).
+  const gate = createRepeatGate();
+  boss.on('error', (err: unknown) => {
+    const seen = gate(errorKind(err));
+    if (seen.log) logger.error({ err, ...(seen.repeated ? { repeatedSinceLastLogged: seen.repeated } : {}) }, 'queue error');
+  });
   const ready = (async () => {
     await boss.start();
     const queueOptions = { ...DEFAULT_ORDER_QUEUE_OPTIONS, ...options.queue };

@@ -7,6 +7,7 @@ import type { Db } from '@/db/client';
 import { verifyToken } from '@/lib/auth/tokens';
 import { isAdminSession } from '@/lib/auth/is-admin-session';
 import { logger } from '@/lib/logger';
+import { createRepeatGate, errorKind } from '@/lib/log-repeats';
 import { ADMIN_ROOM, sessionRoom, setIo, userRoom } from './emit';
 
 /**
@@ -48,8 +49,13 @@ export function attachSocketServer(httpServer: HttpServer, db: Db, options: { da
 function attachClusterAdapter(io: Server, databaseUrl: string): void {
   // Named, so an operator can tell these connections apart in pg_stat_activity.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, application_name: ADAPTER_APPLICATION_NAME });
-  pool.on('error', (err) => logger.warn({ err }, 'socket.io adapter: an idle connection was lost'));
-  io.adapter(createAdapter(listenerSafePool(pool), { heartbeatInterval: 5000, heartbeatTimeout: 10000 }));
+  const gate = createRepeatGate();
+  const warn = (err: Error, message: string) => {
+    const seen = gate(`${message}|${errorKind(err)}`);
+    if (seen.log) logger.warn({ err, ...(seen.repeated ? { repeatedSinceLastLogged: seen.repeated } : {}) }, message);
+  };
+  pool.on('error', (err) => warn(err, 'socket.io adapter: an idle connection was lost'));
+  io.adapter(createAdapter(listenerSafePool(pool, warn), { heartbeatInterval: 5000, heartbeatTimeout: 10000 }));
   pools.set(io, pool);
 }
 
@@ -63,7 +69,7 @@ export const ADAPTER_APPLICATION_NAME = 'etk-socket-adapter';
  * publish waited for ever, piling up, and other nodes heard nothing). Here a checked-out client
  * that fails or ends goes back to the pool as broken, once.
  */
-function listenerSafePool(pool: pg.Pool): pg.Pool {
+function listenerSafePool(pool: pg.Pool, warn: (err: Error, message: string) => void): pg.Pool {
   const connect = async (): Promise<pg.PoolClient> => {
     const client = await pool.connect();
     const release = client.release.bind(client);
@@ -75,7 +81,7 @@ function listenerSafePool(pool: pg.Pool): pg.Pool {
     };
     client.release = giveBack;
     client.on('error', (err) => {
-      logger.warn({ err }, 'socket.io adapter: the LISTEN connection was lost; it reconnects');
+      warn(err, 'socket.io adapter: the LISTEN connection was lost; it reconnects');
       giveBack(err);
     });
     client.on('end', () => giveBack(new Error('connection ended')));

@@ -5,6 +5,7 @@ import { isAdminSession, type AuthUser } from '@/lib/auth';
 import { AppError, isAppError, isDatabaseUnavailable } from '@/lib/errors';
 import { isCleanText } from '@/lib/validation';
 import { logger } from '@/lib/logger';
+import { createRepeatGate } from '@/lib/log-repeats';
 import { clientIp } from '@/lib/rate-limit';
 import { localeFromRequest } from '@/lib/i18n/locale-from-request';
 import { translate } from '@/lib/i18n/translate';
@@ -138,6 +139,9 @@ export function unavailable(): AppError {
   return new AppError('TEMPORARILY_UNAVAILABLE', { headers: { 'retry-after': String(RETRY_AFTER_UNAVAILABLE_SECONDS) } });
 }
 
+/** The "connection refused or lost" warning, once a minute however many requests meet it. */
+const unavailableLogGate = createRepeatGate();
+
 /** The only place that builds an error answer: `{success:false, mesaj, code}` in the request's language. */
 export function fail(err: unknown, req: Request): Response {
   const locale = requestLocale(req);
@@ -157,8 +161,13 @@ export function fail(err: unknown, req: Request): Response {
   if (isDatabaseUnavailable(err)) {
     noteDatabaseUnreachable();
     // A restart or failover of PostgreSQL: the client may retry in a moment (the driver
-    // reconnects). Not a fault of this code, so a warning, without the error's query.
-    logger.warn({ code: (err as { code?: unknown }).code, route: safePath(req), method: req.method }, 'a connection was refused or lost (database restarting?)');
+    // reconnects). Not a fault of this code, so a warning, without the error's query; one a
+    // minute (db/reachability.ts says when the database went and came back).
+    const seen = unavailableLogGate('unavailable');
+    if (seen.log) {
+      const code = (err as { code?: unknown }).code;
+      logger.warn({ code, route: safePath(req), method: req.method, ...(seen.repeated ? { repeatedSinceLastLogged: seen.repeated } : {}) }, 'a connection was refused or lost (database restarting?)');
+    }
     return fail(unavailable(), req);
   }
   logger.error({ err, route: safePath(req), method: req.method }, 'unhandled error in route handler');
