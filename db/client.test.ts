@@ -1,7 +1,9 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { open, transactionWithPipelinedBegin, type Db, type DbHandle } from './client';
+import { open, reconnectBackoff, transactionWithPipelinedBegin, type Db, type DbHandle } from './client';
+import { selectOneWithin } from './reachability';
+import { tcpSwitch } from '@/test/tcp-switch';
 import { rawQuery } from './raw';
 import { users } from './schema';
 import { createTestDb, onPostgres, type TestDb } from '@/test/db';
@@ -259,6 +261,34 @@ describe.runIf(onPostgres())('a transaction whose BEGIN is pipelined', () => {
       expect(await t.db.select({ id: users.id }).from(users).where(eq(users.email, marker))).toHaveLength(0);
     } finally {
       await solo.close();
+    }
+  });
+});
+
+describe('reconnecting after an outage', () => {
+  it("waits at most a second between attempts, however many failed (postgres.js's own wait grows to 20 s)", () => {
+    for (let retries = 0; retries < 50; retries++) expect(reconnectBackoff(retries)).toBeLessThanOrEqual(1);
+    // The first attempts keep the driver's quick growth.
+    expect(reconnectBackoff(1)).toBeLessThanOrEqual(0.03);
+    expect(reconnectBackoff(3)).toBeGreaterThanOrEqual(0.135);
+  });
+
+  it.runIf(onPostgres())('uses the database within about a second of its return after many failed attempts', async () => {
+    const target = new URL(t.url!);
+    const relay = await tcpSwitch({ host: target.hostname, port: Number(target.port) });
+    const through = new URL(t.url!);
+    through.port = String(relay.port);
+    const handle = await open({ databaseUrl: through.toString(), max: 1, migrate: false });
+    try {
+      expect(await selectOneWithin(handle.db, 5000)).toBe(true);
+      await relay.cut();
+      // Eight failed attempts: postgres.js would now wait 10–20 s before the next one.
+      for (let i = 0; i < 8; i++) await expect(handle.db.execute(sql`select 1`)).rejects.toBeTruthy();
+      await relay.restore();
+      expect(await selectOneWithin(handle.db, 3000)).toBe(true);
+    } finally {
+      await handle.close();
+      await relay.close();
     }
   });
 });

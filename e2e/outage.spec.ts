@@ -98,7 +98,7 @@ test.describe('pages while the database is away', () => {
 
     // The database goes away. Within seconds the node knows (its health check says so) and stops
     // sending pages to Next.js, whose renders would wait for the database.
-    relay!.cut();
+    await relay!.cut();
     // A page the cache never keeps (the cookie), so its answer is the node's, not a kept render.
     const status = (path: string) =>
       fetch(`${url}${path}`, { headers: { accept: 'text/html', cookie: 'probe=1' }, signal: AbortSignal.timeout(2500) }).then(
@@ -133,7 +133,7 @@ test.describe('pages while the database is away', () => {
     expect(await send.json()).toMatchObject({ success: false, code: 'TEMPORARILY_UNAVAILABLE' });
 
     // The database returns: the customer's tab reloads itself into their settings, with no click.
-    relay!.restore();
+    await relay!.restore();
     await expect(customer.getByRole('heading', { level: 1 })).toHaveText(settingsHeading, { timeout: 30_000 });
     await customerContext.close();
     await visitor.context().close();

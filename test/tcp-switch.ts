@@ -2,14 +2,13 @@ import net from 'node:net';
 
 /**
  * A loopback TCP relay in front of a server (a PostgreSQL database in the outage tests), with a
- * switch: `cut()` ends every relayed connection at once and drops new ones as they arrive (what a
- * node sees of a database that went away), `restore()` relays again. `close()` ends it.
+ * switch: `cut()` ends every relayed connection at once and stops listening, so new connections
+ * are refused (what a node sees of a database server that stopped), `restore()` listens again on
+ * the same port. `close()` ends it.
  */
 export async function tcpSwitch(target: { host: string; port: number }) {
   const open = new Set<net.Socket>();
-  let up = true;
   const server = net.createServer((client) => {
-    if (!up) return void client.destroy();
     const upstream = net.connect(target.port, target.host);
     for (const s of [client, upstream]) {
       open.add(s);
@@ -23,20 +22,19 @@ export async function tcpSwitch(target: { host: string; port: number }) {
     client.pipe(upstream);
     upstream.pipe(client);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const listen = (port: number) => new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  await listen(0);
   const { port } = server.address() as net.AddressInfo;
-  const cut = () => {
-    up = false;
-    for (const s of open) s.destroy();
-  };
+  const stop = () =>
+    new Promise<void>((r) => {
+      for (const s of open) s.destroy();
+      if (!server.listening) return r();
+      server.close(() => r());
+    });
   return {
     port,
-    cut,
-    restore: () => void (up = true),
-    close: () =>
-      new Promise<void>((r) => {
-        cut();
-        server.close(() => r());
-      }),
+    cut: stop,
+    restore: () => listen(port),
+    close: stop,
   };
 }
