@@ -15,8 +15,7 @@ import { createPageCache } from '@/server/page-cache';
 import { createSecurityHeaders, newNonce, securityConfigFromEnv } from '@/lib/security';
 import { codeCacheStats } from '@/server/code-cache';
 import { directRoute, serveDirect } from '@/server/direct-routes';
-import { failFast } from '@/db/reachability';
-import { isPageRequest, serveOutagePage } from '@/server/outage-page';
+import { answeredDuringOutage } from '@/server/outage-page';
 
 /**
  * The one process (ARCHITECTURE.md "One process, four doors"): Next.js, Socket.IO on the same
@@ -119,12 +118,9 @@ async function main(): Promise<void> {
     if (isSimProviderPath(req.url)) return serveSimProvider(req, res);
     // The socket's peer address for per-IP rate limits (lib/rate-limit clientIp); a client-sent value is replaced.
     req.headers['x-etk-peer'] = req.socket.remoteAddress ?? '';
-    // The database has been out of reach for seconds (db/reachability.ts): a page would wait for
-    // it, so a visitor gets the public page as last rendered and anyone else the outage page, at once.
-    if (failFast() && isPageRequest(req)) {
-      if (!pageCache.serveStale(req, res)) serveOutagePage(req, res);
-      return;
-    }
+    // The database is out of reach (db/reachability.ts): a page would wait for it or fail, so a
+    // visitor gets the public page as last rendered and, after a few seconds, anyone else the outage page.
+    if (answeredDuringOutage(req, res, pageCache)) return;
     // The reseller protocol and the sends: the same handlers, without Next.js's request handling (server/direct-routes.ts).
     const direct = directRoutes ? directRoute(req.method, req.url) : undefined;
     if (direct) return void serveDirect(direct, req, res);

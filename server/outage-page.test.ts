@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { translate } from '@/lib/i18n/translate';
 import { locales } from '@/lib/i18n/routing';
-import { isPageRequest, outageHtml, outageLocale, RETRY_SECONDS, serveOutagePage } from './outage-page';
+import { FAIL_FAST_AFTER_MS } from '@/db/reachability';
+import { answeredDuringOutage, isPageRequest, outageHtml, outageLocale, RETRY_SECONDS, serveOutagePage } from './outage-page';
 
 const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ url, method, headers }) as unknown as IncomingMessage;
 
@@ -65,5 +66,40 @@ describe('the outage page (database out of reach)', () => {
     const head = await fetch(`${base}/de`, { method: 'HEAD' });
     expect(head.status).toBe(503);
     expect(await head.text()).toBe('');
+  });
+
+  it('answers pages only while the database is away: a kept page at once, the outage page after a few seconds', async () => {
+    let kept = false;
+    const served: string[] = [];
+    const cache = {
+      serveStale: (_req: IncomingMessage, res: import('node:http').ServerResponse) => {
+        if (!kept) return false;
+        res.writeHead(200).end('kept');
+        return true;
+      },
+    };
+    let downForMs = 0;
+    server = createServer((r, res) => {
+      if (answeredDuringOutage(r, res, cache, downForMs)) return void served.push('here');
+      served.push('next');
+      res.writeHead(200).end('rendered');
+    });
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const page = async (path = '/service/retweet') => {
+      const res = await fetch(`${base}${path}`, { headers: { accept: 'text/html' } });
+      return `${res.status} ${(await res.text()).slice(0, 8)}`;
+    };
+    expect(await page()).toBe('200 rendered'); // the database answers: Next renders
+    downForMs = 1000; // away for a second: a kept page if there is one, else Next (the request waits)
+    expect(await page()).toBe('200 rendered');
+    kept = true;
+    expect(await page()).toBe('200 kept');
+    downForMs = FAIL_FAST_AFTER_MS; // away for seconds: the outage page when nothing is kept
+    expect(await page()).toBe('200 kept');
+    kept = false;
+    expect(await page()).toBe('503 <!doctyp');
+    expect(await page('/api/health')).toBe('200 rendered'); // the API has its own answer
+    expect(served).toEqual(['next', 'next', 'here', 'here', 'here', 'next']);
   });
 });

@@ -1,16 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { databaseDownForMs, FAIL_FAST_AFTER_MS } from '@/db/reachability';
 import { fromAcceptLanguage } from '@/lib/i18n/locale-from-request';
 import { defaultLocale, isLocale, type Locale } from '@/lib/i18n/routing';
 import { translate } from '@/lib/i18n/translate';
 
 /**
- * What a page request gets while the database is out of reach (db/reachability failFast()): the
+ * What a page request gets while the database is out of reach (db/reachability.ts): the
  * API routes already answer 503 at once, but a page rendered by Next.js reads the session, the
- * settings or the profiles and so waited for the whole outage (minutes of a blank tab). Now a
+ * settings or the profiles, and failed on the first refused connection with Next's 500 page (or
+ * waited, when the connection hung). Now, from the moment the database is known to be away, a
  * visitor's public page comes from the page cache as last rendered (server/page-cache.ts
- * `serveStale`), and any other page gets this small 503 page at once: in the request's language,
- * no script, no database, `Retry-After`, and a refresh every RETRY_SECONDS so the tab comes back
- * by itself when the database does.
+ * `serveStale`); after a few seconds away any other page gets this small 503 page at once: in
+ * the request's language, no script, no database, `Retry-After`, and a refresh every
+ * RETRY_SECONDS so the tab comes back by itself when the database does.
  */
 export const RETRY_SECONDS = 10;
 
@@ -84,4 +86,23 @@ export function serveOutagePage(req: IncomingMessage, res: ServerResponse): void
     'retry-after': '5',
   });
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * server.ts asks this before a page goes to Next.js. While the database is known to be away, a
+ * visitor's public page comes from the page cache however old (a render would wait for the
+ * database, or fail); once it has been away for FAIL_FAST_AFTER_MS, any other page gets the
+ * outage page. True when the request was answered here.
+ */
+export function answeredDuringOutage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  cache: { serveStale(req: IncomingMessage, res: ServerResponse): boolean },
+  downForMs: number = databaseDownForMs(),
+): boolean {
+  if (downForMs === 0 || !isPageRequest(req)) return false;
+  if (cache.serveStale(req, res)) return true;
+  if (downForMs < FAIL_FAST_AFTER_MS) return false;
+  serveOutagePage(req, res);
+  return true;
 }
