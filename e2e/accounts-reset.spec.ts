@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startTestSmtp, type TestSmtp } from '../test/smtp';
+import { serving, spawnServer, type ServerProcess } from './server-process';
 
 /**
  * The password reset journey against a real SMTP exchange: an in-test SMTP server on a free
@@ -13,50 +13,32 @@ const PORT = 3441;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 let smtp: TestSmtp;
-let server: ChildProcess;
+let server: ServerProcess | undefined;
 let dataDir: string;
-let output = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   smtp = await startTestSmtp();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'etk-accounts-reset-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: BASE,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Etkileşim <no-reply@example.com>',
-      ADMIN_PASSWORD: 'admin-e2e-password',
-      TSX_TSCONFIG_PATH: 'tsconfig.server.json',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (d) => (output += d));
-  server.stderr?.on('data', (d) => (output += d));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${BASE}/api/platformlar`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start: ${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  server = await serving(
+    spawnServer({
+      port: PORT,
+      args: ['--import', 'tsx', 'server.ts'],
+      env: {
+        DATA_DIR: dataDir,
+        PUBLIC_URL: BASE,
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Etkileşim <no-reply@example.com>',
+        ADMIN_PASSWORD: 'admin-e2e-password',
+        TSX_TSCONFIG_PATH: 'tsconfig.server.json',
+        LOG_LEVEL: 'warn',
+      },
+    }),
+  );
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    await new Promise<void>((resolve) => {
-      server.once('exit', () => resolve());
-      server.kill('SIGTERM');
-    });
-  }
+  await server?.stop();
   await smtp?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
 import { tcpSwitch } from '../test/tcp-switch';
 import { BROWSER_LOCALE, msg, signInBrowser } from './public-helpers';
+import { serving, spawnServer, type ServerProcess } from './server-process';
 
 /**
  * Pages while the database is out of reach (server/outage-page.ts): the built server on a fresh
@@ -20,10 +20,9 @@ const PORT = Number(process.env.OUTAGE_PORT ?? 3730);
 const url = `http://127.0.0.1:${PORT}`;
 
 test.describe('pages while the database is away', () => {
-  let proc: ChildProcess | undefined;
+  let node: ServerProcess | undefined;
   let relay: Awaited<ReturnType<typeof tcpSwitch>> | undefined;
   let dbName = '';
-  let output = '';
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -37,11 +36,9 @@ test.describe('pages while the database is away', () => {
     const through = new URL(base);
     through.port = String(relay.port);
     through.pathname = `/${dbName}`;
-    proc = spawn(process.execPath, ['dist/server.mjs'], {
+    node = spawnServer({
+      port: PORT,
       env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(PORT),
         DATABASE_URL: through.toString(),
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'etk-outage-')),
         SEED_DEMO: '1',
@@ -49,25 +46,18 @@ test.describe('pages while the database is away', () => {
         ADMIN_PASSWORD: 'outage-admin-pass',
         // Kept renders expire at once, so what the visitor gets during the outage is an expired one.
         PAGE_CACHE_SECONDS: '1',
-        NEXT_TELEMETRY_DISABLED: '1',
-        LOG_LEVEL: 'fatal',
+        // The debug level says when the first profile sync is done (below).
+        LOG_LEVEL: 'debug',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    proc.stdout?.on('data', (d) => (output += d));
-    proc.stderr?.on('data', (d) => (output += d));
-    await expect
-      .poll(async () => (await fetch(`${url}/api/health`).catch(() => null))?.status, { timeout: 90_000, message: output })
-      .toBe(200);
+    await serving(node, { path: '/api/health' });
+    // A profile sync (a second after the start, one pass per platform) ends every kept render, as
+    // an admin's change does: the visitor's page must be rendered after it to be kept.
+    await expect.poll(() => (node!.output().match(/"msg":"profiles synced"/g) ?? []).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
   });
 
   test.afterAll(async () => {
-    if (proc && proc.exitCode === null) {
-      const exited = new Promise((r) => proc!.once('exit', r));
-      proc.kill('SIGTERM');
-      setTimeout(() => proc?.kill('SIGKILL'), 12_000).unref();
-      await exited;
-    }
+    await node?.stop();
     await relay?.close();
     if (base && dbName) {
       const admin = postgres(base, { max: 1, onnotice: () => {} });

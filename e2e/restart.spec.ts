@@ -1,38 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { serving, spawnServer, type ServerProcess } from './server-process';
 
-/** Starts the built server on its own port and data folder; resolves once it serves requests. */
-async function startServer(dataDir: string, port: number): Promise<{ proc: ChildProcess; output: () => string }> {
-  let out = '';
-  const proc = spawn(process.execPath, ['dist/server.mjs'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout?.on('data', (d) => (out += d));
-  proc.stderr?.on('data', (d) => (out += d));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/platformlar`);
-      if (res.ok) return { proc, output: () => out };
-    } catch {
-      // not listening yet
-    }
-    if (proc.exitCode !== null) throw new Error(`server exited: ${out}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  proc.kill('SIGKILL');
-  throw new Error(`server did not start: ${out}`);
-}
-
-function stop(proc: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    proc.once('exit', (code) => resolve(code));
-    proc.kill('SIGTERM');
-  });
+/** The built server on its own port and data folder; resolves once it serves requests. */
+function startServer(dataDir: string, port: number): Promise<ServerProcess> {
+  return serving(spawnServer({ port, env: { DATA_DIR: dataDir, LOG_LEVEL: 'info' } }), { timeoutMs: 60_000 });
 }
 
 test('restarting keeps the data, and SIGTERM shuts down cleanly', async () => {
@@ -45,7 +19,7 @@ test('restarting keeps the data, and SIGTERM shuts down cleanly', async () => {
   expect(first.output()).toContain(`open http://localhost:${port}`);
   expect(first.output()).toMatch(/Demo customer\s+demo@example\.com \/ \S+/);
   const before = await (await fetch(`http://127.0.0.1:${port}/api/platformlar`)).json();
-  expect(await stop(first.proc)).toBe(0);
+  expect(await first.stop()).toBe(0);
 
   const second = await startServer(dataDir, port);
   // The seed ran again but created nothing: no new password is printed, the rows are the same.
@@ -53,7 +27,7 @@ test('restarting keeps the data, and SIGTERM shuts down cleanly', async () => {
   expect(second.output()).not.toMatch(/admin@example\.com \/ /);
   const after = await (await fetch(`http://127.0.0.1:${port}/api/platformlar`)).json();
   expect(after).toEqual(before);
-  expect(await stop(second.proc)).toBe(0);
+  expect(await second.stop()).toBe(0);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -67,6 +41,6 @@ test('a second process on the same data folder is refused instead of corrupting 
   );
   expect(second.started).toBe(false);
   expect(String((second as { err: Error }).err)).toContain('is in use by process');
-  expect(await stop(first.proc)).toBe(0);
+  expect(await first.stop()).toBe(0);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
 import { io as connect, type Socket } from 'socket.io-client';
 import { ROLES, TABLE, type Role } from '../test/access/table';
+import { serving, spawnServer, type ServerProcess } from './server-process';
 
 /**
  * Scale-out (issue #10): two server.ts processes on two ports against one fresh PostgreSQL
@@ -20,15 +20,10 @@ const PORT_A = Number(process.env.TWO_NODE_PORT ?? 3710);
 const PORT_B = PORT_A + 1;
 const ADMIN_PASSWORD = 'two-node-admin-pass';
 
-type Node = { proc: ChildProcess; url: string; output: () => string };
-
-function startNode(port: number, databaseUrl: string): Node {
-  let out = '';
-  const proc = spawn(process.execPath, ['dist/server.mjs'], {
+function startNode(port: number, databaseUrl: string): ServerProcess {
+  return spawnServer({
+    port,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
       DATABASE_URL: databaseUrl,
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'etk-two-node-')),
       WORKER: '1',
@@ -36,37 +31,8 @@ function startNode(port: number, databaseUrl: string): Node {
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD,
       AUTH_SECRET: 'two-node-shared-secret-of-enough-length-0123456789',
-      NEXT_TELEMETRY_DISABLED: '1',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout?.on('data', (d) => (out += d));
-  proc.stderr?.on('data', (d) => (out += d));
-  return { proc, url: `http://127.0.0.1:${port}`, output: () => out };
-}
-
-async function ready(node: Node): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (node.proc.exitCode !== null) throw new Error(`server exited:\n${node.output()}`);
-    try {
-      const res = await fetch(`${node.url}/api/platformlar`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not start:\n${node.output()}`);
-}
-
-function stop(node: Node | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (!node || node.proc.exitCode !== null) return resolve();
-    node.proc.once('exit', () => resolve());
-    node.proc.kill('SIGTERM');
-    setTimeout(() => node.proc.kill('SIGKILL'), 12_000).unref();
   });
 }
 
@@ -86,8 +52,8 @@ async function api<T = Record<string, unknown>>(url: string, init: { method?: st
 type Update = { task_id: string; status: string; order_status: string; success_count: number; total_count: number; result: unknown[] };
 
 test.describe('two nodes on one PostgreSQL', () => {
-  let a: Node | undefined;
-  let b: Node | undefined;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
   let dbName = '';
   const sockets: Socket[] = [];
 
@@ -107,12 +73,12 @@ test.describe('two nodes on one PostgreSQL', () => {
     // Both nodes start at the same moment on the empty database (migrations and seed race).
     a = startNode(PORT_A, url.toString());
     b = startNode(PORT_B, url.toString());
-    await Promise.all([ready(a), ready(b)]);
+    await Promise.all([serving(a), serving(b)]);
   });
 
   test.afterAll(async () => {
     for (const s of sockets) s.close();
-    await Promise.all([stop(a), stop(b)]);
+    await Promise.all([a?.stop(), b?.stop()]);
     if (base && dbName) {
       const admin = postgres(base, { max: 1, onnotice: () => {} });
       await admin.unsafe(`drop database if exists ${dbName} with (force)`);
