@@ -7,7 +7,7 @@ import { GET as twitterProfiles } from '@/app/api/twitter/profiles/route';
 import { GET as instagramProfiles } from '@/app/api/instagram/profiles/route';
 import { createWorld, fastClient, type World } from '@/lib/operations/testing/world';
 import { listProfiles, syncProfiles } from './index';
-import { publicContentChanged } from '@/lib/cache';
+import { publicContentChanged, publicGeneration } from '@/lib/cache';
 
 let w: World;
 
@@ -81,8 +81,17 @@ describe('the profiles table', () => {
     const [tw] = await w.t.db.select().from(platforms).where(eq(platforms.ad, 'twitter'));
     await w.t.db.update(platforms).set({ apiEndpoints: { ...tw!.apiEndpoints, profile_list: `http://127.0.0.1:${port}/sim-provider/small-list` } }).where(eq(platforms.ad, 'twitter'));
     try {
+      const generation = publicGeneration();
       const result = await syncProfiles(w.t.db, 'twitter', fastClient());
-      expect(result).toMatchObject({ upserted: 2, deactivated: 57 });
+      expect(result).toMatchObject({ upserted: 2, deactivated: 57, changed: true });
+      // The kept pages end (they showed the old list); the same list again changes nothing and ends nothing.
+      expect(publicGeneration()).toBe(generation + 1);
+      expect(await syncProfiles(w.t.db, 'twitter', fastClient())).toMatchObject({ upserted: 2, deactivated: 0, changed: false });
+      expect(publicGeneration()).toBe(generation + 1);
+      // Our own verdict stays through a sync and is no change either.
+      await w.t.db.update(profiles).set({ status: 'quarantined' }).where(and(eq(profiles.platform, 'twitter'), eq(profiles.providerId, 'tw_9999')));
+      expect(await syncProfiles(w.t.db, 'twitter', fastClient())).toMatchObject({ changed: false });
+      await w.t.db.update(profiles).set({ status: 'active' }).where(and(eq(profiles.platform, 'twitter'), eq(profiles.providerId, 'tw_9999')));
       const active = await w.t.db.select().from(profiles).where(and(eq(profiles.platform, 'twitter'), eq(profiles.status, 'active')));
       expect(active.map((p) => [p.providerId, p.username, p.followersCount, p.followersText]).sort()).toEqual([
         ['tw_1001', 'renamed', 123456, '123.4K'],

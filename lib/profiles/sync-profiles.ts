@@ -7,7 +7,10 @@ import { formatFollowers } from '@/lib/pricing';
 import { createProviderClient, type ProviderClient } from '@/lib/provider';
 import { publicContentChanged } from '@/lib/cache';
 
-export type SyncResult = { platform: Platform; upserted: number; deactivated: number };
+export type SyncResult = { platform: Platform; upserted: number; deactivated: number; /** Whether what visitors see of the list changed. */ changed: boolean };
+
+type Shown = { username: string; name: string; followersCount: number; followersText: string; status: string };
+const KEPT_STATUS = new Set(['quarantined', 'disabled']);
 
 /**
  * Refreshes the profiles table of one platform from its provider's profile_list endpoint.
@@ -24,21 +27,41 @@ export async function syncProfiles(db: Db, platform: Platform, client: ProviderC
   const result = await db.transaction(async (tx) => {
     const now = new Date();
     let upserted = 0;
+    // What the list shows now, to tell whether this pass changes it: a pass that changes nothing
+    // (most of them) must not end every kept page (publicContentChanged below), which would also
+    // leave nothing to show while the database is away (server/outage-page.ts).
+    const shown = new Map<string, Shown>(
+      (
+        await tx
+          .select({ providerId: profiles.providerId, username: profiles.username, name: profiles.name, followersCount: profiles.followersCount, followersText: profiles.followersText, status: profiles.status })
+          .from(profiles)
+          .where(eq(profiles.platform, platform))
+      ).map(({ providerId, ...rest }) => [providerId, rest]),
+    );
+    const rowOf = (p: (typeof unique)[number]) => ({
+      platform,
+      providerId: p.id,
+      username: p.username,
+      name: p.name,
+      followersCount: Math.min(p.followers, 2_147_483_647),
+      followersText: p.followers_text ?? formatFollowers(p.followers),
+      status: p.status,
+      syncedAt: now,
+    });
+    let changed = unique.some((p) => {
+      const next = rowOf(p);
+      const was = shown.get(p.id);
+      if (!was) return true;
+      // Our own verdicts (quarantined, disabled) stay, as in the update below.
+      const status = KEPT_STATUS.has(was.status) ? was.status : next.status;
+      return was.username !== next.username || was.name !== next.name || was.followersCount !== next.followersCount || was.followersText !== next.followersText || was.status !== status;
+    });
     for (let i = 0; i < unique.length; i += 500) {
       const chunk = unique.slice(i, i + 500);
       const rows = await tx
         .insert(profiles)
         .values(
-          chunk.map((p) => ({
-            platform,
-            providerId: p.id,
-            username: p.username,
-            name: p.name,
-            followersCount: Math.min(p.followers, 2_147_483_647),
-            followersText: p.followers_text ?? formatFollowers(p.followers),
-            status: p.status,
-            syncedAt: now,
-          })),
+          chunk.map(rowOf),
         )
         .onConflictDoUpdate({
           target: [profiles.platform, profiles.providerId],
@@ -67,8 +90,9 @@ export async function syncProfiles(db: Db, platform: Platform, client: ProviderC
         ),
       )
       .returning({ id: profiles.id });
-    return { platform, upserted, deactivated: gone.length };
+    changed ||= gone.length > 0;
+    return { platform, upserted, deactivated: gone.length, changed };
   });
-  publicContentChanged();
+  if (result.changed) publicContentChanged();
   return result;
 }
