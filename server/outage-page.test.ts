@@ -4,6 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { translate } from '@/lib/i18n/translate';
 import { locales } from '@/lib/i18n/routing';
 import { FAIL_FAST_AFTER_MS } from '@/db/reachability';
+import { getSiteSettings } from '@/lib/settings';
+import { lastKnownSiteName, rememberSiteName } from '@/lib/settings/last-known';
+import { createTestDb } from '@/test/db';
+import { siteSettings } from '@/db/schema';
 import { answeredDuringOutage, isPageRequest, outageHtml, outageLocale, RETRY_SECONDS, serveOutagePage } from './outage-page';
 
 const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ url, method, headers }) as unknown as IncomingMessage;
@@ -101,5 +105,25 @@ describe('the outage page (database out of reach)', () => {
     expect(await page()).toBe('503 <!doctyp');
     expect(await page('/api/health')).toBe('200 rendered'); // the API has its own answer
     expect(served).toEqual(['next', 'next', 'here', 'here', 'here', 'next']);
+  });
+
+  it("names the site as last read from the database, escaped, else the catalogue's name", async () => {
+    const t = await createTestDb();
+    try {
+      await t.db
+        .insert(siteSettings)
+        .values({ id: 1, siteAdi: 'Acme <Likes> & Co' })
+        .onConflictDoUpdate({ target: siteSettings.id, set: { siteAdi: 'Acme <Likes> & Co' } });
+      await getSiteSettings(t.db);
+      expect(lastKnownSiteName()).toBe('Acme <Likes> & Co');
+      const html = outageHtml('en');
+      expect(html).toContain('<title>Acme &#60;Likes&#62; &#38; Co – ');
+      expect(html).toContain('<p class="site">Acme &#60;Likes&#62; &#38; Co</p>');
+      expect(html).not.toContain('<Likes>');
+      rememberSiteName('');
+      expect(outageHtml('de')).toContain(`<p class="site">${translate('de', 'Meta.siteName')}</p>`);
+    } finally {
+      await t.close();
+    }
   });
 });

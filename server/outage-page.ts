@@ -3,6 +3,7 @@ import { databaseDownForMs, FAIL_FAST_AFTER_MS } from '@/db/reachability';
 import { fromAcceptLanguage } from '@/lib/i18n/locale-from-request';
 import { defaultLocale, isLocale, type Locale } from '@/lib/i18n/routing';
 import { translate } from '@/lib/i18n/translate';
+import { lastKnownSiteName } from '@/lib/settings/last-known';
 
 /**
  * What a page request gets while the database is out of reach (db/reachability.ts): the
@@ -42,8 +43,9 @@ export function outageLocale(req: IncomingMessage): Locale {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function outageHtml(locale: Locale): string {
+export function outageHtml(locale: Locale, siteName: string = lastKnownSiteName() || (translate(locale, 'Meta.siteName') ?? '')): string {
   const t = (key: string) => escapeHtml(translate(locale, `Outage.${key}`) ?? key);
+  const site = escapeHtml(siteName);
   // An empty href is this page's own address: the retry keeps the path and query without echoing them.
   return `<!doctype html>
 <html lang="${locale}">
@@ -52,20 +54,22 @@ export function outageHtml(locale: Locale): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta http-equiv="refresh" content="${RETRY_SECONDS}">
-<title>${t('title')}</title>
+<title>${site} – ${t('title')}</title>
 <style>
 :root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f8fafc;color:#0f172a}
 main{max-width:28rem;margin:1rem;padding:1.5rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}
 h1{font-size:1.25rem;margin:0 0 .5rem}
 p{margin:0 0 1rem;color:#475569}
+.site{margin:0 0 .75rem;font-weight:700;color:#1d4ed8;letter-spacing:.01em}
 a{display:inline-flex;align-items:center;min-height:2.75rem;padding:0 1rem;border-radius:.5rem;background:#1d4ed8;color:#fff;text-decoration:none;font-weight:600}
 a:focus-visible{outline:2px solid #1d4ed8;outline-offset:2px}
-@media (prefers-color-scheme:dark){body{background:#0b1120;color:#e2e8f0}main{background:#111827;border-color:#1f2937}p{color:#94a3b8}}
+@media (prefers-color-scheme:dark){body{background:#0b1120;color:#e2e8f0}main{background:#111827;border-color:#1f2937}p{color:#94a3b8}.site{color:#93c5fd}}
 </style>
 </head>
 <body>
 <main role="alert">
+<p class="site">${site}</p>
 <h1>${t('title')}</h1>
 <p>${t('body')}</p>
 <p>${t('autoRetry')}</p>

@@ -3,6 +3,7 @@ import { createTtlCache } from '@/lib/cache';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { siteSettings } from '@/db/schema';
+import { rememberSiteName } from './last-known';
 
 export type SiteSettings = {
   site_adi: string;
@@ -24,6 +25,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
 export async function getSiteSettings(db: Db): Promise<SiteSettings> {
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
   if (!row) return DEFAULT_SITE_SETTINGS;
+  rememberSiteName(row.siteAdi);
   return {
     site_adi: row.siteAdi,
     site_aciklama: row.siteAciklama,
