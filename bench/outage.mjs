@@ -49,6 +49,23 @@ try {
       await sleep(1000 / RATE);
     }
   })();
+  // Pages too, twice a second each: a visitor's service page (the page cache may answer it) and a
+  // page the cache never answers (another cookie, as a signed-in customer's request is).
+  const pages = [];
+  const pager = (async () => {
+    while (sending) {
+      for (const [kind, headers] of [['visitor', {}], ['not cacheable', { cookie: 'probe=1' }]]) {
+        const sentAt = Date.now() - t0;
+        const p = fetch(`${app.url}/service/retweet`, { headers: { accept: 'text/html', ...headers } }).then(
+          async (res) => pages.push({ kind, sentAt, status: `${res.status}${res.headers.get('x-etk-page-cache') === 'stale' ? ' (kept render)' : ''}`, doneAt: Date.now() - t0, bytes: (await res.arrayBuffer()).byteLength }),
+          (e) => pages.push({ kind, sentAt, status: `network error ${e.cause?.code ?? e}`, doneAt: Date.now() - t0 }),
+        );
+        pending.add(p);
+        void p.finally(() => pending.delete(p));
+      }
+      await sleep(500);
+    }
+  })();
   await sleep(BEFORE_MS);
   const downAt = Date.now() - t0;
   if (OUTAGE_MS > 0) {
@@ -61,7 +78,7 @@ try {
   const backAt = Date.now() - t0;
   await sleep(AFTER_MS);
   sending = false;
-  await sender;
+  await Promise.all([sender, pager]);
   await Promise.race([Promise.all(pending), sleep(60_000)]);
 
   const phase = (r) => (r.sentAt < downAt ? 'before' : r.sentAt < backAt ? 'during' : 'after');
@@ -90,6 +107,16 @@ try {
   console.log(`sent during the outage, refused: ${refused.length}, p50 ${percentile(refused, 50) ?? '-'} ms, max ${refused.at(-1) ?? '-'} ms`);
   console.log(`first send taken after PostgreSQL was back: ${firstOk ? `${firstOk.doneAt - backAt} ms` : 'none'}`);
   console.log(`orders ${taken.size}, answers of 200 ${answered200.size}: ${orderWithout200} orders without a 200, ${okWithoutOrder} 200s without an order`);
+  const pageRows = new Map();
+  for (const pg of pages) {
+    const k = `${phase(pg)}|${pg.kind}|${pg.status}`;
+    pageRows.set(k, [...(pageRows.get(k) ?? []), pg.doneAt - pg.sentAt]);
+  }
+  console.log('\nPages (GET /service/retweet, twice a second each):\n| sent | request | answer | count | p50 ms | max ms |\n| --- | --- | --- | ---: | ---: | ---: |');
+  for (const [k, ms] of [...pageRows].sort()) {
+    const sorted = ms.sort((a, b) => a - b);
+    console.log(`| ${k.split('|').join(' | ')} | ${sorted.length} | ${percentile(sorted, 50)} | ${sorted.at(-1)} |`);
+  }
   if (app.child.exitCode !== null || orderWithout200 || okWithoutOrder) process.exitCode = 1;
 } finally {
   await stopApp(app);
