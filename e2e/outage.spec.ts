@@ -118,6 +118,8 @@ test.describe('pages while the database is away', () => {
     await expect(customer.getByRole('alert')).toContainText(msg('de', 'Outage.body'));
     await expect(customer.getByRole('link', { name: msg('de', 'Outage.retry') })).toBeVisible();
     expect(await customer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // A crawler asking for the sitemap (it reads the platforms) is told to come back later.
+    expect((await fetch(`${url}/sitemap.xml`)).status).toBe(503);
     // Sends and other API calls are refused at once too (the route wrapper), with the reason.
     const send = await customer.request.post('/api/twitter/like', { data: { profile_ids: [1], tweet_url: 'https://x.com/a/status/1790000000000000001' } });
     expect(send.status()).toBe(503);

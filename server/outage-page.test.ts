@@ -104,7 +104,13 @@ describe('the outage page (database out of reach)', () => {
     kept = false;
     expect(await page()).toBe('503 <!doctyp');
     expect(await page('/api/health')).toBe('200 rendered'); // the API has its own answer
-    expect(served).toEqual(['next', 'next', 'here', 'here', 'here', 'next']);
+    // The sitemap reads the database too: a crawler is told to come back, in plain text.
+    const sitemap = await fetch(`${base}/sitemap.xml`);
+    expect([sitemap.status, sitemap.headers.get('retry-after'), sitemap.headers.get('content-type')]).toEqual([503, '5', 'text/plain; charset=utf-8']);
+    await sitemap.text();
+    downForMs = 1000;
+    expect((await fetch(`${base}/sitemap.xml`)).status).toBe(200);
+    expect(served).toEqual(['next', 'next', 'here', 'here', 'here', 'next', 'here', 'next']);
   });
 
   it("names the site as last read from the database, escaped, else the catalogue's name", async () => {

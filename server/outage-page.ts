@@ -32,6 +32,10 @@ export function isPageRequest(req: IncomingMessage): boolean {
   return String(req.headers.accept ?? '').includes('text/html');
 }
 
+function isSitemapRequest(req: IncomingMessage): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && /^\/sitemap\.xml(?:\?|$)/.test(req.url ?? '');
+}
+
 /** The page's language: its path's prefix, then the language cookie, then Accept-Language. */
 export function outageLocale(req: IncomingMessage): Locale {
   const prefix = /^\/([a-z]{2})(?:[/?#]|$)/.exec(req.url ?? '')?.[1];
@@ -104,7 +108,16 @@ export function answeredDuringOutage(
   cache: { serveStale(req: IncomingMessage, res: ServerResponse): boolean },
   downForMs: number = databaseDownForMs(),
 ): boolean {
-  if (downForMs === 0 || !isPageRequest(req)) return false;
+  if (downForMs === 0) return false;
+  // The sitemap reads the active platforms: a crawler gets the status that says "come back",
+  // not a 500 (robots.txt reads nothing from the database and is left alone).
+  if (isSitemapRequest(req)) {
+    if (downForMs < FAIL_FAST_AFTER_MS) return false;
+    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '5' });
+    res.end(req.method === 'HEAD' ? undefined : 'Service temporarily unavailable\n');
+    return true;
+  }
+  if (!isPageRequest(req)) return false;
   if (cache.serveStale(req, res)) return true;
   if (downForMs < FAIL_FAST_AFTER_MS) return false;
   serveOutagePage(req, res);
