@@ -19,6 +19,8 @@ import { openedDbHandle, type Db } from './client';
  * "database out of reach" (an error) and "database reachable again" with how long it was away.
  */
 export const FAIL_FAST_AFTER_MS = 3000;
+/** The `Retry-After` (seconds) of every answer refused because the database is out of reach: API, pages, sitemap. */
+export const RETRY_AFTER_SECONDS = 5;
 const PROBE_EVERY_MS = 1000;
 
 /** How long a check after a closed connection waits for `select 1` before calling the database down. */

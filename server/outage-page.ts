@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { databaseDownForMs, FAIL_FAST_AFTER_MS } from '@/db/reachability';
-import { fromAcceptLanguage } from '@/lib/i18n/locale-from-request';
+import { databaseDownForMs, FAIL_FAST_AFTER_MS, RETRY_AFTER_SECONDS } from '@/db/reachability';
+import { fromAcceptLanguage, localeOfCookie } from '@/lib/i18n/locale-from-request';
 import { defaultLocale, isLocale, type Locale } from '@/lib/i18n/routing';
 import { translate } from '@/lib/i18n/translate';
 import { lastKnownSiteName } from '@/lib/settings/last-known';
@@ -40,9 +40,7 @@ function isSitemapRequest(req: IncomingMessage): boolean {
 export function outageLocale(req: IncomingMessage): Locale {
   const prefix = /^\/([a-z]{2})(?:[/?#]|$)/.exec(req.url ?? '')?.[1];
   if (prefix && isLocale(prefix)) return prefix;
-  const cookie = /(?:^|;\s*)NEXT_LOCALE=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
-  if (cookie && isLocale(cookie)) return cookie;
-  return fromAcceptLanguage(req.headers['accept-language'] ?? null) ?? defaultLocale;
+  return localeOfCookie(req.headers.cookie) ?? fromAcceptLanguage(req.headers['accept-language'] ?? null) ?? defaultLocale;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -84,16 +82,16 @@ a:focus-visible{outline:2px solid #1d4ed8;outline-offset:2px}
 `;
 }
 
-/** Answers a page request with the outage page (503, Retry-After, never kept by a cache). */
-export function serveOutagePage(req: IncomingMessage, res: ServerResponse): void {
-  const body = Buffer.from(outageHtml(outageLocale(req)));
-  res.writeHead(503, {
-    'content-type': 'text/html; charset=utf-8',
-    'content-length': body.length,
-    'cache-control': 'no-store',
-    'retry-after': '5',
-  });
+/** A 503 with Retry-After that no cache keeps (no body to a HEAD). */
+function refuse(req: IncomingMessage, res: ServerResponse, type: string, text: string): void {
+  const body = Buffer.from(text);
+  res.writeHead(503, { 'content-type': type, 'content-length': body.length, 'cache-control': 'no-store', 'retry-after': String(RETRY_AFTER_SECONDS) });
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** Answers a page request with the outage page. */
+export function serveOutagePage(req: IncomingMessage, res: ServerResponse): void {
+  refuse(req, res, 'text/html; charset=utf-8', outageHtml(outageLocale(req)));
 }
 
 /**
@@ -113,8 +111,7 @@ export function answeredDuringOutage(
   // not a 500 (robots.txt reads nothing from the database and is left alone).
   if (isSitemapRequest(req)) {
     if (downForMs < FAIL_FAST_AFTER_MS) return false;
-    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '5' });
-    res.end(req.method === 'HEAD' ? undefined : 'Service temporarily unavailable\n');
+    refuse(req, res, 'text/plain; charset=utf-8', 'Service temporarily unavailable\n');
     return true;
   }
   if (!isPageRequest(req)) return false;

@@ -10,9 +10,13 @@ export function localeFromRequest(req: Request): Locale {
   if (lng && isLocale(baseLanguage(lng))) return baseLanguage(lng) as Locale;
   const header = req.headers.get('x-locale');
   if (header && isLocale(baseLanguage(header))) return baseLanguage(header) as Locale;
-  const cookie = /(?:^|;\s*)NEXT_LOCALE=([^;]+)/.exec(req.headers.get('cookie') ?? '')?.[1];
-  if (cookie && isLocale(cookie)) return cookie;
-  return fromAcceptLanguage(req.headers.get('accept-language')) ?? defaultLocale;
+  return localeOfCookie(req.headers.get('cookie')) ?? fromAcceptLanguage(req.headers.get('accept-language')) ?? defaultLocale;
+}
+
+/** The language the NEXT_LOCALE cookie of a Cookie header names, when it is one of ours. */
+export function localeOfCookie(header: string | null | undefined): Locale | undefined {
+  const value = /(?:^|;\s*)NEXT_LOCALE=([^;]+)/.exec(header ?? '')?.[1];
+  return value && isLocale(value) ? value : undefined;
 }
 
 function baseLanguage(tag: string): string {

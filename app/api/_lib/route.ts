@@ -1,6 +1,6 @@
 import { ZodError, type z } from 'zod';
 import { getDb, type Db } from '@/db/client';
-import { failFast, noteDatabaseUnreachable } from '@/db/reachability';
+import { failFast, noteDatabaseUnreachable, RETRY_AFTER_SECONDS } from '@/db/reachability';
 import { isAdminSession, type AuthUser } from '@/lib/auth';
 import { AppError, isAppError, isDatabaseUnavailable } from '@/lib/errors';
 import { isCleanText } from '@/lib/validation';
@@ -132,11 +132,10 @@ function json(body: unknown, status: number, headers: Headers): Response {
 }
 
 /** How long a client is asked to wait when the database is out of reach (the driver reconnects within a second or two of its return). */
-const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
 
 /** The database is out of reach: 503 with how long to wait. */
 export function unavailable(): AppError {
-  return new AppError('TEMPORARILY_UNAVAILABLE', { headers: { 'retry-after': String(RETRY_AFTER_UNAVAILABLE_SECONDS) } });
+  return new AppError('TEMPORARILY_UNAVAILABLE', { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
 }
 
 /** The "connection refused or lost" warning, once a minute however many requests meet it. */
