@@ -20,14 +20,14 @@ once('the direct routes table', () => {
       const mod = (await import(/* @vite-ignore */ path.resolve(file))) as Record<string, unknown>;
       expect(mod[method], key).toBe(handler);
       // Made by a wrapper that declared its auth level (the access table reads it).
-      expect((handler as { auth?: string }).auth, key).toMatch(/^(user|apiKey)$/);
+      expect((handler as { auth?: string }).auth, key).toMatch(/^(user|apiKey|optional)$/);
     }
   });
 
-  it('covers the reseller protocol and every send route', () => {
+  it('covers the reseller protocol, every send route and the app shell’s viewer', () => {
     const sends = [...walk('app/api')].filter((f) => f.endsWith('route.ts') && /\bsendRoute\(/.test(fs.readFileSync(f, 'utf8')));
     expect(sends.length).toBeGreaterThan(10);
-    const expected = ['POST /api/v2', ...sends.map((f) => `POST /${path.dirname(f).replace(/^app\//, '')}`)].sort();
+    const expected = ['POST /api/v2', 'GET /api/users/me/viewer', ...sends.map((f) => `POST /${path.dirname(f).replace(/^app\//, '')}`)].sort();
     expect(Object.keys(DIRECT_ROUTES).sort()).toEqual(expected);
   });
 

@@ -15,6 +15,7 @@ import { POST as twitterRetweet } from '@/app/api/twitter/retweet/route';
 import { POST as youtubeComment } from '@/app/api/youtube/comment/route';
 import { POST as youtubeLike } from '@/app/api/youtube/like/route';
 import { POST as youtubeSubscribe } from '@/app/api/youtube/subscribe/route';
+import { GET as viewer } from '@/app/api/users/me/viewer/route';
 
 /*
  * The busiest API routes, served by server.ts without Next.js's request handling (issue #19).
@@ -22,7 +23,7 @@ import { POST as youtubeSubscribe } from '@/app/api/youtube/subscribe/route';
  * code runs (a bare handler answers ~1,000 req/s where plain Node answers 40,000), which was a
  * third of a send and of a reseller `status`. These are the very handlers Next.js serves at the
  * same paths (app/api/…/route.ts, each made by the one route wrapper with its auth level): the
- * reseller protocol and every send. Only the plumbing differs, and it is kept the same: the
+ * reseller protocol, every send, and the app shell's viewer. Only the plumbing differs, and it is kept the same: the
  * security headers are set by server.ts before any dispatch, the body limit is the wrapper's,
  * and answers of 1 KB or more are gzipped for clients that accept it, as Next.js does.
  * Everything else, and these paths with any other method, goes to Next.js. `DIRECT_ROUTES=0`
@@ -42,6 +43,8 @@ export const DIRECT_ROUTES: Readonly<Record<string, RouteHandler>> = {
   'POST /api/youtube/comment': youtubeComment,
   'POST /api/youtube/like': youtubeLike,
   'POST /api/youtube/subscribe': youtubeSubscribe,
+  // What the signed-in app shell asks once per page (server/page-cache.ts).
+  'GET /api/users/me/viewer': viewer,
 };
 
 /** The handler for this request, when it is one of the direct routes. */

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { tokenForSessionUser } from '@/auth';
+import { getLimitInfo } from '@/lib/operations';
+import { getBalanceCents } from '@/lib/balance';
+import { normalizeService } from '@/lib/catalogue/services';
+import { AppError } from '@/lib/errors';
+import { text } from '@/lib/validation';
+import { ok, route } from '@/app/api/_lib/route';
+
+const query = z.object({ service: text({ max: 40 }).optional() });
+
+/**
+ * GET /api/users/me/viewer?service= — who is looking at the page, for the signed-in app shell
+ * (server/page-cache.ts, docs/decisions.md "The app shell"): a customer's service, pricing and
+ * policy pages are one document for every customer, and the page asks this for its account parts.
+ *
+ * `viewer: null` for a visitor, an ended session or a cross-site request (not a 401: "nobody" is
+ * the answer, and the page then shows the visitor's header). Otherwise `viewer: {isAdmin,
+ * socketToken}` (the bearer token of the page's live connection) and, with `service`, that
+ * service's `limitInfo` (as GET /api/users/limits/me) and, on new_tweet, `bakiye_cents`.
+ */
+export const GET = route({ auth: 'optional', query }, async ({ req, db, user, query }) => {
+  const service = query.service ? normalizeService(query.service) : undefined;
+  if (query.service && !service) throw new AppError('INVALID_SERVICE');
+  // A page of another site cannot read this answer (no CORS), but it is not sent one either.
+  if (!user || req.headers.get('sec-fetch-site') === 'cross-site') return ok({ viewer: null });
+  const [socketToken, limitInfo, bakiyeCents] = await Promise.all([
+    tokenForSessionUser(user),
+    service ? getLimitInfo(db, user, service) : null,
+    service === 'new_tweet' ? getBalanceCents(db, user.id) : null,
+  ]);
+  return ok({
+    viewer: { isAdmin: user.rol === 'admin', socketToken },
+    ...(service ? { service, limitInfo } : {}),
+    ...(bakiyeCents !== null ? { bakiye_cents: bakiyeCents } : {}),
+  });
+});
