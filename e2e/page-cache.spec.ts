@@ -3,8 +3,8 @@ import { adminToken, createCustomer, msg, signInBrowser } from './public-helpers
 
 /**
  * The few-seconds cache of rendered public pages (server/page-cache.ts) in the running app:
- * visitors share a render, logged-in customers never see one, and an admin's change is on the
- * next visitor's page at once.
+ * visitors share a render, signed-in customers share the app shell (never a visitor's page), and
+ * an admin's change is on the next visitor's page at once.
  */
 const CACHE = 'x-etk-page-cache';
 
@@ -81,17 +81,74 @@ test.describe('the public page cache', () => {
     expect(errors).toEqual([]);
   });
 
-  test("a logged-in customer always gets their own page, never a visitor's", async ({ page, request }) => {
+  test('signed-in customers share one app shell that holds nobody’s account, and each sees their own on it', async ({ browser, page, request }) => {
     const admin = await adminToken(request);
-    const customer = await createCustomer(request, admin, 'pagecache');
+    const withPackage = await createCustomer(request, admin, 'shell-a');
+    const without = await createCustomer(request, admin, 'shell-b', { packages: false });
     await visit(request, '/service/retweet');
-    expect((await visit(request, '/service/retweet')).cache).toBe('hit');
-    await signInBrowser(page, customer.token);
-    const own = await page.request.get('/service/retweet');
-    expect(own.headers()[CACHE]).toBeUndefined();
+    const visitorPage = await visit(request, '/service/retweet');
+    expect(visitorPage.cache).toBe('hit');
+    const header = page.locator('[data-site-header]');
+
+    await signInBrowser(page, withPackage.token);
+    // The first answer may set the language cookie, which is part of the key (see the first test).
+    await page.request.get('/service/retweet');
+    await page.request.get('/service/retweet');
+    const shell = await page.request.get('/service/retweet');
+    expect(shell.headers()[CACHE]).toBe('hit');
+    const html = await shell.text();
+    // The customer's document is not the visitor's, and nothing in it is anybody's.
+    expect(html).not.toBe(visitorPage.html);
+    expect(html).toContain('data-account-pending');
+    for (const secret of [withPackage.email, withPackage.token, 'E2E Müşteri', 'socketToken":"ey']) expect(html).not.toContain(secret);
+
+    // In the browser (its own headers, so its own entry: the first load may be a render) the page
+    // then shows this customer's menu and package limits.
     await page.goto('/service/retweet');
-    await expect(page.locator('[data-site-header]').getByRole('link', { name: msg('tr', 'Header.panel') })).toBeVisible();
-    await expect(page.locator('[data-site-header]').getByRole('link', { name: msg('tr', 'Header.login') })).toHaveCount(0);
+    const viewer = page.waitForResponse((r) => r.url().includes('/api/users/me/viewer?service=retweet'));
+    const res = await page.goto('/service/retweet');
+    expect(res?.headers()[CACHE]).toBe('hit');
+    expect((await (await viewer).json()).viewer).toMatchObject({ isAdmin: false });
+    await expect(header.getByRole('link', { name: msg('tr', 'Header.panel') })).toBeVisible();
+    await expect(header.getByRole('link', { name: msg('tr', 'Header.login') })).toHaveCount(0);
+    await expect(page.locator('[data-limits]')).toBeVisible();
+    await expect(page.locator('[data-visitor-notice]')).toHaveCount(0);
+    // Sending is on once the page knows its customer.
+    await expect(page.locator('[data-send]')).toBeEnabled();
+
+    // Another customer, without a package: the same kept document, their own account on it.
+    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'tr-TR' });
+    try {
+      const second = await other.newPage();
+      await signInBrowser(second, without.token);
+      // (The first load may set the language cookie, part of the key; server/page-cache.test.ts
+      // shows two customers' requests answered by one render.)
+      await second.goto('/service/retweet');
+      const again = await second.goto('/service/retweet');
+      expect(again?.headers()[CACHE]).toBe('hit');
+      await expect(second.locator('[data-not-allowed]')).toBeVisible();
+      await expect(second.locator('[data-site-header]').getByRole('link', { name: msg('tr', 'Header.panel') })).toBeVisible();
+    } finally {
+      await other.close();
+    }
+
+    // A session cookie that is no longer one (ended, forged): the visitor's header and notice.
+    const stale = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'tr-TR' });
+    try {
+      await stale.addCookies([{ name: 'next-auth.session-token', value: 'not-a-session', url: test.info().project.use.baseURL! }]);
+      const gone = await stale.newPage();
+      await gone.goto('/service/retweet');
+      await expect(gone.locator('[data-site-header]').getByRole('link', { name: msg('tr', 'Header.login') })).toBeVisible();
+      await expect(gone.locator('[data-visitor-notice]')).toBeVisible();
+      await expect(gone).toHaveURL(/\/service\/retweet$/);
+    } finally {
+      await stale.close();
+    }
+
+    // From the shell, the customer's own pages work as before (rendered for them).
+    await header.getByRole('link', { name: msg('tr', 'Header.panel') }).click();
+    await expect(page).toHaveURL(/\/panel$/);
+    await expect(page.locator('[data-site-header]').getByRole('button', { name: msg('tr', 'Header.logout') })).toBeVisible();
   });
 
   test('a customer who signed out is a visitor again and gets the kept page', async ({ page, request }) => {

@@ -124,14 +124,14 @@ describe('the public page cache', () => {
     expect(after.body).toContain('render 2');
   });
 
-  it('renders for anyone with a session or another cookie, a token, a query string or a client navigation', async () => {
+  it('renders for anyone with another cookie, a token, a query string or a client navigation', async () => {
     const { base } = await start();
     const url = `${base}/service/retweet`;
     await get(url);
     expect((await get(url)).cache).toBe('hit');
     for (const headers of [
-      { cookie: 'next-auth.session-token=abc' },
-      { cookie: 'NEXT_LOCALE=tr; __Secure-next-auth.session-token=abc' },
+      { cookie: 'next-auth.session-token=abc; theme=dark' },
+      { cookie: 'NEXT_LOCALE=tr; __Secure-next-auth.session-token=abc; other=1' },
       { authorization: 'Bearer abc' },
       { rsc: '1' },
       { 'next-router-prefetch': '1' },
@@ -157,10 +157,56 @@ describe('the public page cache', () => {
     ]) {
       expect((await get(url, { cookie })).cache, cookie).toBe('hit');
     }
-    for (const cookie of ['next-auth.csrf-token=a; next-auth.session-token=b', '__Secure-next-auth.session-token=b', 'next-auth.csrf-token.0=a', 'x-next-auth.csrf-token=a']) {
+    for (const cookie of ['next-auth.csrf-token.0=a', 'x-next-auth.csrf-token=a']) {
       expect((await get(url, { cookie })).cache, cookie).toBeNull();
     }
-    expect(renders).toBe(1 + 4);
+    // A session is never served the visitor's page (it gets the signed-in shell, kept apart).
+    expect((await get(url, { cookie: 'next-auth.csrf-token=a; next-auth.session-token=b' })).cache).toBe('miss');
+    expect(renders).toBe(1 + 2 + 1);
+  });
+
+  // The signed-in app shell: one document for every customer, rendered without anybody's session.
+  const echo: Render = (req, res, n) => {
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.writeHead(200);
+    res.end(`<html><body>render ${n} shell=${String(req.headers['x-etk-shell'])} cookie=${String(req.headers.cookie)}</body></html>`);
+  };
+
+  it('gives every signed-in customer the same shell, rendered without the session cookie', async () => {
+    const { base } = await start(echo);
+    const url = `${base}/service/retweet`;
+    const a = await get(url, { cookie: 'NEXT_LOCALE=en; next-auth.session-token=customer-a' });
+    expect([a.status, a.cache]).toEqual([200, 'miss']);
+    expect(a.body).toContain('render 1 shell=member cookie=NEXT_LOCALE=en<');
+    expect(a.body).not.toContain('customer-a');
+    // Customer B, with a chunked session cookie and a CSRF cookie: the same document.
+    const b = await get(url, { cookie: 'NEXT_LOCALE=en; __Secure-next-auth.session-token.0=customer-b; __Secure-next-auth.session-token.1=x; next-auth.csrf-token=c' });
+    expect([b.cache, b.body]).toEqual(['hit', a.body]);
+    // A visitor never gets the shell, and the shell never gets the visitor's page.
+    const visitor = await get(url, { cookie: 'NEXT_LOCALE=en' });
+    expect([visitor.cache, visitor.body]).toEqual(['miss', '<html><body>render 2 shell=undefined cookie=NEXT_LOCALE=en</body></html>']);
+    expect((await get(url, { cookie: 'NEXT_LOCALE=en; next-auth.session-token=customer-c' })).body).toContain('render 1 shell=member');
+    // The policy and pricing pages too, in their own entries; the session-only cookie header goes.
+    const terms = await get(`${base}/en/terms`, { cookie: 'next-auth.session-token=a' });
+    expect(terms.body).toBe('<html><body>render 3 shell=member cookie=undefined</body></html>');
+    expect((await get(`${base}/pricing`, { cookie: 'next-auth.session-token=a' })).body).toContain('render 4 shell=member');
+  });
+
+  it('renders for the customer the pages that are not the shell, and a client never asks for the shell itself', async () => {
+    const { base } = await start(echo);
+    for (const path of ['/', '/en', '/login', '/forgot-password']) {
+      const res = await get(`${base}${path}`, { cookie: 'next-auth.session-token=a' });
+      expect(res.cache, path).toBeNull();
+      expect(res.body, path).toContain('shell=undefined cookie=next-auth.session-token=a');
+    }
+    expect((await get(`${base}/service/retweet`, { cookie: 'next-auth.session-token=a', rsc: '1' })).body).toContain('shell=undefined cookie=next-auth.session-token=a');
+    // A visitor claiming to be the shell: the header is gone before the render, and the kept
+    // visitor's page is the visitor's.
+    const forged = await get(`${base}/service/like`, { 'x-etk-shell': 'member' });
+    expect(forged.body).toContain('shell=undefined');
+    expect((await get(`${base}/service/like`)).body).toBe(forged.body);
+    // Also on a request the cache does not keep.
+    expect((await get(`${base}/panel`, { 'x-etk-shell': 'member' })).body).toContain('shell=undefined');
   });
 
   it('serves a visitor from an ad or newsletter link the kept page, rendered as the bare path', async () => {
@@ -344,6 +390,8 @@ describe('the public page cache', () => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await get(`${base}/service/retweet`);
     await get(`${base}/privacy`);
+    // A signed-in customer's shell is kept too, but not for an outage.
+    await get(`${base}/service/retweet`, { cookie: 'next-auth.session-token=x' });
     clock += 60_000; // long expired
     // The first seconds of an outage, before the node calls the database down: a render fails,
     // and the expired page stays for what follows.
@@ -362,7 +410,7 @@ describe('the public page cache', () => {
     // Back: the expired render is replaced by a new one, not served as fresh.
     outage = false;
     const back = await get(`${base}/service/retweet`);
-    expect([back.cache, back.body.includes('render 3')]).toEqual(['miss', true]);
+    expect([back.cache, back.body.includes('render 4')]).toEqual(['miss', true]);
     // A render from before a content change is not served even in an outage.
     publicContentChanged();
     outage = true;

@@ -23,8 +23,12 @@ import { locales } from '@/lib/i18n/routing';
  *   parameters ad and analytics tools add to a link (`utm_*`, `gclid`, `fbclid` …, see
  *   TRACKING_PARAMS); any other parameter is rendered for its request;
  * - no cookie but the language cookie and next-auth's CSRF and callback cookies (UNREAD_COOKIE),
- *   no Authorization header, no client-side navigation headers (RSC, prefetch, server actions),
- *   so logged-in users always get their own render;
+ *   no Authorization header, no client-side navigation headers (RSC, prefetch, server actions);
+ * - with next-auth's session cookie as well, on a service, pricing or policy page only: the
+ *   signed-in *app shell*, kept under its own key (`member`) and rendered without the session
+ *   cookie and with MEMBER_SHELL_HEADER, so it holds nothing of any customer; the page fetches the
+ *   account's parts (GET /api/users/me/viewer) once it has loaded. Every other page, and every
+ *   client-side navigation, is rendered for its customer;
  * - answered 200 text/html, setting no cookie but the language cookie.
  *
  * The key holds every request part the response depends on: path, host and forwarded host/proto
@@ -48,6 +52,21 @@ export const QUERY_FREE_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/pricin
 const ROUTING_PARAMS = new Set(['lng', '_rsc']);
 const NAVIGATION_HEADERS = ['authorization', 'rsc', 'next-action', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url', 'range'];
 const LANGUAGE_COOKIE = 'NEXT_LOCALE';
+/** next-auth's session cookie (split into `.0`, `.1` … when large): a signed-in customer. */
+const SESSION_COOKIE = /^(?:__Secure-)?next-auth\.session-token(?:\.\d{1,2})?$/;
+/**
+ * The pages a signed-in customer gets as the app shell (docs/decisions.md "The app shell"): the
+ * service, pricing and policy pages, whose only personal parts are the header's account menu, the
+ * footer's help form and the service page's limits, balance and socket token. The storefront sends
+ * a customer to /panel, and the sign-in pages are not for them.
+ */
+const MEMBER_SHELL_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/pricing|/privacy|/terms|/cookies|/subscription-policy)/?$`);
+/**
+ * The request header that asks the layout for the signed-in shell. Only the cache sets it, on a
+ * request whose session cookie it has removed; one sent by a client is deleted before anything
+ * reads it, so a visitor can never have a signed-in document kept under a visitor's key.
+ */
+export const MEMBER_SHELL_HEADER = 'x-etk-shell';
 /**
  * next-auth's CSRF token and callback address, which only its own /api/auth endpoints read: a
  * visitor keeps them after signing out (signOut asks for a CSRF token first), and is a visitor
@@ -125,14 +144,20 @@ export function pageCacheKey(req: IncomingMessage): string | undefined {
   return cacheTarget(req)?.key;
 }
 
-function cacheTarget(req: IncomingMessage): { key: string; path: string } | undefined {
+type Target = { key: string; path: string; member: boolean };
+
+function cacheTarget(req: IncomingMessage): Target | undefined {
   if (req.method !== 'GET' || !req.url) return undefined;
   const path = cacheablePath(req.url);
   if (path === undefined || !PUBLIC_PAGE.test(path)) return undefined;
   const h = req.headers;
   if (NAVIGATION_HEADERS.some((name) => h[name] !== undefined)) return undefined;
-  if (cookieNames(h.cookie).some((name) => name !== LANGUAGE_COOKIE && !UNREAD_COOKIE.test(name))) return undefined;
+  const names = cookieNames(h.cookie);
+  if (names.some((name) => name !== LANGUAGE_COOKIE && !UNREAD_COOKIE.test(name) && !SESSION_COOKIE.test(name))) return undefined;
+  const member = names.some((name) => SESSION_COOKIE.test(name));
+  if (member && !MEMBER_SHELL_PAGE.test(path)) return undefined;
   const key = [
+    member ? 'member' : 'visitor',
     path,
     h.host ?? '',
     h['x-forwarded-host'] ?? '',
@@ -142,7 +167,16 @@ function cacheTarget(req: IncomingMessage): { key: string; path: string } | unde
     h['accept-encoding'] ?? '',
     getBotType(h['user-agent'] ?? '') ?? 'browser',
   ].join('\n');
-  return { key, path };
+  return { key, path, member };
+}
+
+/** The Cookie header without next-auth's session cookie (undefined when nothing is left). */
+function withoutSession(header: string | undefined): string | undefined {
+  const kept = (header ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && !SESSION_COOKIE.test(part.split('=')[0]!.trim()));
+  return kept.length > 0 ? kept.join('; ') : undefined;
 }
 
 function onlyLanguageCookies(setCookie: OutgoingHttpHeaders['set-cookie']): boolean {
@@ -216,9 +250,10 @@ export function createPageCache({ ttlMs, maxEntries = 200, maxBytes = 2 * 1024 *
   return {
     /** Serves a kept page, or calls `render` (recording its answer when it may be kept). */
     handle(req: IncomingMessage, res: ServerResponse, render: () => void): void {
+      delete req.headers[MEMBER_SHELL_HEADER];
       const target = ttlMs > 0 ? cacheTarget(req) : undefined;
       if (target === undefined) return render();
-      const { key, path } = target;
+      const { key, path, member } = target;
       const hit = entries.get(key);
       if (hit && fresh(hit)) {
         // Most recently used last, so the oldest is dropped first when full.
@@ -233,6 +268,14 @@ export function createPageCache({ ttlMs, maxEntries = 200, maxBytes = 2 * 1024 *
       capture(res, key);
       // Rendered as the path it is kept under, so whoever gets this page later gets the same.
       req.url = path;
+      if (member) {
+        // The signed-in shell is rendered without the session: nothing of this customer can be
+        // in a document every customer gets. The page fetches its account parts itself.
+        const cookie = withoutSession(req.headers.cookie);
+        if (cookie === undefined) delete req.headers.cookie;
+        else req.headers.cookie = cookie;
+        req.headers[MEMBER_SHELL_HEADER] = 'member';
+      }
       render();
     },
     /**
@@ -242,7 +285,9 @@ export function createPageCache({ ttlMs, maxEntries = 200, maxBytes = 2 * 1024 *
      */
     serveStale(req: IncomingMessage, res: ServerResponse): boolean {
       const target = ttlMs > 0 ? cacheTarget(req) : undefined;
-      const kept = target && entries.get(target.key);
+      // A signed-in customer's shell would load with an account nobody can answer for: they get
+      // the outage page, which says what is happening.
+      const kept = target && !target.member && entries.get(target.key);
       if (!kept || kept.generation !== publicGeneration()) return false;
       replay(res, kept, 'stale');
       return true;

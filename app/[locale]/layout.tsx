@@ -12,7 +12,8 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { PublicFooter, SiteMain } from '@/components/layout/header-shell';
 import { tokenForSessionUser } from '@/auth';
 import { clientMessages } from '@/components/layout/client-messages';
-import { requestActivePlatforms, requestSessionUser, requestSiteSettings } from '@/components/layout/request-data';
+import { requestActivePlatforms, requestIsMemberShell, requestSessionUser, requestSiteSettings } from '@/components/layout/request-data';
+import { ViewerProvider } from '@/components/layout/viewer-context';
 import { Toaster } from '@/components/ui/toaster';
 import { SessionExpiryWatch } from '@/components/layout/session-expiry-watch';
 import '../globals.css';
@@ -76,13 +77,17 @@ export default async function LocaleLayout({ children, params }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'Common' });
-  const [messages, platforms, user, { settings, siteName, description }, requestHeaders] = await Promise.all([
+  const [messages, platforms, user, { settings, siteName, description }, requestHeaders, shell] = await Promise.all([
     getMessages(),
     requestActivePlatforms(),
     requestSessionUser(),
     siteIdentity(locale),
     headers(),
+    requestIsMemberShell(),
   ]);
+  // Who the page is for: the account parts the server knows, or (the signed-in app shell, rendered
+  // without any session) 'shell', which the page asks GET /api/users/me/viewer for.
+  const viewer = user ? { isAdmin: user.rol === 'admin', socketToken: await tokenForSessionUser(user) } : shell ? ('shell' as const) : null;
   // This request's script nonce (server.ts): the admin's inline or external scripts carry it, so
   // an analytics snippet runs under the Content-Security-Policy (docs/decisions.md "Security headers").
   const nonce = requestHeaders.get('x-nonce') ?? undefined;
@@ -108,16 +113,18 @@ export default async function LocaleLayout({ children, params }: Props) {
       </head>
       <body className="flex min-h-screen flex-col bg-surface text-ink antialiased">
         <NextIntlClientProvider messages={clientMessages(messages)}>
+          <ViewerProvider initial={viewer}>
           <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:px-3 focus:py-2">
             {t('skipToContent')}
           </a>
-          <SiteHeader platforms={platforms.map((p) => p.ad)} user={user} siteName={siteName} logo={settings.site_logo || undefined} socketToken={user ? await tokenForSessionUser(user) : null} />
+          <SiteHeader platforms={platforms.map((p) => p.ad)} account={user ? 'member' : shell ? 'shell' : 'visitor'} siteName={siteName} logo={settings.site_logo || undefined} />
           <SiteMain>{children}</SiteMain>
           <PublicFooter>
-            <SiteFooter siteName={siteName} loggedIn={user !== null} />
+            <SiteFooter siteName={siteName} />
           </PublicFooter>
           <Toaster />
           <SessionExpiryWatch />
+          </ViewerProvider>
         </NextIntlClientProvider>
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(organization) }} />
       </body>

@@ -5,6 +5,7 @@ import { CircleHelp } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useBottomSheet } from '@/components/ui/use-bottom-sheet';
 import { useDeferred } from '@/components/ui/use-deferred';
+import { useViewerState } from './viewer-context';
 
 const loadSheet = () => import('./help-sheet').then((m) => m.HelpSheet);
 
@@ -12,7 +13,9 @@ const loadSheet = () => import('./help-sheet').then((m) => m.HelpSheet);
  * The footer's help button and the help drawer (§2). The drawer (help-sheet.tsx: Radix dialog, FAQ,
  * contact or ticket form) loads when the button is pointed at, focused or pressed, then slides in.
  */
-export function HelpDrawer({ siteName, loggedIn = false }: { siteName: string; loggedIn?: boolean }) {
+export function HelpDrawer({ siteName }: { siteName: string }) {
+  // A signed-in customer writes a ticket; a visitor (or a shell still asking who this is) the contact form.
+  const loggedIn = useViewerState().phase === 'member';
   const footer = useTranslations('Footer');
   const sheet = useBottomSheet();
   const { loaded: HelpSheet, warm, ensure } = useDeferred(loadSheet);

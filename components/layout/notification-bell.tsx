@@ -10,6 +10,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { cn } from '@/lib/utils/cn';
 import { getJson, sendJson } from '@/components/auth/api';
 import { useSocketEvents } from '@/components/realtime/use-socket-events';
+import { useViewerState } from './viewer-context';
 
 type Item = { id: number; kind: string; params: Record<string, string | number>; link: string | null; read: boolean; created_at: string };
 type State = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; items: Item[]; unread: number };
@@ -20,7 +21,9 @@ type State = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; items
  * notice's kind and values), marking one or all as read. A `notification:new` event on the user's
  * own socket room reads the list again.
  */
-export function NotificationBell({ socketToken }: { socketToken: string | null }) {
+export function NotificationBell() {
+  const viewer = useViewerState();
+  const socketToken = viewer.phase === 'member' ? viewer.account.socketToken : null;
   const t = useTranslations('Notifications');
   const format = useFormat();
   const locale = useLocale();

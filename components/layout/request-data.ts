@@ -1,5 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
+import { headers } from 'next/headers';
 import { getDb } from '@/db/client';
 import { getSessionUser } from '@/auth';
 import { cachedSiteSettings } from '@/lib/settings';
@@ -13,3 +14,10 @@ import { cachedActivePlatforms } from '@/lib/platforms';
 export const requestSiteSettings = cache(async () => cachedSiteSettings(await getDb()));
 export const requestActivePlatforms = cache(async () => cachedActivePlatforms(await getDb()));
 export const requestSessionUser = cache(() => getSessionUser());
+
+/**
+ * Whether this render is the signed-in app shell: the page cache (server/page-cache.ts) asks for it
+ * with this header on a customer's request from which it removed the session cookie; a client
+ * cannot send it (the cache deletes it from every request first).
+ */
+export const requestIsMemberShell = cache(async () => (await headers()).get('x-etk-shell') === 'member');

@@ -10,12 +10,12 @@ import { PolicyMenu } from './policy-menu';
  * The footer (§2): help drawer, Menu dropdown with the policy pages, language picker. The policy
  * links are also plain links, so search engines and people without scripts reach them.
  */
-export async function SiteFooter({ siteName, loggedIn = false }: { siteName: string; loggedIn?: boolean }) {
+export async function SiteFooter({ siteName }: { siteName: string }) {
   const t = await getTranslations();
   return (
     <footer className="mt-12 border-t border-line bg-card" data-site-footer>
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
-        <HelpDrawer siteName={siteName} loggedIn={loggedIn} />
+        <HelpDrawer siteName={siteName} />
         <div className="flex items-center gap-1">
           <PolicyMenu />
           <Suspense fallback={null}>

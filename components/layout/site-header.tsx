@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Brand } from './brand';
 import type { Platform } from '@/lib/catalogue/services';
 import { HeaderNav } from './header-nav';
@@ -8,13 +9,15 @@ import { HeaderShell } from './header-shell';
 import { LogoutButton } from './logout-button';
 import { NotificationBell } from './notification-bell';
 import { PanelTabs } from './panel-tabs';
+import { AccountSwitch } from './viewer-context';
 
 type Props = {
   platforms: Platform[];
-  /** The signed-in user (from getSessionUser()), or null for a visitor. */
-  user: { adSoyad: string } | null;
-  /** A bearer token of the session for the notification bell's socket (issue #18). */
-  socketToken?: string | null;
+  /**
+   * Who the page was rendered for: a signed-in customer, a visitor, or the signed-in app shell
+   * (server/page-cache.ts), whose account menu appears once the page knows who is looking.
+   */
+  account: 'member' | 'visitor' | 'shell';
   siteName: string;
   logo?: string;
 };
@@ -24,7 +27,7 @@ type Props = {
  * for users; platform tabs of active platforms and the service strip. Hidden on /rooting and
  * /admin-login; only the title on the password and policy pages.
  */
-export async function SiteHeader({ platforms, user, siteName, logo, socketToken = null }: Props) {
+export async function SiteHeader({ platforms, account, siteName, logo }: Props) {
   const t = await getTranslations('Header');
   const title = (
     <Link href="/" className="inline-flex min-h-11 items-center rounded-md" aria-label={`${siteName} – ${t('homeLabel')}`}>
@@ -32,33 +35,42 @@ export async function SiteHeader({ platforms, user, siteName, logo, socketToken 
     </Link>
   );
 
+  const memberMenu = (
+    <>
+      <NotificationBell />
+      {/* Panel is where a customer goes; logging out is the quiet action (issue #15). */}
+      <Button asChild>
+        <Link href="/panel">{t('panel')}</Link>
+      </Button>
+      <LogoutButton />
+    </>
+  );
+  const visitorMenu = (
+    <>
+      <Button asChild variant="ghost">
+        <Link href="/login">{t('login')}</Link>
+      </Button>
+      <Button asChild>
+        <Link href="/login?tab=register">{t('register')}</Link>
+      </Button>
+    </>
+  );
+
   const full = (
     <header className="border-b border-line bg-card" data-site-header>
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-2">
         {title}
         <nav aria-label={t('accountLabel')} className="flex items-center gap-2 text-sm">
-          {user ? (
-            <>
-              <NotificationBell socketToken={socketToken} />
-              {/* Panel is where a customer goes; logging out is the quiet action (issue #15). */}
-              <Button asChild>
-                <Link href="/panel">{t('panel')}</Link>
-              </Button>
-              <LogoutButton />
-            </>
+          {account === 'shell' ? (
+            <AccountSwitch member={memberMenu} visitor={visitorMenu} placeholder={<Skeleton className="h-11 w-40" data-account-pending />} />
+          ) : account === 'member' ? (
+            memberMenu
           ) : (
-            <>
-              <Button asChild variant="ghost">
-                <Link href="/login">{t('login')}</Link>
-              </Button>
-              <Button asChild>
-                <Link href="/login?tab=register">{t('register')}</Link>
-              </Button>
-            </>
+            visitorMenu
           )}
         </nav>
       </div>
-      {user ? <PanelTabs /> : null}
+      {account === 'shell' ? <AccountSwitch member={<PanelTabs />} visitor={null} /> : account === 'member' ? <PanelTabs /> : null}
       <HeaderNav platforms={platforms} />
     </header>
   );

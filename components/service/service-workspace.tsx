@@ -9,6 +9,8 @@ import type { Platform, Service } from '@/lib/catalogue/services';
 import { useRouter } from '@/lib/i18n/navigation';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useViewerState } from '@/components/layout/viewer-context';
 import { useLatestCallback } from '@/components/ui/use-latest-callback';
 import { AccountNotice, NewTweetPrice } from './account-notice';
 import { ErrorMessage, FormField, fieldAria } from '@/components/ui/form-field';
@@ -39,7 +41,8 @@ type Props = {
   service: Service;
   platform: Platform;
   profiles: ProfileView[];
-  viewer: Viewer;
+  /** As rendered for this request, or 'shell': the signed-in app shell, whose viewer the layout's ViewerProvider reads. */
+  viewer: Viewer | 'shell';
   initialLimits: LimitView | null;
   initialBalanceCents: number | null;
 };
@@ -59,7 +62,13 @@ function paramsOf(body: Record<string, unknown>): Record<string, string | number
  * quote and the live order tracking. Keyed by service in the page, so changing the service
  * resets badges, selection and inputs.
  */
-export function ServiceWorkspace({ service, platform, profiles, viewer, initialLimits, initialBalanceCents }: Props) {
+export function ServiceWorkspace({ service, platform, profiles, viewer: rendered, initialLimits, initialBalanceCents }: Props) {
+  // The app shell knows its customer once GET /api/users/me/viewer has answered; until then
+  // (`pending`) the page offers no account parts and sends nothing.
+  const viewerState = useViewerState();
+  const pending = rendered === 'shell' && viewerState.phase === 'pending';
+  const viewer: Viewer = rendered !== 'shell' ? rendered : viewerState.phase === 'member' ? { loggedIn: true, ...viewerState.account } : { loggedIn: false };
+  const shellPage = rendered === 'shell' && viewerState.phase === 'member' && viewerState.page?.service === service ? viewerState.page : undefined;
   const t = useTranslations();
   const format = useFormatter();
   const locale = useLocale();
@@ -76,7 +85,7 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
   // Mounted from the first opening on (and kept, so it can close with its animation).
   const [addBalanceUsed, setAddBalanceUsed] = useState(false);
 
-  const account = useLimitsAndBalance({ viewer, service, locale, initialLimits, initialBalanceCents });
+  const account = useLimitsAndBalance({ viewer, service, locale, initialLimits, initialBalanceCents, shellPage });
   const { refreshLimits, refreshBalance } = account;
   const form = useServiceForm(service, platform);
   const selection = useSelection(
@@ -146,7 +155,7 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (sending || checking.current) return;
+    if (sending || checking.current || pending) return;
     if (!viewer.loggedIn) {
       toast.error(t('ServicePage.loginRequired'), {
         action: { label: t('ServicePage.visitorLogin'), onClick: () => router.push('/login') },
@@ -208,19 +217,19 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
   const urlLabel = platform === 'twitter' ? 'tweetUrl' : platform === 'instagram' ? 'reelsUrl' : service === 'youtube_subscribe' ? 'channelUrl' : 'videoUrl';
   const sendLabel = sending
     ? t('ServicePage.sending')
-    : !viewer.loggedIn
+    : !viewer.loggedIn && !pending
       ? t('ServicePage.loginToSend')
       : isNewTweet && priceCents !== null
         ? t('ServicePage.sendWithPrice', { price: money(priceCents) })
         : t('ServicePage.send');
-  const sendDisabled = sending || (isNewTweet && viewer.loggedIn && (insufficient || (selectedCount > 0 && priceCents === null)));
+  const sendDisabled = sending || pending || (isNewTweet && viewer.loggedIn && (insufficient || (selectedCount > 0 && priceCents === null)));
   const selectedText = t('ServicePage.selectedCount', { selected: selectedCount, total: profiles.length });
   const errorText = (field: FieldName) => (form.errors[field] ? t(form.errors[field]) : undefined);
   const tweetLength = textLength(form.fields.tweetText);
 
   return (
     <div className={showBar ? 'mt-4 space-y-6 pb-24' : 'mt-4 space-y-6'} data-workspace={service} data-realtime={tracking.connection ?? undefined}>
-      <AccountNotice viewer={viewer} platform={platform} limits={limits} cap={cap} used={used} />
+      {pending ? <Skeleton className="h-16 w-full" data-account-pending /> : <AccountNotice viewer={viewer} platform={platform} limits={limits} cap={cap} used={used} />}
 
       <Card className="p-4">
         <form id={formId} onSubmit={onSubmit} noValidate aria-labelledby={`${formId}-title`} className="space-y-4">
@@ -360,7 +369,7 @@ export function ServiceWorkspace({ service, platform, profiles, viewer, initialL
           formId={formId}
           selectedText={selectedText}
           priceText={isNewTweet && viewer.loggedIn && priceCents !== null ? `${t('ServicePage.priceLabel')}: ${money(priceCents)}` : null}
-          sendLabel={sending ? t('ServicePage.sending') : viewer.loggedIn ? t('ServicePage.send') : t('ServicePage.loginToSend')}
+          sendLabel={sending ? t('ServicePage.sending') : viewer.loggedIn || pending ? t('ServicePage.send') : t('ServicePage.loginToSend')}
           disabled={sendDisabled}
           busy={sending}
         />

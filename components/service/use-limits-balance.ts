@@ -19,10 +19,21 @@ export function profileCap(viewer: Viewer, limits: LimitView | null): number | n
  * The customer's package limits for this service (§3) and, on the new-tweet page, their balance,
  * as the server rendered them, refreshed after each order.
  */
-export function useLimitsAndBalance(options: { viewer: Viewer; service: Service; locale: string; initialLimits: LimitView | null; initialBalanceCents: number | null }) {
-  const { viewer, service, locale } = options;
-  const [limits, setLimits] = useState<LimitView | null>(options.initialLimits);
-  const [balanceCents, setBalanceCents] = useState<number | null>(options.initialBalanceCents);
+export function useLimitsAndBalance(options: {
+  viewer: Viewer;
+  service: Service;
+  locale: string;
+  initialLimits: LimitView | null;
+  initialBalanceCents: number | null;
+  /** In the signed-in app shell: the limits and balance GET /api/users/me/viewer answered, once it has. */
+  shellPage?: { limits: LimitView | null; balanceCents: number | null };
+}) {
+  const { viewer, service, locale, shellPage } = options;
+  // What was read after an order (or a top-up) wins over what the page came with.
+  const [readLimits, setLimits] = useState<LimitView | null | undefined>(undefined);
+  const [readBalance, setBalanceCents] = useState<number | null | undefined>(undefined);
+  const limits = readLimits !== undefined ? readLimits : shellPage ? shellPage.limits : options.initialLimits;
+  const balanceCents = readBalance !== undefined ? readBalance : shellPage ? shellPage.balanceCents : options.initialBalanceCents;
   const isNewTweet = service === 'new_tweet';
 
   const refreshLimits = useCallback(async () => {

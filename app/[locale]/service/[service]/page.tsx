@@ -11,7 +11,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { hasServicePage, normalizeService, platformOfService } from '@/lib/catalogue/services';
 import { FAQ_KEYS } from '@/components/layout/links';
 import { ServiceWorkspace } from '@/components/service/service-workspace';
-import { requestActivePlatforms, requestSessionUser, requestSiteSettings } from '@/components/layout/request-data';
+import { requestActivePlatforms, requestIsMemberShell, requestSessionUser, requestSiteSettings } from '@/components/layout/request-data';
 import { ActiveTabIntoView } from '@/components/service/active-tab-into-view';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CircleOff } from 'lucide-react';
@@ -68,7 +68,7 @@ export default async function ServicePage({ params }: Props) {
     );
   }
 
-  const [profiles, reliability, user] = await Promise.all([listProfiles(db, platform), profileReliability(db, platform), requestSessionUser()]);
+  const [profiles, reliability, user, shell] = await Promise.all([listProfiles(db, platform), profileReliability(db, platform), requestSessionUser(), requestIsMemberShell()]);
   const [limits, balanceCents, socketToken] = user
     ? await Promise.all([
         getLimitInfo(db, user, service),
@@ -88,7 +88,7 @@ export default async function ServicePage({ params }: Props) {
         service={service}
         platform={platform}
         profiles={profiles.map((p) => ({ id: p.id, username: p.username, name: p.name, followers: p.followers, followersCount: p.followers_count, reliability: reliability.get(p.id) ?? null }))}
-        viewer={user ? { loggedIn: true, isAdmin: user.rol === 'admin', socketToken } : { loggedIn: false }}
+        viewer={user ? { loggedIn: true, isAdmin: user.rol === 'admin', socketToken } : shell ? 'shell' : { loggedIn: false }}
         initialLimits={limits}
         initialBalanceCents={balanceCents}
       />

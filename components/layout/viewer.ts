@@ -1,0 +1,29 @@
+import type { LimitView } from '@/components/service/types';
+
+/** A signed-in viewer's account parts: what the header, the help form and the sends need. */
+export type ViewerAccount = { isAdmin: boolean; socketToken: string | null };
+/** What the page's service needs of the account, answered with the viewer in the app shell. */
+export type ShellServiceData = { service: string; limits: LimitView | null; balanceCents: number | null };
+
+/**
+ * Who is looking at the page:
+ * - `visitor` / `member`: as the server rendered the page for this request;
+ * - `pending`: the signed-in app shell (server/page-cache.ts), one document for every customer,
+ *   until GET /api/users/me/viewer answers (then `member`, or `visitor` for an ended session).
+ */
+export type ViewerState = { phase: 'visitor' } | { phase: 'pending' } | { phase: 'member'; account: ViewerAccount; page?: ShellServiceData };
+
+/** The service of a /service/{service} path, or undefined. */
+export function serviceOfPath(pathname: string): string | undefined {
+  return /^\/service\/([a-z_]{1,40})\/?$/.exec(pathname)?.[1];
+}
+
+/** The viewer of a GET /api/users/me/viewer answer. */
+export function viewerFromAnswer(body: Record<string, unknown>, service: string | undefined): ViewerState {
+  const viewer = body.viewer as { isAdmin?: unknown; socketToken?: unknown } | null | undefined;
+  if (!viewer || typeof viewer !== 'object') return { phase: 'visitor' };
+  const account: ViewerAccount = { isAdmin: viewer.isAdmin === true, socketToken: typeof viewer.socketToken === 'string' ? viewer.socketToken : null };
+  if (!service || body.service !== service) return { phase: 'member', account };
+  const cents = typeof body.bakiye_cents === 'number' ? body.bakiye_cents : null;
+  return { phase: 'member', account, page: { service, limits: (body.limitInfo as LimitView | null) ?? null, balanceCents: cents } };
+}
