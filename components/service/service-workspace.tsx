@@ -229,7 +229,8 @@ export function ServiceWorkspace({ service, platform, profiles, viewer: rendered
 
   return (
     <div className={showBar ? 'mt-4 space-y-6 pb-24' : 'mt-4 space-y-6'} data-workspace={service} data-realtime={tracking.connection ?? undefined}>
-      {pending ? <Skeleton className="h-16 w-full" data-account-pending /> : <AccountNotice viewer={viewer} platform={platform} limits={limits} cap={cap} used={used} />}
+      {/* Until the app shell knows its customer: the height of the limits card most customers see (three lines), so the form does not move. */}
+      {pending ? <Skeleton className="h-[86px] w-full" data-account-pending /> : <AccountNotice viewer={viewer} platform={platform} limits={limits} cap={cap} used={used} />}
 
       <Card className="p-4">
         <form id={formId} onSubmit={onSubmit} noValidate aria-labelledby={`${formId}-title`} className="space-y-4">
