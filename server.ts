@@ -15,7 +15,8 @@ import { createPageCache } from '@/server/page-cache';
 import { createSecurityHeaders, newNonce, securityConfigFromEnv } from '@/lib/security';
 import { codeCacheStats } from '@/server/code-cache';
 import { directRoute, serveDirect } from '@/server/direct-routes';
-import { answeredDuringOutage } from '@/server/outage-page';
+import { answeredDuringOutage, outagePageForFailedRender } from '@/server/outage-page';
+import { reachableNow } from '@/db/reachability';
 
 /**
  * The one process (ARCHITECTURE.md "One process, four doors"): Next.js, Socket.IO on the same
@@ -124,6 +125,9 @@ async function main(): Promise<void> {
     // The reseller protocol and the sends: the same handlers, without Next.js's request handling (server/direct-routes.ts).
     const direct = directRoutes ? directRoute(req.method, req.url) : undefined;
     if (direct) return void serveDirect(direct, req, res);
+    // A page that fails because the database is going away (before the node knows) gets the
+    // outage page, not Next's 500 (server/outage-page.ts).
+    outagePageForFailedRender(req, res, async () => !(await reachableNow()));
     pageCache.handle(req, res, () => void handleRequest(req, res));
   };
   for (const run of waiting.splice(0)) run();

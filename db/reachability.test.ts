@@ -7,7 +7,7 @@ import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
 import { unreachablePort } from '@/test/ports';
 import { open, type DbHandle } from './client';
-import { databaseDownForMs, FAIL_FAST_AFTER_MS } from './reachability';
+import { databaseDownForMs, FAIL_FAST_AFTER_MS, reachableNow } from './reachability';
 import { sql } from 'drizzle-orm';
 
 let t: TestDb;
@@ -132,4 +132,21 @@ describe('the route wrapper while the database is out of reach', () => {
     expect((await call(reads)).status).toBe(200);
     expect(ran).toBe(1);
   });
+
+  it('tells a page that failed whether the database answers now; no answer marks it away', async () => {
+    installAsAppDb(t);
+    expect(await reachableNow()).toBe(true);
+    expect(databaseDownForMs()).toBe(0);
+    installAsAppDb(down);
+    expect(await reachableNow()).toBe(false);
+    expect(databaseDownForMs()).toBeGreaterThan(0);
+    // Known to be away: answered without asking the database again.
+    const started = Date.now();
+    expect(await reachableNow()).toBe(false);
+    expect(Date.now() - started).toBeLessThan(100);
+    installAsAppDb(t);
+    await reachableAgain();
+    expect(await reachableNow()).toBe(true);
+  });
 });
+

@@ -78,6 +78,21 @@ export function connectionClosed(): void {
   });
 }
 
+/**
+ * Whether the database is reachable now: false while it is known to be away, else whether
+ * `select 1` is answered within a second; no answer marks it away (as `connectionClosed` does).
+ * For a page whose render failed (server/outage-page.ts): an outage, or a fault of its own?
+ */
+export async function reachableNow(): Promise<boolean> {
+  const s = state();
+  if (s.downSince !== null) return false;
+  const askedAt = Date.now();
+  if (await answersWithin(CHECK_TIMEOUT_MS)) return true;
+  markDown(s, askedAt, 'a page failed and select 1 got no answer');
+  if (!s.probing) scheduleProbe(s);
+  return false;
+}
+
 async function answersWithin(ms: number): Promise<boolean> {
   const handle = openedDbHandle();
   if (!handle) return true;

@@ -96,6 +96,24 @@ test.describe('pages while the database is away', () => {
         (res) => res.status,
         () => 'no answer yet',
       );
+    // From the first moment: the customer's page, which reads their session from the database on
+    // every request, fails before the node knows, and gets the outage page too
+    // (server/outage-page.ts), never Next's 500.
+    const seen: (number | string)[] = [];
+    await expect
+      .poll(
+        async () => {
+          const answer = await customer.request.get('/de/panel/settings', { headers: { accept: 'text/html' }, timeout: 2500, maxRedirects: 0 }).then(
+            (res) => res.status(),
+            () => 'no answer yet',
+          );
+          seen.push(answer);
+          return answer;
+        },
+        { timeout: 20_000, intervals: [100] },
+      )
+      .toBe(503);
+    expect(seen.filter((answer) => answer !== 200 && answer !== 503 && answer !== 'no answer yet')).toEqual([]);
     await expect.poll(() => status('/api/health'), { timeout: 20_000 }).toBe(503);
     await expect.poll(() => status('/de/privacy'), { timeout: 20_000 }).toBe(503);
 

@@ -8,7 +8,9 @@ import { getSiteSettings } from '@/lib/settings';
 import { lastKnownSiteName, rememberSiteName } from '@/lib/settings/last-known';
 import { createTestDb } from '@/test/db';
 import { siteSettings } from '@/db/schema';
-import { answeredDuringOutage, isPageRequest, outageHtml, outageLocale, RETRY_SECONDS, serveOutagePage } from './outage-page';
+import { createGzip } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { answeredDuringOutage, isPageRequest, outageHtml, outageLocale, outagePageForFailedRender, RETRY_SECONDS, serveOutagePage } from './outage-page';
 
 const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ url, method, headers }) as unknown as IncomingMessage;
 
@@ -132,4 +134,80 @@ describe('the outage page (database out of reach)', () => {
       await t.close();
     }
   });
+
+  describe('a page whose render fails as the database goes away', () => {
+    type Answer = (res: import('node:http').ServerResponse) => void;
+    let away = true;
+    let asked = 0;
+    async function serve(answer: Answer) {
+      server = createServer((q, res) => {
+        outagePageForFailedRender(q, res, async () => {
+          asked++;
+          return away;
+        });
+        answer(res);
+      });
+      await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }
+    const html = { accept: 'text/html', 'accept-language': 'de' };
+    // The ways Next.js writes an answer: streamed with flushHeaders, or at once, or compressed.
+    const streamed500: Answer = (res) => {
+      res.statusCode = 500;
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.flushHeaders();
+      res.write('<html>Internal ');
+      setTimeout(() => res.end('Server Error</html>'), 20);
+    };
+    const atOnce500: Answer = (res) => void res.writeHead(500, { 'content-type': 'text/html' }).end('<html>Internal Server Error</html>');
+    const gzipped500: Answer = (res) => {
+      res.writeHead(500, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
+      Readable.from(['<html>Internal Server Error</html>']).pipe(createGzip()).pipe(res);
+    };
+
+    it("sends the outage page instead of Next's 500 when the database does not answer", async () => {
+      away = true;
+      for (const answer of [streamed500, atOnce500, gzipped500]) {
+        asked = 0;
+        const res = await fetch(await serve(answer), { headers: { ...html, 'accept-encoding': 'gzip' } });
+        expect(res.status).toBe(503);
+        expect([res.headers.get('retry-after'), res.headers.get('cache-control'), res.headers.get('content-encoding')]).toEqual(['5', 'no-store', null]);
+        expect(await res.text()).toBe(outageHtml('de'));
+        expect(asked).toBe(1);
+        await new Promise<void>((r) => server!.close(() => r()));
+        server = undefined;
+      }
+    });
+
+    it("keeps Next's answer as it was when the database answers (a fault of the page's own)", async () => {
+      away = false;
+      const streamed = await fetch(await serve(streamed500), { headers: html });
+      expect([streamed.status, await streamed.text()]).toEqual([500, '<html>Internal Server Error</html>']);
+      await new Promise<void>((r) => server!.close(() => r()));
+      server = undefined;
+      const zipped = await fetch(await serve(gzipped500), { headers: html });
+      expect([zipped.status, zipped.headers.get('content-encoding'), await zipped.text()]).toEqual([500, 'gzip', '<html>Internal Server Error</html>']);
+    });
+
+    it('passes every other answer straight through, streamed, and leaves the API alone', async () => {
+      away = true;
+      asked = 0;
+      let flushedEarly = false;
+      const url = await serve((res) => {
+        if (res.req.url === '/api/x') return void res.writeHead(500).end('api error');
+        if (res.req.url === '/missing') return void res.writeHead(404).end('not found');
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.write('first ');
+        flushedEarly = res.headersSent;
+        setTimeout(() => res.end('second'), 20);
+      });
+      const ok = await fetch(url, { headers: html });
+      expect([ok.status, await ok.text(), flushedEarly]).toEqual([200, 'first second', true]);
+      expect((await fetch(`${url}/missing`, { headers: html })).status).toBe(404);
+      const api = await fetch(`${url}/api/x`, { headers: html });
+      expect([api.status, await api.text()]).toEqual([500, 'api error']);
+      expect(asked).toBe(0);
+    });
+  });
 });
+

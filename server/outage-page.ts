@@ -82,11 +82,15 @@ a:focus-visible{outline:2px solid #1d4ed8;outline-offset:2px}
 `;
 }
 
-/** A 503 with Retry-After that no cache keeps (no body to a HEAD). */
-function refuse(req: IncomingMessage, res: ServerResponse, type: string, text: string): void {
+/**
+ * A 503 with Retry-After that no cache keeps (no body to a HEAD). `out`: the response's own
+ * writeHead and end, for a response whose methods are wrapped (outagePageForFailedRender).
+ */
+function refuse(req: IncomingMessage, res: ServerResponse, type: string, text: string, out: Pick<ServerResponse, 'writeHead' | 'end'> = res): void {
   const body = Buffer.from(text);
-  res.writeHead(503, { 'content-type': type, 'content-length': body.length, 'cache-control': 'no-store', 'retry-after': String(RETRY_AFTER_SECONDS) });
-  res.end(req.method === 'HEAD' ? undefined : body);
+  const head = { 'content-type': type, 'content-length': body.length, 'cache-control': 'no-store', 'retry-after': String(RETRY_AFTER_SECONDS) };
+  (out.writeHead as (this: ServerResponse, status: number, headers: typeof head) => ServerResponse).call(res, 503, head);
+  (out.end as (this: ServerResponse, chunk?: Buffer) => ServerResponse).call(res, req.method === 'HEAD' ? undefined : body);
 }
 
 /** Answers a page request with the outage page. */
@@ -119,4 +123,57 @@ export function answeredDuringOutage(
   if (downForMs < FAIL_FAST_AFTER_MS) return false;
   serveOutagePage(req, res);
   return true;
+}
+
+type Args = unknown[];
+
+/**
+ * A page whose render failed in the first seconds of an outage, before the node knew of it: Next.js
+ * answered its `500` error page (1 page in ~70 in a 35 s outage, bench/outage.mjs). server.ts calls
+ * this for every page request before Next.js: an answer of status 500 or more is held back (its
+ * head, chunks and end) until `databaseAway` says why. The database not answering gets the outage
+ * page instead (503, the request's language, Retry-After); a fault of the page's own gets Next's
+ * answer as it was. Any other answer passes straight through, streamed as before.
+ */
+export function outagePageForFailedRender(req: IncomingMessage, res: ServerResponse, databaseAway: () => Promise<boolean>): void {
+  if (!isPageRequest(req)) return;
+  const { writeHead, write, end, flushHeaders } = res;
+  let held: { head?: Args; chunks: Args[] } | undefined;
+  let decided = false;
+  const holds = (status: number) => !decided && (held !== undefined || (status >= 500 && !res.headersSent));
+  const hold = () => (held ??= { chunks: [] });
+
+  res.writeHead = function (this: ServerResponse, ...args: Args) {
+    if (!holds(Number(args[0]))) return (writeHead as (...a: Args) => ServerResponse).apply(this, args);
+    hold().head = args;
+    return this;
+  } as ServerResponse['writeHead'];
+  res.flushHeaders = function (this: ServerResponse) {
+    if (!holds(this.statusCode)) flushHeaders.call(this);
+  };
+  res.write = function (this: ServerResponse, ...args: Args) {
+    if (!holds(this.statusCode)) return (write as (...a: Args) => boolean).apply(this, args);
+    hold().chunks.push(args);
+    return true;
+  } as ServerResponse['write'];
+  res.end = function (this: ServerResponse, ...args: Args) {
+    if (!holds(this.statusCode)) return (end as (...a: Args) => ServerResponse).apply(this, args);
+    const kept = hold();
+    decided = true;
+    void databaseAway()
+      .catch(() => true)
+      .then((away) => {
+        if (away) {
+          // Next's headers for its own body (compressed, its length) do not fit the outage page.
+          for (const name of ['content-encoding', 'content-length', 'transfer-encoding', 'etag']) res.removeHeader(name);
+          // Written with the methods as they were before Next.js (and its compression) wrapped them.
+          refuse(req, res, 'text/html; charset=utf-8', outageHtml(outageLocale(req)), { writeHead, end });
+          return;
+        }
+        if (kept.head) (writeHead as (...a: Args) => ServerResponse).apply(res, kept.head);
+        for (const chunk of kept.chunks) (write as (...a: Args) => boolean).apply(res, chunk);
+        (end as (...a: Args) => ServerResponse).apply(res, args);
+      });
+    return this;
+  } as ServerResponse['end'];
 }
