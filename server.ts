@@ -125,10 +125,12 @@ async function main(): Promise<void> {
     // The reseller protocol and the sends: the same handlers, without Next.js's request handling (server/direct-routes.ts).
     const direct = directRoutes ? directRoute(req.method, req.url) : undefined;
     if (direct) return void serveDirect(direct, req, res);
-    // A page that fails because the database is going away (before the node knows) gets the
-    // outage page, not Next's 500 (server/outage-page.ts).
-    outagePageForFailedRender(req, res, async () => !(await reachableNow()));
-    pageCache.handle(req, res, () => void handleRequest(req, res));
+    pageCache.handle(req, res, () => {
+      // A page Next.js renders that fails because the database is going away (before the node
+      // knows) gets the outage page, not Next's 500 (server/outage-page.ts). Not for kept pages.
+      outagePageForFailedRender(req, res, async () => !(await reachableNow()));
+      void handleRequest(req, res);
+    });
   };
   for (const run of waiting.splice(0)) run();
   phases.serving = Date.now() - started;

@@ -10,6 +10,7 @@ import { createTestDb } from '@/test/db';
 import { siteSettings } from '@/db/schema';
 import { createGzip } from 'node:zlib';
 import { Readable } from 'node:stream';
+import { createPageCache } from './page-cache';
 import { answeredDuringOutage, isPageRequest, outageHtml, outageLocale, outagePageForFailedRender, RETRY_SECONDS, serveOutagePage } from './outage-page';
 
 const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ url, method, headers }) as unknown as IncomingMessage;
@@ -187,6 +188,31 @@ describe('the outage page (database out of reach)', () => {
       server = undefined;
       const zipped = await fetch(await serve(gzipped500), { headers: html });
       expect([zipped.status, zipped.headers.get('content-encoding'), await zipped.text()]).toEqual([500, 'gzip', '<html>Internal Server Error</html>']);
+    });
+
+    it('sits under the page cache as in server.ts: the outage page is never kept, a good render still is', async () => {
+      away = true;
+      asked = 0;
+      let failing = true;
+      const cache = createPageCache({ ttlMs: 5000 });
+      server = createServer((q, res) =>
+        cache.handle(q, res, () => {
+          outagePageForFailedRender(q, res, async () => {
+            asked++;
+            return away;
+          });
+          (failing ? streamed500 : (r: import('node:http').ServerResponse) => void r.writeHead(200, { 'content-type': 'text/html' }).end('<html>page</html>'))(res);
+        }),
+      );
+      await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/service/retweet`;
+      expect((await fetch(url, { headers: html })).status).toBe(503);
+      expect(cache.size()).toBe(0);
+      failing = false;
+      expect((await fetch(url, { headers: html })).status).toBe(200);
+      const kept = await fetch(url, { headers: html });
+      expect([kept.status, kept.headers.get('x-etk-page-cache'), await kept.text()]).toEqual([200, 'hit', '<html>page</html>']);
+      expect(asked).toBe(1);
     });
 
     it('passes every other answer straight through, streamed, and leaves the API alone', async () => {

@@ -130,7 +130,7 @@ type Args = unknown[];
 /**
  * A page whose render failed in the first seconds of an outage, before the node knew of it: Next.js
  * answered its `500` error page (1 page in ~70 in a 35 s outage, bench/outage.mjs). server.ts calls
- * this for every page request before Next.js: an answer of status 500 or more is held back (its
+ * this for every page request it hands to Next.js (not for one the page cache answers): an answer of status 500 or more is held back (its
  * head, chunks and end) until `databaseAway` says why. The database not answering gets the outage
  * page instead (503, the request's language, Retry-After); a fault of the page's own gets Next's
  * answer as it was. Any other answer passes straight through, streamed as before.
@@ -166,7 +166,8 @@ export function outagePageForFailedRender(req: IncomingMessage, res: ServerRespo
         if (away) {
           // Next's headers for its own body (compressed, its length) do not fit the outage page.
           for (const name of ['content-encoding', 'content-length', 'transfer-encoding', 'etag']) res.removeHeader(name);
-          // Written with the methods as they were before Next.js (and its compression) wrapped them.
+          // Written with the methods as they were before Next.js (and its compression) wrapped
+          // them; the page cache's recorder, under them, keeps no answer but a 200.
           refuse(req, res, 'text/html; charset=utf-8', outageHtml(outageLocale(req)), { writeHead, end });
           return;
         }
