@@ -151,6 +151,30 @@ test.describe('the public page cache', () => {
     await expect(page.locator('[data-site-header]').getByRole('button', { name: msg('tr', 'Header.logout') })).toBeVisible();
   });
 
+  test('in the app shell nothing is ticked before the customer’s profile cap is known', async ({ page, request }) => {
+    const customer = await createCustomer(request, await adminToken(request), 'shell-cap');
+    await signInBrowser(page, customer.token);
+    // The viewer's answer is held back, as on a slow phone network.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/users/me/viewer*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/service/retweet');
+    await page.goto('/service/retweet');
+    const selectAll = page.getByRole('button', { name: msg('tr', 'ServicePage.selectAll') });
+    const first = page.locator('[data-profile-list]').getByRole('checkbox').first();
+    await expect(page.locator('[data-site-header] [data-account-pending]')).toBeVisible();
+    await expect(selectAll).toBeDisabled();
+    await expect(first).toBeDisabled();
+    await expect(page.locator('[data-send]')).toBeDisabled();
+    release();
+    // The starter package's cap (5): select-all takes the first five only.
+    await selectAll.click();
+    await expect(page.locator('[data-profile-list] input[type=checkbox]:checked')).toHaveCount(5);
+  });
+
   test('a customer who signed out is a visitor again and gets the kept page', async ({ page, request }) => {
     const admin = await adminToken(request);
     const customer = await createCustomer(request, admin, 'pagecache-out');

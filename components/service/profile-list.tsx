@@ -36,6 +36,11 @@ type Props = {
   onToggle: (id: number) => void;
   onToggleAll: () => void;
   allSelected: boolean;
+  /**
+   * Nothing can be ticked yet: the signed-in app shell does not know the customer's profile cap
+   * until GET /api/users/me/viewer answers (a select-all then would pass the cap).
+   */
+  locked?: boolean;
 };
 
 /**
@@ -44,7 +49,7 @@ type Props = {
  * the reliability and the status badge; the select-all/remove toggle with a count.
  * Rendered on the server too, so the list is in the page's HTML.
  */
-function ProfileListView({ platform, profiles, selected, badges, onToggle, onToggleAll, allSelected }: Props) {
+function ProfileListView({ platform, profiles, selected, badges, onToggle, onToggleAll, allSelected, locked = false }: Props) {
   const t = useTranslations('ServicePage');
   const platformName = useTranslations('Platforms')(platform);
   const [sort, setSort] = useState<Sort>('default');
@@ -89,7 +94,7 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
           {t('selectedCount', { selected: selected.size, total: profiles.length })}
           {query.trim() ? ` · ${t('searchResults', { count: shown.length })}` : null}
         </p>
-        <Button variant="outline" onClick={onToggleAll} aria-pressed={allSelected}>
+        <Button variant="outline" onClick={onToggleAll} aria-pressed={allSelected} disabled={locked}>
           {allSelected ? <X aria-hidden="true" className="size-4" /> : <CheckCheck aria-hidden="true" className="size-4" />}
           {allSelected ? t('removeAll') : t('selectAll')}
         </Button>
@@ -108,7 +113,7 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
       ) : null}
       <ul aria-label={t('profilesLabel')} className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-profile-list data-complete={cards.length === shown.length ? '' : undefined}>
         {cards.map((p) => (
-          <ProfileCard key={p.id} profile={p} platform={platform} platformName={platformName} checked={selected.has(p.id)} status={badges[p.id] ?? 'idle'} onToggle={onToggle} />
+          <ProfileCard key={p.id} profile={p} platform={platform} platformName={platformName} checked={selected.has(p.id)} status={badges[p.id] ?? 'idle'} onToggle={onToggle} locked={locked} />
         ))}
         {/* Until the rest are added, each holds its card's place, so nothing below the list moves. */}
         {shown.slice(cards.length).map((p) => (
@@ -131,10 +136,10 @@ const FIRST_CARDS = 12;
 /** The profiles of the page, memoized: the workspace re-renders (sticky bar, price, form) without them. */
 export const ProfileList = memo(ProfileListView);
 
-type CardProps = { profile: ProfileView; platform: Platform; platformName: string; checked: boolean; status: Badge; onToggle: (id: number) => void };
+type CardProps = { profile: ProfileView; platform: Platform; platformName: string; checked: boolean; status: Badge; onToggle: (id: number) => void; locked: boolean };
 
 /** One profile: ticking one re-renders that card, not the other fifty. */
-const ProfileCard = memo(function ProfileCard({ profile: p, platform, platformName, checked, status, onToggle }: CardProps) {
+const ProfileCard = memo(function ProfileCard({ profile: p, platform, platformName, checked, status, onToggle, locked }: CardProps) {
   const t = useTranslations('ServicePage');
   return (
     <li
@@ -149,6 +154,7 @@ const ProfileCard = memo(function ProfileCard({ profile: p, platform, platformNa
         id={`profile-${p.id}`}
         type="checkbox"
         checked={checked}
+        disabled={locked}
         onChange={() => onToggle(p.id)}
         aria-label={t('profileCheckbox', { username: handle(p.username) })}
         className="h-5 w-5 shrink-0 accent-brand"

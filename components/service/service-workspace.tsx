@@ -362,6 +362,7 @@ export function ServiceWorkspace({ service, platform, profiles, viewer: rendered
           onToggle={onToggle}
           onToggleAll={onToggleAll}
           allSelected={selection.allSelected}
+          locked={pending}
         />
       </section>
 
