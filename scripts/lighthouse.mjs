@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Page budgets (issue #10): Lighthouse with Debian's Chromium, mobile, on the built app.
-// Public pages: performance ≥ 90, accessibility 100, best practices ≥ 95, SEO 100.
-// The logged-in panel: the same except SEO (it is not meant to be indexed).
+// Public pages: performance ≥ 95 (issue #19 asks 97; see docs/benchmarks.md), accessibility 100, best practices ≥ 95, SEO 100.
+// Pages measured signed in (the panel, and the retweet page as a customer sees it): the same
+// except SEO (the panel is not meant to be indexed; the retweet page's SEO is the visitor's).
 // A page whose performance misses the budget is measured up to four more times and the best run
 // counts: the score comes from a simulated slow phone, but the trace is still taken on this
 // shared 2-core machine.
@@ -13,8 +14,8 @@ import WebSocket from 'ws';
 import { freePort, loginCookie, root, startApp, stopApp, tempDir } from '../bench/lib.mjs';
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
-const PUBLIC = { performance: 0.9, accessibility: 1, 'best-practices': 0.95, seo: 1 };
-const PRIVATE = { performance: 0.9, accessibility: 1, 'best-practices': 0.95 };
+const PUBLIC = { performance: 0.95, accessibility: 1, 'best-practices': 0.95, seo: 1 };
+const PRIVATE = { performance: 0.95, accessibility: 1, 'best-practices': 0.95 };
 
 /**
  * Puts the session cookie into the browser's own cookie jar (DevTools protocol, Storage.setCookies).
@@ -68,14 +69,15 @@ try {
     console.error(`login for /panel failed: ${err.message}`);
     return null;
   });
-  // `/` is the storefront above the retweet page's profiles and workspace (issue #15), so it stands
-  // in for /service/retweet; /en/pricing is the price list.
+  // `/` is the storefront above the retweet page's profiles and workspace (issue #15): the retweet
+  // page as a visitor sees it; /en/pricing is the price list; /service/retweet, last, is the page a
+  // signed-in customer works in (the app shell and its viewer request).
   const pages = [
     ['/', PUBLIC],
     ['/en/pricing', PUBLIC],
     ['/en/service/like', PUBLIC],
     ['/login', PUBLIC],
-    ...(cookie ? [['/panel', PRIVATE]] : []),
+    ...(cookie ? [['/panel', PRIVATE], ['/service/retweet', PRIVATE]] : []),
   ];
   if (!cookie) {
     console.error('✖ could not log in for /panel (no /api/auth/register or /api/auth/login yet)');
@@ -98,6 +100,7 @@ try {
     let best;
     for (let attempt = 0; attempt < 5; attempt++) {
       const run = await audit(app.url + page, chrome);
+      console.log(`${page} attempt ${attempt + 1}: performance ${Math.round(run.scores.performance * 100)}`);
       if (!best || run.scores.performance > best.scores.performance) best = run;
       if (best.scores.performance >= budget.performance) break;
     }
