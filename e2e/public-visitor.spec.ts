@@ -132,6 +132,31 @@ for (const l of LOCALES) {
   });
 }
 
+test('the browser gets its messages compiled: no ICU parser in the page’s scripts, and plurals and values still formatted', async ({ page }) => {
+  // The parser is ~12 KB of gzip script on every page (lib/i18n/format-message.browser.ts).
+  const scripts: Promise<string>[] = [];
+  page.on('response', (res) => {
+    if (/\/_next\/static\/chunks\/.*\.js$/.test(new URL(res.url()).pathname)) scripts.push(res.text());
+  });
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/en/service/like');
+  const boxes = await allProfileBoxes(page);
+  const total = await boxes.count();
+  await boxes.nth(0).check();
+  await expect(page.locator('[data-selected-count]')).toHaveText(msg('en', 'ServicePage.selectedCount', { selected: 1, total }));
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(3);
+  for (const body of bodies) {
+    expect(body).not.toContain('selectordinal');
+    expect(body).not.toContain('parser can only be used once');
+  }
+  expect(errors).toEqual([]);
+});
+
 test.describe('the header by area', () => {
   test('is hidden on /admin-login and shows only the title on the password and policy pages', async ({ page }) => {
     await page.goto('/admin-login');

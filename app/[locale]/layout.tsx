@@ -11,7 +11,7 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { PublicFooter, SiteMain } from '@/components/layout/header-shell';
 import { tokenForSessionUser } from '@/auth';
-import { clientMessages } from '@/components/layout/client-messages';
+import { browserMessages } from '@/components/layout/client-messages';
 import { requestActivePlatforms, requestIsMemberShell, requestSessionUser, requestSiteSettings } from '@/components/layout/request-data';
 import { ViewerProvider } from '@/components/layout/viewer-context';
 import { Toaster } from '@/components/ui/toaster';
@@ -112,7 +112,7 @@ export default async function LocaleLayout({ children, params }: Props) {
         })}
       </head>
       <body className="flex min-h-screen flex-col bg-surface text-ink antialiased">
-        <NextIntlClientProvider messages={clientMessages(messages)}>
+        <NextIntlClientProvider messages={browserMessages(messages)}>
           <ViewerProvider initial={viewer}>
           <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:px-3 focus:py-2">
             {t('skipToContent')}

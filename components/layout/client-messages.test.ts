@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import tr from '@/messages/tr.json';
-import { clientMessages, type MessageScope } from './client-messages';
+import { browserMessages, clientMessages, type MessageScope } from './client-messages';
 
 describe('the messages sent to the browser', () => {
   it('keep what client components use and leave policy bodies and mail templates on the server', () => {
@@ -149,5 +149,21 @@ describe('the messages each part of the site ships, against what its client code
     expect([...service.keys()]).toEqual(expect.arrayContaining(['ServicePage', 'Services', 'Realtime']));
     // A type-only import is not client code.
     expect(service.has('Mail')).toBe(false);
+  });
+
+  it('are compiled for the browser’s formatter once per catalogue and scope, with the same namespaces and keys', () => {
+    const catalogue = tr as Record<string, unknown>;
+    for (const scope of ['public', 'sign-in', 'panel', 'all'] as const) {
+      const sent = browserMessages(catalogue, scope) as Record<string, Record<string, unknown>>;
+      expect(browserMessages(catalogue, scope)).toBe(sent);
+      const selected = clientMessages(catalogue, scope) as Record<string, Record<string, unknown>>;
+      expect(Object.keys(sent)).toEqual(Object.keys(selected));
+      for (const ns of Object.keys(selected)) expect(Object.keys(sent[ns] ?? {}), `${scope} ${ns}`).toEqual(Object.keys(selected[ns] ?? {}));
+    }
+    // A namespace two layouts both send is one object, which React writes once into the page.
+    expect((browserMessages(catalogue, 'panel') as typeof tr).ServicePage).toBe((browserMessages(catalogue) as typeof tr).ServicePage);
+    const sent = browserMessages(catalogue) as typeof tr;
+    expect(sent.Common.close).toBe(tr.Common.close); // plain text stays text
+    expect(JSON.stringify(sent).length).toBeLessThan(JSON.stringify(clientMessages(catalogue)).length * 1.2);
   });
 });

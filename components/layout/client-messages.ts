@@ -3,6 +3,8 @@
  * server use (policy bodies, mail templates) stay on the server, which keeps every page's
  * payload smaller on phones.
  */
+import { precompileMessages } from '@/lib/i18n/precompile';
+
 type Catalogue = Record<string, unknown>;
 
 /**
@@ -69,5 +71,20 @@ export function clientMessages(messages: Catalogue, scope: MessageScope = 'publi
     const { mailSubject: _s, mailBody: _b, ...contact } = Contact;
     out.Contact = contact;
   }
+  return out;
+}
+
+const forBrowser = new WeakMap<Catalogue, Map<MessageScope, Catalogue>>();
+
+/**
+ * What a NextIntlClientProvider is given: `clientMessages`, with its ICU messages compiled for the
+ * browser's formatter (lib/i18n/precompile.ts). Kept per catalogue and scope: a catalogue is one
+ * object per locale for the life of the process (lib/i18n/messages.ts).
+ */
+export function browserMessages(messages: Catalogue, scope: MessageScope = 'public'): Catalogue {
+  let byScope = forBrowser.get(messages);
+  if (!byScope) forBrowser.set(messages, (byScope = new Map()));
+  let out = byScope.get(scope);
+  if (!out) byScope.set(scope, (out = precompileMessages(clientMessages(messages, scope))));
   return out;
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, setRequestLocale } from 'next-intl/server';
-import { clientMessages } from './client-messages';
+import { browserMessages } from './client-messages';
 
 /**
  * The texts of the sign-in forms (login and register, two-factor step, admin login, password
@@ -10,5 +10,5 @@ import { clientMessages } from './client-messages';
  */
 export async function SignInMessages({ locale, children }: { locale: string; children: ReactNode }) {
   setRequestLocale(locale);
-  return <NextIntlClientProvider messages={clientMessages(await getMessages(), 'sign-in')}>{children}</NextIntlClientProvider>;
+  return <NextIntlClientProvider messages={browserMessages(await getMessages(), 'sign-in')}>{children}</NextIntlClientProvider>;
 }

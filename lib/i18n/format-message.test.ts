@@ -6,6 +6,8 @@ import tr from '@/messages/tr.json';
 import en from '@/messages/en.json';
 import de from '@/messages/de.json';
 import formatMessage from './format-message';
+import browserFormat from './format-message.browser';
+import { precompileMessages } from './precompile';
 
 type Values = Record<string, unknown>;
 
@@ -100,10 +102,76 @@ describe('the message formatter without intl-messageformat', () => {
   });
 });
 
+describe('the messages a page sends to the browser, compiled on the server', () => {
+  for (const [locale, catalogue] of [['tr', tr], ['en', en], ['de', de]] as const) {
+    it(`format in the browser as the server formats the catalogue's text (every ${locale} message, 0, 1 and 1234 for counts)`, () => {
+      const opts = options(locale);
+      const sent = precompileMessages(catalogue as Record<string, unknown>);
+      const compiledForm = new Map(flatten2(sent));
+      let checked = 0;
+      for (const [key, message] of flatten(catalogue as Record<string, unknown>)) {
+        const arrived = compiledForm.get(key);
+        let ast: unknown;
+        try {
+          ast = compile(message);
+        } catch {
+          // A template the server fills itself is sent as text, and refused where it is used, as before.
+          expect(arrived).toBe(message);
+          expect(() => browserFormat(key, arrived as string, {}, opts as never)).toThrow(IntlError);
+          continue;
+        }
+        for (const n of [0, 1, 1234]) {
+          const values = valuesFor(ast, n);
+          const given = Object.keys(values).length ? values : undefined;
+          const expected = formatMessage(key, message, given as never, opts as never);
+          const inBrowser = browserFormat(key, arrived as string, given as never, opts as never);
+          // Server rendering of a client component formats the compiled form too.
+          const onServer = formatMessage(key, arrived as string, given as never, opts as never);
+          const text = (r: unknown) => (Array.isArray(r) ? r.join('') : r);
+          expect(text(inBrowser), `${locale} ${key} (${n})`).toBe(text(expected));
+          expect(text(onServer), `${locale} ${key} (${n})`).toBe(text(expected));
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThan(1000);
+    });
+  }
+
+  it('are arrays only when compiled: the catalogues hold no arrays, and plain text stays text', () => {
+    for (const catalogue of [tr, en, de]) {
+      const arrays = flatten2(catalogue as Record<string, unknown>).filter(([, v]) => Array.isArray(v));
+      expect(arrays).toEqual([]);
+    }
+    const sent = precompileMessages({ a: 'Plain text', b: '{count} followers', c: "It''s", d: { e: '<b>x</b>' } });
+    expect(sent.a).toBe('Plain text');
+    expect(Array.isArray(sent.b)).toBe(true);
+    expect(sent.c).toEqual(["It's"]);
+    expect(Array.isArray((sent.d as Record<string, unknown>).e)).toBe(true);
+    // Plain objects all the way down: React passes nothing else from a server to a client component.
+    const plural = precompileMessages({ p: '{n, plural, one {# x} other {# xs}}' }).p as unknown[];
+    const branches = (plural[0] as unknown[])[2] as object;
+    expect(Object.getPrototypeOf(branches)).toBe(Object.prototype);
+  });
+
+  it('refuse, in the browser, a message with ICU syntax that was not compiled, and a missing value', () => {
+    const opts = options('en');
+    expect(() => browserFormat('a.b', '{count} followers', { count: 1 }, opts as never)).toThrow(IntlError);
+    const sent = precompileMessages({ m: '{count} followers' });
+    expect(() => browserFormat('a.m', sent.m as string, {}, opts as never)).toThrow(IntlError);
+    expect(browserFormat('a.m', sent.m as string, { count: 3 }, opts as never)).toBe('3 followers');
+    expect(browserFormat('a.p', 'Plain, with a value given', { count: 3 }, opts as never)).toBe('Plain, with a value given');
+    expect(() => browserFormat('a', { nested: 'x' } as never, {}, opts as never)).toThrow(IntlError);
+  });
+});
+
+function flatten2(obj: Record<string, unknown>, prefix = ''): [string, unknown][] {
+  return Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' && !Array.isArray(v) ? flatten2(v as Record<string, unknown>, `${prefix}${k}.`) : [[prefix + k, v] as [string, unknown]]));
+}
+
 describe('the build', () => {
-  it('puts this formatter in place of next-intl’s for pages and server code alike', async () => {
+  it('puts these formatters in place of next-intl’s: the browser’s for client bundles, the other for server code and server rendering', async () => {
     const configPath = '@/next.config.mjs';
     const { default: config } = (await import(/* @vite-ignore */ configPath)) as { default: import('next').NextConfig };
-    expect(config.turbopack?.resolveAlias?.['use-intl/format-message']).toBe('./lib/i18n/format-message.ts');
+    expect(config.turbopack?.resolveAlias?.['use-intl/format-message']).toEqual({ browser: './lib/i18n/format-message.browser.ts', default: './lib/i18n/format-message.ts' });
   });
 });

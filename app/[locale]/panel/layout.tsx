@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, setRequestLocale } from 'next-intl/server';
-import { clientMessages } from '@/components/layout/client-messages';
+import { browserMessages } from '@/components/layout/client-messages';
 import { requirePageUser } from '@/app/_lib/page-guards';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
@@ -18,7 +18,7 @@ export default async function PanelLayout({ children, params }: Props) {
   await requirePageUser(locale);
   // The panel's texts are not shipped with public pages (components/layout/client-messages.ts).
   return (
-    <NextIntlClientProvider messages={clientMessages(await getMessages(), 'panel')}>
+    <NextIntlClientProvider messages={browserMessages(await getMessages(), 'panel')}>
       <div className="space-y-6">{children}</div>
     </NextIntlClientProvider>
   );

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, setRequestLocale } from 'next-intl/server';
-import { clientMessages } from '@/components/layout/client-messages';
+import { browserMessages } from '@/components/layout/client-messages';
 import { requirePageAdmin } from '@/app/_lib/page-guards';
 import { AdminShell } from '@/components/admin/admin-shell';
 
@@ -17,7 +17,7 @@ export default async function RootingLayout({ children, params }: Props) {
   const admin = await requirePageAdmin(locale);
   // The back office's texts are not shipped with public pages (components/layout/client-messages.ts).
   return (
-    <NextIntlClientProvider messages={clientMessages(await getMessages(), 'all')}>
+    <NextIntlClientProvider messages={browserMessages(await getMessages(), 'all')}>
       <AdminShell adminName={admin.adSoyad || admin.email}>{children}</AdminShell>
     </NextIntlClientProvider>
   );
