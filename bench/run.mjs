@@ -142,7 +142,7 @@ async function lighthouseAudits() {
   // and /panel with the CI page budgets' settings (scripts/lighthouse.mjs), every score reported.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'etk-bench-lh-'));
   const out = path.join(dir, 'scores.json');
-  spawnSync(process.execPath, [path.join(root, 'scripts/lighthouse.mjs'), '/service/retweet', '/panel'], {
+  const run = spawnSync(process.execPath, [path.join(root, 'scripts/lighthouse.mjs'), '/service/retweet', '/panel'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, LIGHTHOUSE_AUDITS: '5', LIGHTHOUSE_JSON: out },
@@ -157,7 +157,9 @@ async function lighthouseAudits() {
       '| --- | --- | ---: | ---: | ---: |',
       ...Object.entries(scores).map(([page, list]) => `| ${page} | ${list.join(', ')} | ${median(list)} | ${Math.max(...list)} | ${list.filter((n) => n >= 97).length} of ${list.length} |`),
     ],
-    notes: `Simulated slow phone (Lighthouse's default mobile throttling), traces taken on this machine; the CI budget (${budget ?? 'n/a'}) counts the best of up to five audits.`,
+    notes:
+      (Object.keys(scores).length ? '' : `No scores: scripts/lighthouse.mjs ended with code ${run.status} before writing them. `) +
+      `Simulated slow phone (Lighthouse's default mobile throttling), traces taken on this machine; the CI budget (${budget ?? 'n/a'}) counts the best of up to five audits.`,
   });
 }
 

@@ -11,8 +11,13 @@ import { precompileMessages } from './precompile';
 
 type Values = Record<string, unknown>;
 
-function flatten(obj: Record<string, unknown>, prefix = ''): [string, string][] {
-  return Object.entries(obj).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v] as [string, string]] : flatten(v as Record<string, unknown>, `${prefix}${k}.`)));
+/** Every leaf of a catalogue (a message, or a compiled message) with its dotted key. */
+function leaves(obj: Record<string, unknown>, prefix = ''): [string, unknown][] {
+  return Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' && !Array.isArray(v) ? leaves(v as Record<string, unknown>, `${prefix}${k}.`) : [[prefix + k, v] as [string, unknown]]));
+}
+
+function flatten(obj: Record<string, unknown>): [string, string][] {
+  return leaves(obj).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
 }
 
 /** Values for every argument and tag a message reads: numbers for plurals and numbers, a date for dates, markup functions for tags. */
@@ -107,7 +112,7 @@ describe('the messages a page sends to the browser, compiled on the server', () 
     it(`format in the browser as the server formats the catalogue's text (every ${locale} message, 0, 1 and 1234 for counts)`, () => {
       const opts = options(locale);
       const sent = precompileMessages(catalogue as Record<string, unknown>);
-      const compiledForm = new Map(flatten2(sent));
+      const compiledForm = new Map(leaves(sent));
       let checked = 0;
       for (const [key, message] of flatten(catalogue as Record<string, unknown>)) {
         const arrived = compiledForm.get(key);
@@ -139,7 +144,7 @@ describe('the messages a page sends to the browser, compiled on the server', () 
 
   it('are arrays only when compiled: the catalogues hold no arrays, and plain text stays text', () => {
     for (const catalogue of [tr, en, de]) {
-      const arrays = flatten2(catalogue as Record<string, unknown>).filter(([, v]) => Array.isArray(v));
+      const arrays = leaves(catalogue as Record<string, unknown>).filter(([, v]) => Array.isArray(v));
       expect(arrays).toEqual([]);
     }
     const sent = precompileMessages({ a: 'Plain text', b: '{count} followers', c: "It''s", d: { e: '<b>x</b>' } });
@@ -163,10 +168,6 @@ describe('the messages a page sends to the browser, compiled on the server', () 
     expect(() => browserFormat('a', { nested: 'x' } as never, {}, opts as never)).toThrow(IntlError);
   });
 });
-
-function flatten2(obj: Record<string, unknown>, prefix = ''): [string, unknown][] {
-  return Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' && !Array.isArray(v) ? flatten2(v as Record<string, unknown>, `${prefix}${k}.`) : [[prefix + k, v] as [string, unknown]]));
-}
 
 describe('the build', () => {
   it('puts these formatters in place of next-intl’s: the browser’s for client bundles, the other for server code and server rendering', async () => {
