@@ -105,6 +105,10 @@ test.describe('the public page cache', () => {
     // In the browser (its own headers, so its own entry: the first load may be a render) the page
     // then shows this customer's menu and package limits.
     await page.goto('/service/retweet');
+    // That page's own viewer request has been answered (its account is shown) before the next load
+    // listens for one: otherwise a late answer to it could be the one caught, and its body is gone
+    // with the navigation (a flaky run in CI).
+    await expect(header.getByRole('link', { name: msg('tr', 'Header.panel') })).toBeVisible();
     const viewer = page.waitForResponse((r) => r.url().includes('/api/users/me/viewer?service=retweet'));
     const res = await page.goto('/service/retweet');
     expect(res?.headers()[CACHE]).toBe('hit');
