@@ -51,6 +51,12 @@ const schema = z.object({
    */
   DIRECT_ROUTES: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
   /**
+   * 1 (default): the build's browser files (/_next/static/…) are served by server.ts from memory,
+   * in the Brotli or gzip copy the build made (server/static-assets.ts); 0: by Next.js, which
+   * gzips each again on every request.
+   */
+  STATIC_ASSETS: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
+  /**
    * 0: no V8 code cache for the production server's CommonJS code (server/code-cache.ts, read by
    * dist/server.mjs before anything else loads); CODE_CACHE_DIR: its folder (default dist/code-cache).
    */

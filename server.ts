@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
 import next from 'next';
 import { env, internalUrl, publicUrl, setNextAuthUrl } from '@/env';
 import { startBanner } from '@/server/banner';
@@ -15,6 +16,7 @@ import { createPageCache } from '@/server/page-cache';
 import { createSecurityHeaders, newNonce, securityConfigFromEnv } from '@/lib/security';
 import { codeCacheStats } from '@/server/code-cache';
 import { directRoute, serveDirect } from '@/server/direct-routes';
+import { createStaticAssets } from '@/server/static-assets';
 import { answeredDuringOutage, outagePageForFailedRender } from '@/server/outage-page';
 import { reachableNow } from '@/db/reachability';
 
@@ -112,9 +114,12 @@ async function main(): Promise<void> {
   const pageCache = createPageCache({ ttlMs: dev ? 0 : env.PAGE_CACHE_SECONDS * 1000 });
   // In development Next.js serves every route, so edits to them reload.
   const directRoutes = !dev && env.DIRECT_ROUTES === '1';
+  // The build's scripts and styles, from memory in Brotli or gzip as the build compressed them (server/static-assets.ts).
+  const staticAssets = dev || env.STATIC_ASSETS === '0' ? undefined : createStaticAssets(path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'static'));
 
   serve = (req, res) => {
     if (tooLarge(req)) return refuse413(req, res);
+    if (staticAssets?.serve(req, res)) return;
     // The simulated fulfilment provider the seed's endpoint URLs point at (docs/provider-api.md).
     if (isSimProviderPath(req.url)) return serveSimProvider(req, res);
     // The socket's peer address for per-IP rate limits (lib/rate-limit clientIp); a client-sent value is replaced.

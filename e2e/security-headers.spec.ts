@@ -97,9 +97,16 @@ test.describe('security headers', () => {
 
     const asset = /<script[^>]*\ssrc="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
-    const file = await request.get(asset!);
+    const file = await request.get(asset!, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(file.status()).toBe(200);
     expectSecurityHeaders(file.headers(), 'static file');
+    // Served by server.ts from the build's Brotli copy, with V8's compile hint first (server/static-assets.ts).
+    expect(file.headers()['content-encoding']).toBe('br');
+    expect(file.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await file.text()).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
+    const missingFile = await request.get('/_next/static/chunks/no-such-chunk.js');
+    expect(missingFile.status()).toBe(404);
+    expectSecurityHeaders(missingFile.headers(), 'missing static file');
     expectSecurityHeaders((await request.get('/icon.svg')).headers(), 'icon');
 
     const polling = await request.get('/socket.io/?EIO=4&transport=polling');

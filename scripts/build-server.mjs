@@ -5,6 +5,8 @@
 //   loader hooks module by module (issue #19: ~1 s of a 3.5 s start). Packages stay in
 //   node_modules (imported as they are); the same tsconfig paths apply as under tsx;
 // - makes dist/db-template/, the embedded database a first start copies (db/template.ts);
+// - prepares the browser's files of .next/static for server/static-assets.ts: compile hints and
+//   Brotli and gzip copies (scripts/prepare-static.mjs);
 // - makes dist/code-cache/, the bytecode of the CommonJS code a start loads (server/code-cache.ts),
 //   by running the built server once over a few pages.
 // dist/server.mjs itself is a small entry (server/production-entry.ts) that installs the code
@@ -17,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawn, spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
+import { prepareStatic } from './prepare-static.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const serverBundle = path.join(root, 'dist', 'server.mjs');
@@ -66,6 +69,8 @@ const made = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'sc
 if (made.status !== 0) process.exit(made.status ?? 1);
 
 fs.rmSync(`${serverBundle}.map`, { force: true });
+const statics = prepareStatic(path.join(root, process.env.NEXT_DIST_DIR || '.next', 'static'));
+console.log(`static files: ${statics.files} compressed (${Math.round(statics.identity / 1024)} KB → gzip ${Math.round(statics.gzip / 1024)} KB, brotli ${Math.round(statics.br / 1024)} KB)`);
 await makeCodeCache();
 
 /**
