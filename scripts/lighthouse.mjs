@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Page budgets (issue #10): Lighthouse with Debian's Chromium, mobile, on the built app.
-// Public pages: performance ≥ 95 (issue #19 asks 97: docs/benchmarks.md "Seventh round"), accessibility 100, best practices ≥ 95, SEO 100.
+// Public pages: performance ≥ 97 (issue #19; docs/benchmarks.md "Eighth round"), accessibility 100, best practices ≥ 95, SEO 100.
 // Pages measured signed in (the panel, and the retweet page as a customer sees it): the same
 // except SEO (the panel is not meant to be indexed; the retweet page's SEO is the visitor's).
 // A page whose performance misses the budget is measured up to four more times and the best run
@@ -14,8 +14,8 @@ import WebSocket from 'ws';
 import { freePort, loginCookie, root, startApp, stopApp, tempDir } from '../bench/lib.mjs';
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
-const PUBLIC = { performance: 0.95, accessibility: 1, 'best-practices': 0.95, seo: 1 };
-const PRIVATE = { performance: 0.95, accessibility: 1, 'best-practices': 0.95 };
+const PUBLIC = { performance: 0.97, accessibility: 1, 'best-practices': 0.95, seo: 1 };
+const PRIVATE = { performance: 0.97, accessibility: 1, 'best-practices': 0.95 };
 
 /**
  * Puts the session cookie into the browser's own cookie jar (DevTools protocol, Storage.setCookies).
