@@ -7,6 +7,8 @@ const nextConfig = {
   // A separate build folder lets several checkouts or test runs build side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // server.ts compresses Next's answers itself, in Brotli or gzip (server/compress.ts); Next's own only gzips.
+  compress: false,
   reactStrictMode: true,
   // Native and server-only packages are loaded by Node at run time, not bundled.
   serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', 'pg', 'postgres', '@node-rs/argon2', 'pino', 'nodemailer', 'socket.io'],

@@ -17,6 +17,7 @@ import { createSecurityHeaders, newNonce, securityConfigFromEnv } from '@/lib/se
 import { codeCacheStats } from '@/server/code-cache';
 import { directRoute, serveDirect } from '@/server/direct-routes';
 import { createStaticAssets } from '@/server/static-assets';
+import { compressAnswer } from '@/server/compress';
 import { answeredDuringOutage, outagePageForFailedRender } from '@/server/outage-page';
 import { reachableNow } from '@/db/reachability';
 
@@ -134,6 +135,8 @@ async function main(): Promise<void> {
       // A page Next.js renders that fails because the database is going away (before the node
       // knows) gets the outage page, not Next's 500 (server/outage-page.ts). Not for kept pages.
       outagePageForFailedRender(req, res, async () => !(await reachableNow()));
+      // Brotli or gzip, in place of Next.js's own gzip (server/compress.ts; `compress: false` in next.config.mjs).
+      compressAnswer(req, res);
       void handleRequest(req, res);
     });
   };

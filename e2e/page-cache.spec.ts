@@ -60,6 +60,24 @@ test.describe('the public page cache', () => {
     }
   });
 
+  test('a page comes in Brotli to a browser that takes it, also when kept, and in gzip to one that does not', async ({ playwright }) => {
+    const visitor = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    try {
+      // Compressed by server.ts (server/compress.ts), under the page cache's recorder: a kept page is kept per encoding.
+      const answers = [];
+      for (const encoding of ['gzip, deflate, br', 'gzip, deflate, br', 'gzip, deflate, br', 'gzip, deflate', 'gzip, deflate']) {
+        const res = await visitor.get('/en/pricing', { headers: { 'accept-language': 'en', 'accept-encoding': encoding } });
+        answers.push({ status: res.status(), encoding: res.headers()['content-encoding'], cache: res.headers()[CACHE], html: await res.text() });
+      }
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(answers.map((a) => a.encoding)).toEqual(['br', 'br', 'br', 'gzip', 'gzip']);
+      expect(answers[2]!.cache).toBe('hit');
+      for (const a of answers) expect(a.html).toContain('<html lang="en"');
+    } finally {
+      await visitor.dispose();
+    }
+  });
+
   test('a page kept for its bare path works in the browser at an address with a query string', async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ok, route, type RouteHandler } from '@/app/api/_lib/route';
@@ -112,15 +112,19 @@ once('serveDirect', () => {
     expect((await send('/x')).headers['set-cookie']).toEqual(['a=1; Path=/; HttpOnly', 'b=2; Path=/']);
   });
 
-  it('gzips an answer of 1 KB or more for a client that accepts it, and nothing else', async () => {
+  it('compresses an answer of 1 KB or more for a client that accepts it (Brotli, else gzip), and nothing else', async () => {
     const big = { items: Array.from({ length: 200 }, (_, i) => ({ i, text: 'status' })) };
     current = async () => Response.json(big);
     const plain = await send('/x');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('Accept-Encoding');
     expect(JSON.parse(plain.body.toString())).toEqual(big);
-    const zipped = await send('/x', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const brotli = await send('/x', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(brotli.body).toString())).toEqual(big);
+    const zipped = await send('/x', { headers: { 'accept-encoding': 'gzip, deflate' } });
     expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(brotli.body.length).toBeLessThan(zipped.body.length);
     expect(zipped.body.length).toBeLessThan(plain.body.length);
     expect(JSON.parse(gunzipSync(zipped.body).toString())).toEqual(big);
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { COMPRESS_MIN_BYTES, fail, MAX_BODY_BYTES, type RouteHandler } from '@/app/api/_lib/route';
 import { POST as v2 } from '@/app/api/v2/route';
 import { POST as instagramReelsBookmark } from '@/app/api/instagram/reels-bookmark/route';
@@ -16,6 +16,7 @@ import { POST as youtubeComment } from '@/app/api/youtube/comment/route';
 import { POST as youtubeLike } from '@/app/api/youtube/like/route';
 import { POST as youtubeSubscribe } from '@/app/api/youtube/subscribe/route';
 import { GET as viewer } from '@/app/api/users/me/viewer/route';
+import { chooseEncoding } from './static-assets';
 
 /*
  * The busiest API routes, served by server.ts without Next.js's request handling (issue #19).
@@ -25,7 +26,8 @@ import { GET as viewer } from '@/app/api/users/me/viewer/route';
  * same paths (app/api/…/route.ts, each made by the one route wrapper with its auth level): the
  * reseller protocol, every send, and the app shell's viewer. Only the plumbing differs, and it is kept the same: the
  * security headers are set by server.ts before any dispatch, the body limit is the wrapper's,
- * and answers of 1 KB or more are gzipped for clients that accept it, as Next.js does.
+ * and answers of 1 KB or more are compressed (Brotli, else gzip) for clients that accept it, as
+ * server/compress.ts does for Next.js's.
  * Everything else, and these paths with any other method, goes to Next.js. `DIRECT_ROUTES=0`
  * turns this off (server.ts), e.g. to measure the difference.
  */
@@ -55,6 +57,9 @@ export function directRoute(method: string | undefined, url: string | undefined)
 }
 
 const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+/** Brotli at the quality server/compress.ts gives Next.js's answers. */
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
 
 /**
  * Serves one request with a direct route's handler: the Node request as a Fetch `Request` (its
@@ -132,9 +137,11 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
   const cacheControl = response.headers.get('cache-control') ?? '';
   if (body.length >= COMPRESS_MIN_BYTES && !/no-transform/i.test(cacheControl) && !response.headers.has('content-encoding')) {
     res.setHeader('vary', 'Accept-Encoding');
-    if (/\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''))) {
-      body = await gzipAsync(body);
-      res.setHeader('content-encoding', 'gzip');
+    // As for Next.js's answers (server/compress.ts): Brotli when the client takes it, else gzip.
+    const encoding = chooseEncoding(req.headers['accept-encoding'], ['br', 'gzip', 'identity']);
+    if (encoding === 'br' || encoding === 'gzip') {
+      body = encoding === 'br' ? await brotliAsync(body, BROTLI) : await gzipAsync(body);
+      res.setHeader('content-encoding', encoding);
     }
   }
   res.setHeader('content-length', body.length);
