@@ -52,8 +52,8 @@ const schema = z.object({
   DIRECT_ROUTES: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
   /**
    * 1 (default): the build's browser files (/_next/static/…) are served by server.ts from memory,
-   * in the Brotli or gzip copy the build made (server/static-assets.ts); 0: by Next.js, which
-   * gzips each again on every request.
+   * in the Brotli or gzip copy the build made (server/static-assets.ts); 0: by Next.js, each
+   * compressed again on every request (server/compress.ts).
    */
   STATIC_ASSETS: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('1')),
   /**

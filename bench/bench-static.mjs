@@ -1,7 +1,8 @@
 // The browser's files of a first page load (issue #19, docs/benchmarks.md "Eighth round"): the
 // scripts and the style sheet /service/retweet names, asked for at once by ROUNDS simulated first
-// visits (a browser's Accept-Encoding), served by Next.js (STATIC_ASSETS=0: gzip on every request)
-// and by server.ts from the build's compressed copies (server/static-assets.ts). Measured: the
+// visits (a browser's Accept-Encoding), served by Next.js (STATIC_ASSETS=0: each file compressed
+// again on every request, by server/compress.ts since Next's own compression is off; before that
+// Next gzipped them) and by server.ts from the build's copies (server/static-assets.ts). Measured: the
 // server's CPU time (/proc/<pid>/stat), the wall time, and the bytes on the wire per visit.
 import fs from 'node:fs';
 import { request } from 'node:http';
@@ -31,7 +32,7 @@ function cpuMs(pid) {
 export async function run() {
   const rows = [];
   for (const [name, flag] of [
-    ['Next.js (STATIC_ASSETS=0)', '0'],
+    ['Next.js, compressed per request (STATIC_ASSETS=0)', '0'],
     ['server.ts, compressed at build (STATIC_ASSETS=1)', '1'],
   ]) {
     const app = await startApp({ port: await freePort(), dataDir: tempDir('etk-bench-static-'), env: { STATIC_ASSETS: flag } });

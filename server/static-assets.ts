@@ -6,10 +6,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /*
  * The build's browser files (/_next/static/…: scripts, styles, the icon), served by server.ts
  * from memory with the compressed copies the build made (scripts/prepare-static.mjs), instead of
- * by Next.js (issue #19, docs/benchmarks.md "Eighth round"). Next.js gzips each of them again on
- * every request: 32 ms of the node's one thread for the eleven files of a first /service/retweet
- * (bench/bench-static.mjs; 3 ms here), time other pages' renders wait behind, and gzip only,
- * though browsers take Brotli (~14% fewer bytes for the same scripts). Here a
+ * by Next.js (issue #19, docs/benchmarks.md "Eighth round"). Through Next.js each file is read
+ * and compressed again on every request: 39 ms of the node's one thread for the eleven files of
+ * a first /service/retweet in Brotli at quality 5 (server/compress.ts), 32 ms when Next.js
+ * gzipped them itself (bench/bench-static.mjs; 2.8 ms here), time other pages' renders wait
+ * behind, and a larger file than the build's quality 11. Here a
  * file is read once, answered in Brotli, gzip or as it is (Accept-Encoding), with the headers
  * Next.js sends (immutable for a year: the names change with the content) and an ETag. Only
  * files the build made are known (the folder is listed at start): anything else, and any other
