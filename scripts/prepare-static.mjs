@@ -14,8 +14,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-/** The extensions compressed ahead of time; must match COMPRESSIBLE in server/static-assets.ts. */
-export const COMPRESSIBLE = new Set(['.js', '.css', '.map', '.json', '.svg', '.txt']);
+/** The extensions compressed ahead of time (server/static-assets.ts serves whichever copies exist). */
+const COMPRESSIBLE = new Set(['.js', '.css', '.map', '.json', '.svg', '.txt']);
 
 function* files(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -49,8 +49,3 @@ export function prepareStatic(dir) {
   return totals;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const dir = process.argv[2] ?? path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'static');
-  const t = prepareStatic(dir);
-  console.log(`static files: ${t.files} compressed (${Math.round(t.identity / 1024)} KB → gzip ${Math.round(t.gzip / 1024)} KB, brotli ${Math.round(t.br / 1024)} KB)`);
-}

@@ -14,7 +14,8 @@ import compression from 'compression';
  * 1 KB or with `Cache-Control: no-transform`, as before. A client that goes away mid-answer has its
  * compressor released by the middleware itself (1.8.2), which Next.js did by hand for its copy.
  */
-const middleware = compression({ brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } } });
+export const BROTLI_QUALITY = 5;
+const middleware = compression({ brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } });
 
 /** Wraps `res` so that what is written to it is compressed as the request accepts. */
 export function compressAnswer(req: IncomingMessage, res: ServerResponse): void {

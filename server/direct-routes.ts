@@ -16,6 +16,7 @@ import { POST as youtubeComment } from '@/app/api/youtube/comment/route';
 import { POST as youtubeLike } from '@/app/api/youtube/like/route';
 import { POST as youtubeSubscribe } from '@/app/api/youtube/subscribe/route';
 import { GET as viewer } from '@/app/api/users/me/viewer/route';
+import { BROTLI_QUALITY } from './compress';
 import { chooseEncoding } from './static-assets';
 
 /*
@@ -59,7 +60,7 @@ export function directRoute(method: string | undefined, url: string | undefined)
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 /** Brotli at the quality server/compress.ts gives Next.js's answers. */
-const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } };
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } };
 
 /**
  * Serves one request with a direct route's handler: the Node request as a Fetch `Request` (its

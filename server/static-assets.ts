@@ -18,8 +18,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  */
 
 export const STATIC_PREFIX = '/_next/static/';
-/** The extensions with compressed copies; must match COMPRESSIBLE in scripts/prepare-static.mjs. */
-const COMPRESSIBLE = new Set(['.js', '.css', '.map', '.json', '.svg', '.txt']);
 const TYPES: Readonly<Record<string, string>> = {
   '.js': 'application/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -87,10 +85,9 @@ export function createStaticAssets(dir: string) {
     const ext = path.extname(file);
     const identity = fs.readFileSync(file);
     const bodies: Asset['bodies'] = { identity };
-    if (COMPRESSIBLE.has(ext)) {
-      for (const [coding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
-        if (fs.existsSync(file + suffix)) bodies[coding] = fs.readFileSync(file + suffix);
-      }
+    // The copies the build made (scripts/prepare-static.mjs says which kinds of file get them).
+    for (const [coding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+      if (fs.existsSync(file + suffix)) bodies[coding] = fs.readFileSync(file + suffix);
     }
     const asset = { type: TYPES[ext]!, etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`, bodies };
     loaded.set(urlPath, asset);
