@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, expectToast, test } from './fixtures';
 
 /** Browser journeys of issue 4: register → login → panel → password change → revoked token → login → logout. */
 
@@ -22,7 +23,7 @@ async function register(page: Page, user: { name: string; email: string; passwor
   await form.getByLabel('Şifre (tekrar)').fill(user.password);
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Kayıt Ol' }).click();
-  await expect(page.getByText('Kayıt başarılı! Şimdi giriş yapabilirsiniz.')).toBeVisible();
+  await expectToast(page, 'Kayıt başarılı! Şimdi giriş yapabilirsiniz.');
   await expect(page.getByRole('tab', { name: 'Giriş Yap' })).toHaveAttribute('aria-selected', 'true');
 }
 
@@ -46,7 +47,7 @@ test.describe('accounts', () => {
     await page.getByRole('tab', { name: 'Giriş Yap' }).click();
 
     await login(page, user.email, user.password);
-    await expect(page.getByText('Giriş başarılı! Hoş geldiniz.')).toBeVisible();
+    await expectToast(page, 'Giriş başarılı! Hoş geldiniz.');
     const oldToken = await page.evaluate(() => window.localStorage.getItem('user_token'));
     expect(oldToken).toBeTruthy();
     expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem('user_data'))) ?? '{}')).toMatchObject({ email: user.email, token: oldToken });
@@ -66,7 +67,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Yeni şifre', { exact: true }).fill('ikinci-sifre-456');
     await page.getByLabel('Yeni şifre (tekrar)').fill('ikinci-sifre-456');
     await page.getByRole('button', { name: 'Kaydet' }).click();
-    await expect(page.getByText('Şifreniz değiştirildi. Diğer cihazlardaki oturumlar kapatıldı.')).toBeVisible();
+    await expectToast(page, 'Şifreniz değiştirildi. Diğer cihazlardaki oturumlar kapatıldı.');
 
     // The token from before the change is refused; this browser's session goes on.
     const refused = await page.request.get('/api/auth/verify', { headers: { authorization: `Bearer ${oldToken}` } });
@@ -89,7 +90,7 @@ test.describe('accounts', () => {
     await form.getByLabel('E-posta').fill(user.email);
     await form.getByLabel('Şifre', { exact: true }).fill(user.password);
     await form.getByRole('button', { name: 'Giriş Yap' }).click();
-    await expect(page.getByText('E-posta veya şifre hatalı.')).toBeVisible();
+    await expectToast(page, 'E-posta veya şifre hatalı.');
     await login(page, user.email, 'ikinci-sifre-456');
     await page.getByRole('button', { name: 'Çıkış Yap', exact: true }).click();
     await expect(page).not.toHaveURL(/\/panel/);
@@ -298,7 +299,7 @@ test.describe('accounts in German', () => {
     await form.getByLabel('Passwort (Wiederholung)').fill('hans-pass-1');
     await form.getByRole('checkbox').check();
     await form.getByRole('button', { name: 'Registrieren' }).click();
-    await expect(page.getByText('Registrierung erfolgreich! Sie können sich jetzt anmelden.')).toBeVisible();
+    await expectToast(page, 'Registrierung erfolgreich! Sie können sich jetzt anmelden.');
 
     const loginForm = page.getByRole('form', { name: 'Bei Ihrem Konto anmelden' });
     await loginForm.getByLabel('E-Mail').fill(email);
@@ -313,7 +314,7 @@ test.describe('accounts in German', () => {
     await page.getByRole('button', { name: 'Überall abmelden' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Überall abmelden' }).click();
     await expect(page).toHaveURL(/\/de\/login$/);
-    await expect(page.getByText('Sie wurden auf allen Geräten abgemeldet.')).toBeVisible();
+    await expectToast(page, 'Sie wurden auf allen Geräten abgemeldet.');
     expect((await page.request.get('/api/auth/verify', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
     await page.goto('/de/panel');
     await expect(page).toHaveURL(/\/de\/login$/);

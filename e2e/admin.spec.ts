@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, expectToast, test } from './fixtures';
 import { adminLogin } from './public-helpers';
 
 /** Browser journeys of issue 5: the admin back office at /rooting. */
@@ -9,7 +10,7 @@ const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 
 
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Yönetim menüsü' }).getByRole('link', { name, exact: true }).click();
-const toast = (page: Page, text: string) => expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+const toast = (page: Page, text: string) => expectToast(page, text);
 
 test.describe('the admin back office', () => {
   test('a visitor and a customer are sent to /admin-login', async ({ page }) => {

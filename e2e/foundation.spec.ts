@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe('the first start', () => {
   test('/ shows the Turkish storefront above the retweet profiles', async ({ page }) => {

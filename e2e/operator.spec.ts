@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { msg } from './public-helpers';
 
 /** Issue #17, the operator's tools, in English: profile health and the dashboard on a phone. */

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { io as connect, type Socket } from 'socket.io-client';
 import { adminToken, createCustomer, e2eTarget, msg, signInBrowser, topUp } from './public-helpers';
 

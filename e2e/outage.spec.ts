@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import postgres from 'postgres';
 import { tcpSwitch } from '../test/tcp-switch';
 import { BROWSER_LOCALE, msg, signInBrowser } from './public-helpers';

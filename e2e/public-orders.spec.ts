@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, expectToast, test } from './fixtures';
 import { adminToken, allProfileBoxes, BROWSER_LOCALE, createCustomer, defaultProvider, e2eTarget, LOCALES, msg, msgPattern, prefix, reliableProvider, signInBrowser, topUp } from './public-helpers';
 
 const TWEET = 'https://x.com/etkilesim/status/1234567890123';
@@ -73,7 +74,7 @@ for (const l of LOCALES) {
       const [third] = (await checkedIds(page)).filter((id) => !ids.includes(id));
       await page.getByLabel(msg(l, 'ServicePage.tweetUrl')).fill(TWEETS[l]);
       await page.getByRole('button', { name: msg(l, 'ServicePage.send'), exact: true }).click();
-      await expect(page.locator('[data-sonner-toast]').getByText(ALREADY_DONE_2[l])).toBeVisible();
+      await expectToast(page, ALREADY_DONE_2[l]);
       await expect.poll(() => checkedIds(page)).toEqual([third]);
 
       // Changing the service resets the badges.
@@ -233,7 +234,7 @@ test.describe('who sees which limits', () => {
     await page.locator('[data-profile-list]').getByRole('checkbox').nth(0).check();
     await page.getByLabel(msg('en', 'ServicePage.videoUrl')).fill(e2eTarget('video', 201));
     await page.getByRole('button', { name: msg('en', 'ServicePage.send'), exact: true }).click();
-    await expect(page.locator('[data-sonner-toast]').getByText('You have no active package for YouTube.')).toBeVisible();
+    await expectToast(page, 'You have no active package for YouTube.');
 
     await page.context().clearCookies();
     await signInBrowser(page, admin);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { BROWSER_LOCALE, LOCALES, msg, prefix, type Loc } from './public-helpers';
 
 const SERVICES = ['retweet', 'like', 'bookmark', 'comment', 'new_tweet', 'reels_comment', 'reels_like', 'reels_share', 'reels_bookmark', 'youtube_like', 'youtube_comment', 'youtube_subscribe'];

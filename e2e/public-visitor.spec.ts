@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { allProfileBoxes, BROWSER_LOCALE, LOCALES, msg, msgPattern, prefix } from './public-helpers';
 
 for (const l of LOCALES) {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminToken, createCustomer, LOCALES, msg, prefix, signInBrowser, type Customer, type Loc } from './public-helpers';
 
 /**

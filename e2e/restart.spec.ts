@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { serving, spawnServer, type ServerProcess } from './server-process';
 
 /** The built server on its own port and data folder; resolves once it serves requests. */

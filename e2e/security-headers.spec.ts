@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminToken, BROWSER_LOCALE, createCustomer, defaultProvider, e2eTarget, LOCALES, msg, prefix, reliableProvider, signInBrowser, type Loc } from './public-helpers';
 
 /**

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminToken, createCustomer, defaultProvider, msg, signInBrowser, type Customer } from './public-helpers';
 
 /**
@@ -11,7 +12,7 @@ import { adminToken, createCustomer, defaultProvider, msg, signInBrowser, type C
 
 /** WCAG 2.x AA; a toast still fading out (its opacity lowers the contrast for a moment) is left out. */
 async function axe(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toast]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page }).exclude('[data-toast]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`)).toEqual([]);
 }
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import postgres from 'postgres';
 import { io as connect, type Socket } from 'socket.io-client';
 import { ROLES, TABLE, type Role } from '../test/access/table';

@@ -76,8 +76,11 @@ function ToastItem({ item, closeLabel, onGone }: { item: Shown<ToastT>; closeLab
 
   return (
     // The <li> stays a list item (axe's list rule); the live region is the toast's content inside it.
+    // Not `data-sonner-toast`: sonner injects an unlayered stylesheet that keeps that attribute at
+    // opacity 0 until sonner's own list marks it mounted, which beat Tailwind's layered opacity-100
+    // and left every toast invisible (issue #32).
     <li
-      data-sonner-toast=""
+      data-toast=""
       data-type={kind}
       data-removed={leaving ? 'true' : 'false'}
       onMouseEnter={() => pauseResume.get(t.id)?.pause()}
