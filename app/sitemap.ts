@@ -8,7 +8,7 @@ import { locales } from '@/lib/i18n/routing';
 // Read at request time: which platforms are active is decided by admins, not by the build.
 export const dynamic = 'force-dynamic';
 
-/** sitemap.xml: the home and pricing pages, every service page of the active platforms and every policy page, in every language, with hreflang alternates. */
+/** sitemap.xml: the home and pricing pages, every service page of the active platforms, every policy page and the imprint, in every language, with hreflang alternates. */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const base = publicUrl();
   const platforms = (await cachedActivePlatforms(await getDb())).map((p) => p.ad);

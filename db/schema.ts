@@ -540,6 +540,14 @@ export const siteSettings = pgTable(
     stuckMaxMinutes: integer().notNull().default(120),
     /** Actions one profile may take in any hour (issue #17); the queue paces sends around it. 0: no cap. */
     profileHourlyCap: integer().notNull().default(0),
+    /** Who runs the site (issue #32 "Who we are"): shown in the footer and on /imprint; '' until an admin fills them in. */
+    companyLegalName: text().notNull().default(''),
+    /** Postal address, several lines separated by newlines. */
+    companyAddress: text().notNull().default(''),
+    /** Trade-register and/or VAT number, as the admin writes it. */
+    companyRegistrationNumber: text().notNull().default(''),
+    /** The address customers write to; the policy pages name it. */
+    supportEmail: text().notNull().default(''),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -14,10 +14,12 @@ import { Switch } from '@/components/ui/switch';
 import { Button } from '@/components/ui/button';
 
 type Operator = 'karantina_hata_sayisi' | 'takilma_dakika' | 'takilma_azami_dakika' | 'profil_saatlik_limit';
-type Values = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: string; twitter_min_profil: string; require_admin_2fa: boolean } & Record<Operator, string>;
-export type SettingsValues = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: number; twitter_min_profil: number; require_admin_2fa: boolean } & Record<Operator, number>;
+/** The company details (issue #32 "Who we are"), plain text fields. */
+type Company = 'sirket_unvani' | 'sirket_adresi' | 'sirket_sicil_no' | 'destek_eposta';
+type Values = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: string; twitter_min_profil: string; require_admin_2fa: boolean } & Record<Operator, string> & Record<Company, string>;
+export type SettingsValues = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: number; twitter_min_profil: number; require_admin_2fa: boolean } & Record<Operator, number> & Record<Company, string>;
 
-/** /rooting/settings (§2): the general settings form with one save button, including the admin two-factor rule. */
+/** /rooting/settings (§2): the general settings form with one save button, including the admin two-factor rule and the company details. */
 export function SettingsForm({ settings }: { settings: SettingsValues }) {
   const t = useTranslations('Admin.settings');
   const tc = useTranslations('Admin.common');
@@ -90,6 +92,31 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
             {hint('site_favicon', t('urlHint'))}
           </FormField>
         </div>
+        {/* autoComplete off: these fields describe the company, not the admin the browser would fill in. */}
+        <fieldset aria-describedby="settings-company-hint" className="flex flex-col gap-4 rounded-md border border-line p-3">
+          <legend className="px-1 text-sm font-semibold">{t('company')}</legend>
+          <p id="settings-company-hint" className="text-xs text-muted">
+            {t('companyHint')}
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="settings-sirket_unvani" label={t('legalName')} error={err('sirket_unvani')}>
+              <input {...f('sirket_unvani')} autoComplete="off" />
+              {hint('sirket_unvani', t('legalNameHint'))}
+            </FormField>
+            <FormField id="settings-sirket_sicil_no" label={t('registrationNumber')} error={err('sirket_sicil_no')}>
+              <input {...f('sirket_sicil_no')} autoComplete="off" spellCheck={false} />
+              {hint('sirket_sicil_no', t('registrationNumberHint'))}
+            </FormField>
+          </div>
+          <FormField id="settings-sirket_adresi" label={t('address')} error={err('sirket_adresi')}>
+            <textarea rows={3} {...f('sirket_adresi')} autoComplete="off" />
+            {hint('sirket_adresi', t('addressHint'))}
+          </FormField>
+          <FormField id="settings-destek_eposta" label={t('supportEmail')} error={err('destek_eposta')}>
+            <input {...f('destek_eposta')} type="email" inputMode="email" autoComplete="off" spellCheck={false} />
+            {hint('destek_eposta', t('supportEmailHint'))}
+          </FormField>
+        </fieldset>
         <div className="grid gap-4 sm:grid-cols-3">
           <FormField id="settings-cooldown_saniye" label={t('cooldown')} error={err('cooldown_saniye')}>
             <input {...f('cooldown_saniye')} type="number" min={0} step={1} />

@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react';
 import { usePathname } from '@/lib/i18n/navigation';
 
-/** Pages whose header shows only the title (§2): forgot/reset password and the policy pages. */
-const TITLE_ONLY = ['/forgot-password', '/reset-password', '/terms', '/privacy', '/cookies', '/subscription-policy'];
+/** Pages whose header shows only the title (§2): forgot/reset password, the policy pages and the imprint. */
+const TITLE_ONLY = ['/forgot-password', '/reset-password', '/terms', '/privacy', '/cookies', '/subscription-policy', '/imprint'];
 /** Areas with no site header at all (§2). */
 const NO_HEADER = ['/rooting', '/admin-login'];
 

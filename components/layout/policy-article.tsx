@@ -3,7 +3,9 @@ import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { getFormat } from '@/components/ui/get-format';
 import { Link } from '@/lib/i18n/navigation';
-import { POLICY_LINKS } from './links';
+import { SupportEmailLink } from './company-details';
+import { IMPRINT_LINK, POLICY_LINKS } from './links';
+import { requestSiteSettings } from './request-data';
 import { cardVariants } from '@/components/ui/card';
 
 export type PolicyKey = 'terms' | 'privacy' | 'cookies' | 'subscription';
@@ -19,22 +21,56 @@ export const POLICY_SECTIONS: Record<PolicyKey, readonly string[]> = {
 /** When the policy texts were last changed. */
 export const POLICY_UPDATED = new Date('2026-11-01T00:00:00Z');
 
-/** A static policy page (§2) with a close button to /. */
+/** The card every legal page (the policies, the imprint) is written on. */
+export const legalCardClass = cardVariants('mx-auto max-w-3xl p-5 sm:p-8');
+
+/** A legal page's heading (`#policy-title`) with its close button to /. */
+export async function LegalHeading({ title }: { title: string }) {
+  const t = await getTranslations('Policies');
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <h1 id="policy-title" className="min-w-0 text-xl font-bold break-words hyphens-auto sm:text-3xl">
+        {title}
+      </h1>
+      <Button asChild variant="ghost" size="icon" className="shrink-0 text-muted hover:text-ink">
+        <Link href="/" aria-label={t('close')}>
+          <X aria-hidden="true" className="size-5" />
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+/** Links to the other legal pages: every policy but the current one, and the imprint. */
+export async function LegalNav({ current }: { current: PolicyKey | 'imprint' }) {
+  const t = await getTranslations('Policies');
+  const links = [...POLICY_LINKS, IMPRINT_LINK].filter((l) => l.key !== current);
+  return (
+    <nav aria-label={t('navLabel')} className="mt-8 border-t border-line pt-4">
+      <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+        {links.map((l) => (
+          <li key={l.key}>
+            <Link href={l.href} className="text-brand underline">
+              {t(`${l.key}.title`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * A static policy page (§2) with a close button to /. When the admin has set a support address
+ * (issue #32), the policy names it; it is read here, per request, like the footer's company details.
+ */
 export async function PolicyArticle({ policy, siteName }: { policy: PolicyKey; siteName: string }) {
   const t = await getTranslations('Policies');
   const format = await getFormat();
+  const { destek_eposta: supportEmail } = await requestSiteSettings();
   return (
-    <article aria-labelledby="policy-title" className={cardVariants('mx-auto max-w-3xl p-5 sm:p-8')} data-policy={policy}>
-      <div className="flex items-start justify-between gap-4">
-        <h1 id="policy-title" className="min-w-0 text-xl font-bold break-words hyphens-auto sm:text-3xl">
-          {t(`${policy}.title`)}
-        </h1>
-        <Button asChild variant="ghost" size="icon" className="shrink-0 text-muted hover:text-ink">
-          <Link href="/" aria-label={t('close')}>
-            <X aria-hidden="true" className="size-5" />
-          </Link>
-        </Button>
-      </div>
+    <article aria-labelledby="policy-title" className={legalCardClass} data-policy={policy}>
+      <LegalHeading title={t(`${policy}.title`)} />
       <p className="mt-2 text-sm text-muted">{t('lastUpdated', { date: format.longDate(POLICY_UPDATED) })}</p>
       <p className="mt-4 leading-relaxed">{t(`${policy}.description`, { site: siteName })}</p>
       {POLICY_SECTIONS[policy].map((section) => (
@@ -45,17 +81,15 @@ export async function PolicyArticle({ policy, siteName }: { policy: PolicyKey; s
           <p className="mt-2 leading-relaxed">{t(`${policy}.sections.${section}.body`, { site: siteName })}</p>
         </section>
       ))}
-      <nav aria-label={t('navLabel')} className="mt-8 border-t border-line pt-4">
-        <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-          {POLICY_LINKS.filter((l) => l.key !== policy).map((l) => (
-            <li key={l.key}>
-              <Link href={l.href} className="text-brand underline">
-                {t(`${l.key}.title`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {supportEmail ? (
+        <p className="mt-6 leading-relaxed" data-policy-contact>
+          {t.rich(`${policy}.contact`, {
+            email: supportEmail,
+            link: (chunks) => <SupportEmailLink email={supportEmail} className="wrap-anywhere text-brand underline">{chunks}</SupportEmailLink>,
+          })}
+        </p>
+      ) : null}
+      <LegalNav current={policy} />
     </article>
   );
 }

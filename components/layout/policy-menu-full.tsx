@@ -6,9 +6,9 @@ import { buttonVariants } from '@/components/ui/button';
 import { useOpenOnMount } from '@/components/ui/use-deferred';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Link } from '@/lib/i18n/navigation';
-import { POLICY_LINKS } from './links';
+import { IMPRINT_LINK, POLICY_LINKS } from './links';
 
-/** The footer's Menu dropdown with the policy pages (§2), loaded on intent (policy-menu.tsx). */
+/** The footer's Menu dropdown with the policy pages (§2) and the imprint, loaded on intent (policy-menu.tsx). */
 export function PolicyMenuFull({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const [open, setOpen] = useOpenOnMount(defaultOpen);
   const t = useTranslations();
@@ -19,7 +19,7 @@ export function PolicyMenuFull({ defaultOpen = false }: { defaultOpen?: boolean 
         {t('Footer.menu')}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start">
-        {POLICY_LINKS.map((link) => (
+        {[...POLICY_LINKS, IMPRINT_LINK].map((link) => (
           <DropdownMenuItem key={link.key} asChild>
             <Link href={link.href}>{t(`Policies.${link.key}.title`)}</Link>
           </DropdownMenuItem>

@@ -1,17 +1,20 @@
 import { Suspense } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
+import { addressLines, hasCompanyDetails, SupportEmailLink, type CompanyDetails } from './company-details';
 import { HelpDrawer } from './help-drawer';
 import { LanguagePicker } from './language-picker';
-import { POLICY_LINKS } from './links';
+import { IMPRINT_LINK, POLICY_LINKS } from './links';
 import { PolicyMenu } from './policy-menu';
+import { requestSiteSettings } from './request-data';
 
 /**
  * The footer (§2): help drawer, Menu dropdown with the policy pages, language picker. The policy
- * links are also plain links, so search engines and people without scripts reach them.
+ * links and the imprint are also plain links, so search engines and people without scripts reach
+ * them. The company details the admin has set (issue #32 "Who we are") are shown above them.
  */
 export async function SiteFooter({ siteName }: { siteName: string }) {
-  const t = await getTranslations();
+  const [t, settings] = await Promise.all([getTranslations(), requestSiteSettings()]);
   return (
     <footer className="mt-12 border-t border-line bg-card" data-site-footer>
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
@@ -25,9 +28,10 @@ export async function SiteFooter({ siteName }: { siteName: string }) {
       </div>
       <div className="mx-auto max-w-5xl border-t border-line px-4 py-4 text-sm text-muted">
         <p>{t('Footer.tagline')} <Link href="/pricing" className="underline hover:text-ink">{t('Pricing.nav')}</Link></p>
+        {hasCompanyDetails(settings) ? <FooterCompany company={settings} t={t} /> : null}
         <nav aria-label={t('Footer.policyLinksLabel')} className="mt-2">
           <ul className="flex flex-wrap gap-x-4 gap-y-1">
-            {POLICY_LINKS.map((link) => (
+            {[...POLICY_LINKS, IMPRINT_LINK].map((link) => (
               <li key={link.key}>
                 <Link href={link.href} className="inline-flex min-h-6 items-center underline hover:text-ink">
                   {t(`Policies.${link.key}.title`)}
@@ -39,5 +43,36 @@ export async function SiteFooter({ siteName }: { siteName: string }) {
         <p className="mt-2">{t('Footer.rights', { year: new Date().getFullYear(), site: siteName })}</p>
       </div>
     </footer>
+  );
+}
+
+type Translate = Awaited<ReturnType<typeof getTranslations>>;
+
+/** Legal name, address lines, registration / VAT number and support address: only those set. */
+function FooterCompany({ company, t }: { company: CompanyDetails; t: Translate }) {
+  const lines = addressLines(company.sirket_adresi);
+  const email = company.destek_eposta;
+  return (
+    <address className="mt-2 break-words not-italic" data-company-details>
+      {company.sirket_unvani ? <span className="block font-medium text-ink">{company.sirket_unvani}</span> : null}
+      {lines.map((line, i) => (
+        <span key={i} className="block">
+          {line}
+        </span>
+      ))}
+      {company.sirket_sicil_no ? <span className="block">{t('Policies.imprint.footerRegistration', { value: company.sirket_sicil_no })}</span> : null}
+      {email ? (
+        <span className="block">
+          {t.rich('Policies.imprint.footerSupport', {
+            email,
+            link: (chunks) => (
+              <SupportEmailLink email={email} className="inline-flex min-h-6 items-center wrap-anywhere underline hover:text-ink">
+                {chunks}
+              </SupportEmailLink>
+            ),
+          })}
+        </span>
+      ) : null}
+    </address>
   );
 }

@@ -5,13 +5,16 @@ import { defaultLocale, locales, type Locale } from '@/lib/i18n/routing';
 export const POLICY_PATHS = ['/terms', '/privacy', '/cookies', '/subscription-policy'] as const;
 export type PolicyPath = (typeof POLICY_PATHS)[number];
 
+/** The imprint (issue #32 "Who we are"): who runs the site; the same path in every language. */
+export const IMPRINT_PATH = '/imprint';
+
 /** The storefront pages (issue #15): the home page and the price list. */
 export const STOREFRONT_PATHS = ['/', '/pricing'] as const;
 
-/** Every public, indexable page (without the locale prefix): the storefront, each service page and each policy page. */
+/** Every public, indexable page (without the locale prefix): the storefront, each service page, each policy page and the imprint. */
 export function publicPaths(activePlatforms: readonly string[] = PLATFORMS): string[] {
   const services = PLATFORMS.filter((p) => activePlatforms.includes(p)).flatMap((p) => PAGE_SERVICES[p].map((s) => `/service/${s}`));
-  return [...STOREFRONT_PATHS, ...services, ...POLICY_PATHS];
+  return [...STOREFRONT_PATHS, ...services, ...POLICY_PATHS, IMPRINT_PATH];
 }
 
 /** The URL path of a page in one language: Turkish at the root, the others under /en and /de. */

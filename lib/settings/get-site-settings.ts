@@ -11,6 +11,11 @@ export type SiteSettings = {
   head_etiketleri: string;
   site_logo: string;
   site_favicon: string;
+  /** The company details (issue #32 "Who we are"): public, since the footer and /imprint show them; '' when not set. */
+  sirket_unvani: string;
+  sirket_adresi: string;
+  sirket_sicil_no: string;
+  destek_eposta: string;
 };
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
@@ -19,6 +24,10 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   head_etiketleri: '',
   site_logo: '',
   site_favicon: '',
+  sirket_unvani: '',
+  sirket_adresi: '',
+  sirket_sicil_no: '',
+  destek_eposta: '',
 };
 
 /** GET /site-ayar (§3 Site settings). */
@@ -32,6 +41,10 @@ export async function getSiteSettings(db: Db): Promise<SiteSettings> {
     head_etiketleri: row.headEtiketleri,
     site_logo: row.siteLogo,
     site_favicon: row.siteFavicon,
+    sirket_unvani: row.companyLegalName,
+    sirket_adresi: row.companyAddress,
+    sirket_sicil_no: row.companyRegistrationNumber,
+    destek_eposta: row.supportEmail,
   };
 }
 

@@ -36,6 +36,10 @@ export async function updateSiteSettings(db: Db, actor: Actor, input: SiteSettin
       ...(input.takilma_dakika !== undefined ? { stuckAfterMinutes: input.takilma_dakika } : {}),
       ...(input.takilma_azami_dakika !== undefined ? { stuckMaxMinutes: input.takilma_azami_dakika } : {}),
       ...(input.profil_saatlik_limit !== undefined ? { profileHourlyCap: input.profil_saatlik_limit } : {}),
+      ...(input.sirket_unvani !== undefined ? { companyLegalName: input.sirket_unvani } : {}),
+      ...(input.sirket_adresi !== undefined ? { companyAddress: input.sirket_adresi } : {}),
+      ...(input.sirket_sicil_no !== undefined ? { companyRegistrationNumber: input.sirket_sicil_no } : {}),
+      ...(input.destek_eposta !== undefined ? { supportEmail: input.destek_eposta } : {}),
     };
     // One of the two stuck-order limits alone must still leave the maximum at or above the deadline.
     const stuckAfter = input.takilma_dakika ?? before.takilma_dakika;

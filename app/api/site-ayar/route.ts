@@ -8,7 +8,10 @@ export const GET = route({ auth: 'optional' }, async ({ db, user }) =>
   ok({ site_ayar: isAdminSession(user) ? await getAdminSiteSettings(db) : await getSiteSettings(db) }),
 );
 
-/** PUT /api/site-ayar {site_adi, site_aciklama, head_etiketleri, site_logo, site_favicon, cooldown_saniye?, twitter_min_profil?}. */
+/**
+ * PUT /api/site-ayar {site_adi, site_aciklama, head_etiketleri, site_logo, site_favicon, cooldown_saniye?, twitter_min_profil?, …,
+ * sirket_unvani?, sirket_adresi?, sirket_sicil_no?, destek_eposta?}: a company detail left out keeps its saved value.
+ */
 export const PUT = route({ auth: 'admin', body: siteSettingsSchema }, async ({ req, db, user, input }) =>
   ok({ site_ayar: await updateSiteSettings(db, actorFrom(user, req), input) }),
 );

@@ -21,7 +21,7 @@ describe('site settings', () => {
     expect(res.status).toBe(200);
     expect(res.body.site_ayar).toMatchObject({ ...settings, cooldown_saniye: 45, twitter_min_profil: 5 });
     const pub = await call(route.GET);
-    expect(pub.body.site_ayar).toEqual(settings);
+    expect(pub.body.site_ayar).toEqual({ ...settings, sirket_unvani: '', sirket_adresi: '', sirket_sicil_no: '', destek_eposta: '' });
     const adm = await call(route.GET, { token: f.adminToken });
     expect(adm.body.site_ayar).toMatchObject({ cooldown_saniye: 45, twitter_min_profil: 5 });
     const [audit] = await f.auditOf('settings.update');
@@ -37,6 +37,20 @@ describe('site settings', () => {
     expect(one).toMatchObject({ status: 400, body: { code: 'STUCK_LIMITS_INVALID' } });
     expect((await call(route.PUT, { method: 'PUT', token: f.adminToken, body: { ...settings, karantina_hata_sayisi: 0 } })).status).toBe(400);
     expect((await call(route.GET, { token: f.adminToken })).body.site_ayar).toMatchObject({ karantina_hata_sayisi: 3, takilma_dakika: 20, takilma_azami_dakika: 90 });
+  });
+
+  it('saves the company details (issue #32), shows them publicly and keeps them when a save leaves them out', async () => {
+    const company = { sirket_unvani: 'Örnek A.Ş.', sirket_adresi: 'Büyükdere Cad. 1\nİstanbul', sirket_sicil_no: 'VKN 1234567890', destek_eposta: 'destek@ornek.com' };
+    const res = await call(route.PUT, { method: 'PUT', token: f.adminToken, body: { ...settings, ...company } });
+    expect(res.status).toBe(200);
+    expect(res.body.site_ayar).toMatchObject(company);
+    expect((await call(route.GET)).body.site_ayar).toMatchObject(company);
+    await call(route.PUT, { method: 'PUT', token: f.adminToken, body: settings });
+    expect((await call(route.GET)).body.site_ayar).toMatchObject(company);
+    const bad = await call(route.PUT, { method: 'PUT', token: f.adminToken, body: { ...settings, destek_eposta: 'destek@ornek' }, headers: { 'accept-language': 'en' } });
+    expect(bad).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', mesaj: 'Enter a valid support e-mail address (e.g. support@example.com) or leave the field empty.' } });
+    const nul = await call(route.PUT, { method: 'PUT', token: f.adminToken, body: { ...settings, sirket_unvani: 'A\u0000B' } });
+    expect(nul.status).toBe(400);
   });
 
   it('requires a site name and refuses script URLs for the logo', async () => {
