@@ -12,14 +12,14 @@ import { getJson, sendJson } from '@/components/auth/api';
 import { useSocketEvents } from '@/components/realtime/use-socket-events';
 import { useViewerState } from './viewer-context';
 
-type Item = { id: number; kind: string; params: Record<string, string | number>; link: string | null; read: boolean; created_at: string };
+type Item = { id: number; kind: string; title: string; body: string; link: string | null; read: boolean; created_at: string };
 type State = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; items: Item[]; unread: number };
 
 /**
  * The notification centre of a logged-in customer's header (issue #18): a bell with the unread
- * count, a list of the newest notices (text rendered here, in the page's language, from each
- * notice's kind and values), marking one or all as read. A `notification:new` event on the user's
- * own socket room reads the list again.
+ * count, a list of the newest notices (written by the server in the page's language, amounts,
+ * services and days in words: lib/notifications renderNotification), marking one or all as read.
+ * A `notification:new` event on the user's own socket room reads the list again.
  */
 export function NotificationBell() {
   const viewer = useViewerState();
@@ -69,7 +69,6 @@ export function NotificationBell() {
   }
 
   const unread = state.phase === 'ready' ? state.unread : 0;
-  const text = (item: Item, part: 'title' | 'body') => (t.has(`kinds.${item.kind}.${part}` as never) ? t(`kinds.${item.kind}.${part}` as never, item.params as never) : item.kind);
 
   return (
     <div ref={box} className="relative" data-notification-bell>
@@ -116,9 +115,9 @@ export function NotificationBell() {
                   <>
                     <span className="flex items-start gap-2">
                       {!item.read ? <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-brand" /> : null}
-                      <span className={cn('min-w-0 flex-1', !item.read && 'font-semibold')}>{text(item, 'title')}</span>
+                      <span className={cn('min-w-0 flex-1', !item.read && 'font-semibold')}>{item.title}</span>
                     </span>
-                    <span className="block break-words text-muted">{text(item, 'body')}</span>
+                    <span className="block break-words text-muted">{item.body}</span>
                     <time dateTime={item.created_at} className="block text-xs text-muted">
                       {format.relative(item.created_at)}
                     </time>

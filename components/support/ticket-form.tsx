@@ -8,7 +8,8 @@ import { sendJson } from '@/components/auth/api';
 import { fieldAria, FormField, inputClass, SubmitButton } from '@/components/auth/form-field';
 import { useAuthForm } from '@/components/auth/use-auth-form';
 
-export type TicketableOrder = { task_id: string; platform: string; service: string; status: string; created_at: string };
+/** An order of the picker, its label written in words by the server (Tickets.orderOption). */
+export type TicketableOrder = { task_id: string; label: string };
 
 type Props = {
   /** The caller's recent orders for the optional order picker (none: no picker). */
@@ -68,7 +69,7 @@ export function TicketForm({ orders, defaultOrderId, onCreated }: Props) {
                 <option value="">{t('noOrder')}</option>
                 {orders.map((o) => (
                   <option key={o.task_id} value={o.task_id}>
-                    {t('orderOption', { platform: o.platform, service: o.service, status: t(`orderStatus.${o.status}`), date: o.created_at.slice(0, 10) })}
+                    {o.label}
                   </option>
                 ))}
               </select>

@@ -5,6 +5,7 @@ import { useFormat } from '@/components/ui/use-format';
 import { cn } from '@/lib/utils/cn';
 import type { TicketDetail } from '@/lib/tickets/read-tickets';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { useOrderSummary } from './order-summary';
 
 /**
  * A ticket's thread (issue #18): its messages, oldest first, as plain text (React escapes it; line
@@ -14,6 +15,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 export function TicketThread({ ticket, viewer }: { ticket: TicketDetail; viewer: 'customer' | 'admin' }) {
   const t = useTranslations('Tickets');
   const format = useFormat();
+  const summary = useOrderSummary();
   return (
     <div className="space-y-4" data-ticket-thread={ticket.id}>
       <div className="flex flex-wrap items-center gap-2">
@@ -26,21 +28,13 @@ export function TicketThread({ ticket, viewer }: { ticket: TicketDetail; viewer:
       {ticket.order ? (
         <section aria-label={t('orderTitle')} className="space-y-2 rounded-md border border-line bg-surface p-3 text-sm" data-ticket-order>
           <p className="font-semibold">{t('orderTitle')}</p>
-          <p className="break-all">
-            {t('orderSummary', {
-              platform: ticket.order.platform,
-              service: ticket.order.service,
-              status: t(`orderStatus.${ticket.order.order_status}`),
-              success: ticket.order.profiles.filter((p) => p.result === 'success').length,
-              total: ticket.order.profiles.length,
-            })}
-          </p>
+          <p className="break-words">{summary(ticket.order)}</p>
           {ticket.order.refunded_cents > 0 ? <p>{t('orderRefund', { amount: format.money(ticket.order.refunded_cents) })}</p> : null}
           <ul className="flex flex-wrap gap-1">
             {ticket.order.profiles.map((p) => (
               <li
                 key={p.profile_id}
-                className={cn('rounded-full px-2 py-0.5 text-xs', p.result === 'success' ? 'bg-brand-soft text-ink' : p.result === 'failed' ? 'bg-danger/10 text-danger' : 'bg-card text-muted')}
+                className={cn('max-w-full rounded-full px-2 py-0.5 text-xs wrap-anywhere', p.result === 'success' ? 'bg-brand-soft text-ink' : p.result === 'failed' ? 'bg-danger/10 text-danger' : 'bg-card text-muted')}
               >
                 {(p.username || `#${p.profile_id}`) + ' · ' + t(`profileResult.${p.result}`)}
               </li>

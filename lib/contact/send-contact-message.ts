@@ -40,7 +40,9 @@ export async function sendContactMessage(db: Db, input: SendContactInput): Promi
       .returning({ id: contactMessages.id });
     // The admin reads these in Turkish, the product's default language.
     const subject = input.subject ? (translate('tr', `Contact.subjects.${input.subject}`) ?? input.subject) : '-';
-    const vars = { site: siteName, name: input.name, email: input.email, subject, locale: input.locale, message: input.message };
+    // The writer's language by its name ("Deutsch"), not its code.
+    const language = translate('tr', `Footer.languages.${input.locale}`) ?? input.locale;
+    const vars = { site: siteName, name: input.name, email: input.email, subject, locale: language, message: input.message };
     await queueMail(tx, {
       to: env.ADMIN_EMAIL,
       subject: translate('tr', 'Contact.mailSubject', vars) ?? `Contact: ${subject}`,

@@ -1,5 +1,6 @@
 import 'server-only';
-export { notify, announceNotifications, renderNotification, type NotifyInput, type NotifyResult } from './notify';
+export { notify, announceNotifications, type NotifyInput, type NotifyResult } from './notify';
+export { renderNotification } from './render-notification';
 export { getPreferences, updatePreferences, unsubscribeEmail, type Preferences } from './preferences';
 export { unsubscribeSignature, verifyUnsubscribeSignature, unsubscribeUrl } from './unsubscribe-token';
 export * from './categories';

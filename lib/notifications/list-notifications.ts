@@ -2,22 +2,35 @@ import 'server-only';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { notifications } from '@/db/schema';
+import type { Locale } from '@/lib/i18n/routing';
+import { renderNotification } from './render-notification';
 
 export type NotificationView = {
   id: number;
   kind: string;
   params: Record<string, string | number>;
+  /** The notice in the reader's language (renderNotification): amounts, services and days in words. */
+  title: string;
+  body: string;
   link: string | null;
   read: boolean;
   created_at: string;
 };
 
-/** The caller's 50 newest notifications and how many are unread; the text is rendered by the reader in their language. */
-export async function listNotifications(db: Db, userId: number): Promise<{ notifications: NotificationView[]; unread: number }> {
+/** The caller's 50 newest notifications, written in `locale` (the reader's page), and how many are unread. */
+export async function listNotifications(db: Db, userId: number, locale: Locale): Promise<{ notifications: NotificationView[]; unread: number }> {
   const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(50);
   const [unread] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return {
-    notifications: rows.map((r) => ({ id: r.id, kind: r.kind, params: r.params, link: r.link, read: r.readAt !== null, created_at: r.createdAt.toISOString() })),
+    notifications: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      params: r.params,
+      ...renderNotification(locale, r.kind, r.params),
+      link: r.link,
+      read: r.readAt !== null,
+      created_at: r.createdAt.toISOString(),
+    })),
     unread: unread?.n ?? 0,
   };
 }

@@ -2,7 +2,6 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { notificationPreferences } from '@/db/schema';
-import { centsToDecimal } from '@/lib/money';
 import { notify } from './notify';
 
 /**
@@ -22,7 +21,7 @@ export async function checkLowBalance(db: Db, userId: number, balanceCents: numb
   await notify(db, {
     userId,
     kind: 'balance_low',
-    params: { balance: `$${centsToDecimal(balanceCents)}`, threshold: `$${centsToDecimal(prefs.lowBalanceCents)}` },
+    params: { balanceCents, thresholdCents: prefs.lowBalanceCents },
     link: '/panel/subscription',
   });
 }

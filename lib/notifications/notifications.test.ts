@@ -38,11 +38,12 @@ beforeEach(async () => {
 describe('notifications', () => {
   it('uses the defaults until the customer chooses: the plain "order ended" notice is off', async () => {
     expect(await notify(t.db, { userId: a, kind: 'order_ended', params: { service: 'like', success: 3, total: 3 } })).toEqual({ notificationId: null, mailed: false });
-    const r = await notify(t.db, { userId: a, kind: 'order_failed', params: { service: 'like', failed: 1, total: 3, refund: '$0.10' }, link: '/panel' });
+    const r = await notify(t.db, { userId: a, kind: 'order_failed', params: { service: 'like', failed: 1, total: 3, refundCents: 10 }, link: '/panel' });
     expect(r.mailed).toBe(true);
     const [mail] = await t.db.select().from(mailOutbox);
     expect(mail).toMatchObject({ to: 'ayse-n@example.com', subject: 'Bei Ihrer Bestellung sind Profile fehlgeschlagen' });
-    expect(mail!.text).toContain('1 von 3 Profilen');
+    expect(mail!.text).toContain('1 von 3 Profilen Ihrer Bestellung „Gefällt mir“ ist fehlgeschlagen');
+    expect(mail!.text).toContain('0,10\u00a0$ wurde');
     expect(mail!.text).toContain('/de/panel');
     expect(mail!.html).toContain('/de/unsubscribe?u=');
   });
@@ -55,7 +56,7 @@ describe('notifications', () => {
     expect(prefs.channels.ticket_answered).toEqual({ inApp: true, email: true });
     expect(prefs.lowBalanceCents).toBe(500);
     await notify(t.db, { userId: a, kind: 'order_ended', params: { service: 'like', success: 3, total: 3 } });
-    await notify(t.db, { userId: a, kind: 'payment_receipt', params: { amount: '$10.00', what: 'balance' } });
+    await notify(t.db, { userId: a, kind: 'payment_receipt', params: { amountCents: 1000, paymentKind: 'balance' } });
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, a))).toHaveLength(2);
     expect(await t.db.select().from(mailOutbox)).toHaveLength(0);
   });
@@ -63,12 +64,12 @@ describe('notifications', () => {
   it('lists and marks read only the caller’s own notifications', async () => {
     const mine = await notify(t.db, { userId: a, kind: 'ticket_answered', params: { id: 1, subject: 's', message: 'm' } });
     await notify(t.db, { userId: b, kind: 'ticket_answered', params: { id: 2, subject: 's', message: 'm' } });
-    expect((await listNotifications(t.db, b)).notifications.map((n) => n.id)).not.toContain(mine.notificationId);
+    expect((await listNotifications(t.db, b, 'tr')).notifications.map((n) => n.id)).not.toContain(mine.notificationId);
     // B naming A's notification marks nothing.
     expect(await markNotificationsRead(t.db, b, { ids: [mine.notificationId!] })).toEqual({ unread: 1 });
-    expect((await listNotifications(t.db, a)).unread).toBe(1);
+    expect((await listNotifications(t.db, a, 'de')).unread).toBe(1);
     expect(await markNotificationsRead(t.db, a, { all: true })).toEqual({ unread: 0 });
-    expect((await listNotifications(t.db, a)).notifications[0]).toMatchObject({ kind: 'ticket_answered', read: true });
+    expect((await listNotifications(t.db, a, 'de')).notifications[0]).toMatchObject({ kind: 'ticket_answered', read: true });
   });
 
   it('turns a category’s mails off through the signed link, idempotently, and refuses a forged one', async () => {
@@ -95,7 +96,7 @@ describe('notifications', () => {
     await checkLowBalance(t.db, a, 200);
     const notes = await t.db.select().from(notifications).where(eq(notifications.kind, 'balance_low'));
     expect(notes).toHaveLength(2);
-    expect(notes[1]!.params).toEqual({ balance: '$2.00', threshold: '$5.00' });
+    expect(notes[1]!.params).toEqual({ balanceCents: 200, thresholdCents: 500 });
   });
 
   it('tells of the failed profiles and the refund when an order ends partly failed', async () => {
@@ -114,10 +115,13 @@ describe('notifications', () => {
       .returning();
     await finalizeOrder(t.db, order!.id, { outcomes: new Map([[11, 'success'], [12, 'failed'], [13, 'success']]) });
     const [note] = await t.db.select().from(notifications).where(eq(notifications.userId, a));
-    expect(note).toMatchObject({ kind: 'order_failed', params: { service: 'new_tweet', failed: 1, total: 3, refund: '$1.00', order: order!.id } });
+    expect(note).toMatchObject({ kind: 'order_failed', params: { service: 'new_tweet', failed: 1, total: 3, refundCents: 100, order: order!.id } });
     expect(note!.link).toBe(`/panel/support?order=${order!.id}`);
     const [mail] = await t.db.select().from(mailOutbox);
-    expect(mail!.text).toContain('$1.00');
+    // Ayşe reads German: the service by its name and the refund through the money formatter.
+    expect(mail!.text).toContain('1 von 3 Profilen Ihrer Bestellung „Neuer Tweet“');
+    expect(mail!.text).toContain('1,00\u00a0$');
+    expect(mail!.text).not.toContain('new_tweet');
   });
 
   it('warns of packages expiring within 3 days and of expired ones, once each, from the daily pass', async () => {

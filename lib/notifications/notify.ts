@@ -9,12 +9,17 @@ import { queueMail } from '@/lib/mail';
 import { emitToUser } from '@/lib/realtime';
 import { NOTIFICATION_EVENT, type NotificationKind } from './categories';
 import { getPreferences } from './preferences';
+import { renderNotification } from './render-notification';
 import { unsubscribeUrl } from './unsubscribe-token';
 
 export type NotifyInput = {
   userId: number;
   kind: NotificationKind;
-  /** ICU arguments of Notifications.kinds.<kind>.title/body (strings or numbers only). */
+  /**
+   * The facts for Notifications.kinds.<kind>.title/body (strings or numbers only), never text of
+   * one language: amounts as `<name>Cents`, service and platform keys, days as YYYY-MM-DD, a
+   * payment's `paymentKind`. renderNotification turns them into words for each reader.
+   */
   params?: Record<string, string | number>;
   /** Where the notice leads in the app, a path without the locale (`/panel/support?ticket=3`). */
   link?: string;
@@ -31,14 +36,6 @@ export type NotifyResult = { notificationId: number | null; mailed: boolean };
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-/** The notice's title and body in one language. */
-export function renderNotification(locale: Locale, kind: string, params: Record<string, string | number>): { title: string; body: string } {
-  return {
-    title: translate(locale, `Notifications.kinds.${kind}.title`, params) ?? kind,
-    body: translate(locale, `Notifications.kinds.${kind}.body`, params) ?? '',
-  };
 }
 
 /**

@@ -1,7 +1,6 @@
 import 'server-only';
 import type { Db } from '@/db/client';
 import type { orders } from '@/db/schema';
-import { centsToDecimal } from '@/lib/money';
 import { notify } from './notify';
 
 type Order = typeof orders.$inferSelect;
@@ -18,7 +17,7 @@ export async function notifyOrderEnd(db: Db, order: Order, refundCents: number):
     await notify(db, {
       userId: order.userId,
       kind: 'order_failed',
-      params: { service: order.service, failed: total - success, total, refund: `$${centsToDecimal(refundCents)}`, order: order.id },
+      params: { service: order.service, failed: total - success, total, refundCents, order: order.id },
       link,
     });
   } else {

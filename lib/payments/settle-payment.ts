@@ -9,7 +9,6 @@ import { assignSubscriptions } from '@/lib/subscriptions';
 import { redeemDiscountCode } from '@/lib/discounts';
 import type { Platform } from '@/lib/catalogue/services';
 import { defaultLocale, isLocale } from '@/lib/i18n/routing';
-import { centsToDecimal } from '@/lib/money';
 import { notify, unsubscribeUrl } from '@/lib/notifications';
 import { paymentErrorCode } from './error-codes';
 import { processorFor, type ProcessorIntent } from './processor';
@@ -184,7 +183,7 @@ export async function settlePayment(db: Db, input: SettleInput): Promise<SettleR
     const notice = await notify(tx, {
       userId: locked.userId,
       kind: 'payment_receipt',
-      params: { amount: `$${centsToDecimal(locked.amountCents)}`, what: pkgName?.ad ?? 'balance', payment: locked.id },
+      params: { amountCents: locked.amountCents, paymentKind: locked.kind, ...(locked.kind === 'package' ? { package: pkgName?.ad ?? '' } : {}), payment: locked.id },
       link: '/panel/subscription',
       ownMail: true,
     });

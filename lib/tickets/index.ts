@@ -4,5 +4,5 @@ export { ADMIN_TICKET_SORTS, type AdminTicketSort, listTickets, listAdminTickets
 export { postCustomerMessage, postAdminReply, TICKET_MESSAGE_LIMIT } from './post-message';
 export { closeTicket, reopenTicket, assignTicket } from './change-status';
 export { TICKET_EVENT, announceTicket, type TicketEvent } from './events';
-export type { TicketSummary, TicketMessageView } from './shapes';
+export type { TicketSummary, TicketMessageView, TicketOrderSummary } from './shapes';
 export * from './schemas';

@@ -5,15 +5,15 @@ import { orders, ticketMessages, tickets, userPackages, users } from '@/db/schem
 import { AppError } from '@/lib/errors';
 import { readOrderView, type OrderView } from '@/lib/order-view';
 import type { TicketCategory, TicketStatus } from './schemas';
-import { toMessageView, toTicketSummary, type TicketMessageView, type TicketSummary } from './shapes';
+import { toMessageView, toOrderSummary, toTicketSummary, type TicketMessageView, type TicketOrderSummary, type TicketSummary } from './shapes';
 import { holdsSlot } from '@/lib/subscriptions';
 
 type Ticket = typeof tickets.$inferSelect;
 
 export type TicketDetail = TicketSummary & {
   messages: TicketMessageView[];
-  /** The order the ticket is about: its status and each profile's result. */
-  order: (OrderView & { task_id: string; platform: string; refunded_cents: number }) | null;
+  /** The order the ticket is about: its summary (service, durum, counts), each profile's result and the refund. */
+  order: (OrderView & TicketOrderSummary & { refunded_cents: number }) | null;
 };
 
 export type AdminTicketDetail = TicketDetail & {
@@ -23,7 +23,8 @@ export type AdminTicketDetail = TicketDetail & {
     email: string;
     bakiye_cents: number;
     packages: { platform: string; paket_adi: string; gunluk_limit: number; profil_limit: number; ends_at: string }[];
-    recent_orders: { task_id: string; platform: string; service: string; status: string; profile_count: number; success_count: number; created_at: string }[];
+    /** `status` is the precise state (pending, scheduled, …) for the API; screens show `durum`. */
+    recent_orders: (TicketOrderSummary & { status: string })[];
   };
 };
 
@@ -102,15 +103,7 @@ export async function getAdminTicket(db: Db, ticketId: number): Promise<AdminTic
       email: customer?.email ?? '',
       bakiye_cents: customer?.bakiyeCents ?? 0,
       packages: subs.map((s) => ({ platform: s.platform, paket_adi: s.paketAdi, gunluk_limit: s.gunlukLimit, profil_limit: s.profilLimit, ends_at: s.endsAt.toISOString() })),
-      recent_orders: recent.map((o) => ({
-        task_id: o.id,
-        platform: o.platform,
-        service: o.service,
-        status: o.status,
-        profile_count: o.profileCount,
-        success_count: o.successCount,
-        created_at: o.createdAt.toISOString(),
-      })),
+      recent_orders: recent.map((o) => ({ ...toOrderSummary(o), status: o.status })),
     },
   };
 }
@@ -119,9 +112,21 @@ async function detailOf(db: Db, ticket: Ticket): Promise<TicketDetail> {
   const messages = await db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticket.id)).orderBy(asc(ticketMessages.id));
   let order: TicketDetail['order'] = null;
   if (ticket.orderId) {
-    const [row] = await db.select({ id: orders.id, platform: orders.platform, refundedCents: orders.refundedCents }).from(orders).where(eq(orders.id, ticket.orderId));
+    const [row] = await db
+      .select({
+        id: orders.id,
+        platform: orders.platform,
+        service: orders.service,
+        status: orders.status,
+        successCount: orders.successCount,
+        profileCount: orders.profileCount,
+        createdAt: orders.createdAt,
+        refundedCents: orders.refundedCents,
+      })
+      .from(orders)
+      .where(eq(orders.id, ticket.orderId));
     const view = row ? await readOrderView(db, row.id) : null;
-    if (row && view) order = { ...view, task_id: row.id, platform: row.platform, refunded_cents: row.refundedCents };
+    if (row && view) order = { ...view, ...toOrderSummary(row), refunded_cents: row.refundedCents };
   }
   return { ...toTicketSummary(ticket), messages: messages.map(toMessageView), order };
 }
@@ -136,13 +141,21 @@ export async function listTicketAdmins(db: Db): Promise<{ id: number; ad_soyad: 
 }
 
 /** Recent orders of the caller for the ticket form's order picker. */
-export async function listTicketableOrders(db: Db, userId: number): Promise<{ task_id: string; platform: string; service: string; status: string; created_at: string }[]> {
+export async function listTicketableOrders(db: Db, userId: number): Promise<TicketOrderSummary[]> {
   const rows = await db
-    .select({ id: orders.id, platform: orders.platform, service: orders.service, status: orders.status, createdAt: orders.createdAt })
+    .select({
+      id: orders.id,
+      platform: orders.platform,
+      service: orders.service,
+      status: orders.status,
+      successCount: orders.successCount,
+      profileCount: orders.profileCount,
+      createdAt: orders.createdAt,
+    })
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt))
     .limit(30);
-  return rows.map((r) => ({ task_id: r.id, platform: r.platform, service: r.service, status: r.status, created_at: r.createdAt.toISOString() }));
+  return rows.map(toOrderSummary);
 }
 

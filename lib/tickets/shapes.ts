@@ -1,8 +1,10 @@
 import 'server-only';
-import { tickets, ticketMessages } from '@/db/schema';
+import { orders, tickets, ticketMessages } from '@/db/schema';
+import { durumOf, type Durum } from '@/lib/operations';
 
 type Ticket = typeof tickets.$inferSelect;
 type Message = typeof ticketMessages.$inferSelect;
+type Order = typeof orders.$inferSelect;
 
 export type TicketSummary = {
   id: number;
@@ -35,4 +37,31 @@ export function toTicketSummary(t: Ticket): TicketSummary {
 /** The customer sees "Support", never which admin wrote: no author id leaves the server. */
 export function toMessageView(m: Message): TicketMessageView {
   return { id: m.id, from_admin: m.fromAdmin, body: m.body, created_at: m.createdAt.toISOString() };
+}
+
+/**
+ * An order as a support thread names it (issue #32): the service key, the order's `durum` (the
+ * grouping the panel's history and statistics show, lib/operations durumOf) and how many of its
+ * profiles succeeded. The reader's page turns these into words in its language.
+ */
+export type TicketOrderSummary = {
+  task_id: string;
+  platform: string;
+  service: string;
+  durum: Durum;
+  success_count: number;
+  profile_count: number;
+  created_at: string;
+};
+
+export function toOrderSummary(o: Pick<Order, 'id' | 'platform' | 'service' | 'status' | 'successCount' | 'profileCount' | 'createdAt'>): TicketOrderSummary {
+  return {
+    task_id: o.id,
+    platform: o.platform,
+    service: o.service,
+    durum: durumOf(o.status),
+    success_count: o.successCount,
+    profile_count: o.profileCount,
+    created_at: o.createdAt.toISOString(),
+  };
 }

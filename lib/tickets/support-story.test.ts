@@ -7,6 +7,7 @@ import { orders, users } from '@/db/schema';
 import { signToken } from '@/lib/auth';
 import { deliverQueuedMail } from '@/lib/mail';
 import { setIo } from '@/lib/realtime';
+import { createFormat } from '@/lib/format';
 import { finalizeOrder } from '@/lib/operations/finalize-order';
 import { GET as listTickets, POST as openTicket } from '@/app/api/tickets/route';
 import { GET as readTicket } from '@/app/api/tickets/[id]/route';
@@ -64,7 +65,9 @@ describe('a support ticket about a partly failed order', () => {
     await deliver();
     const failedMail = await smtp.waitForMail((m) => m.to.includes('derya@example.com'));
     expect(failedMail.subject).toBe('Bei Ihrer Bestellung sind Profile fehlgeschlagen');
-    expect(failedMail.text).toContain('$1.00');
+    // Derya reads German: the refund through the one money formatter (issue #32), the service by its name.
+    expect(failedMail.text).toContain(createFormat('de').money(100));
+    expect(failedMail.text).toContain('„Neuer Tweet“');
 
     const opened = await call(openTicket, { token: customer.token, body: { category: 'order', subject: 'Ein Profil fehlt', message: 'Profil 3 ist fehlgeschlagen.', order_id: orderId } });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);

@@ -29,6 +29,8 @@ describe('POST /api/contact', () => {
     expect(mails[0]).toMatchObject({ to: 'admin@example.com' });
     expect(mails[0]!.subject).toContain('Destek');
     expect(mails[0]!.text).toContain('How do packages work?');
+    // The writer's language by its name, not its code (issue #32).
+    expect(mails[0]!.text).toContain('Dil: English');
   });
 
   it('refuses a second message from the same e-mail within 60 s with 429 and the seconds left', async () => {

@@ -10,6 +10,7 @@ import { getTicket, listTicketableOrders, listTickets, type TicketDetail } from 
 import { requirePageUser } from '@/app/_lib/page-guards';
 import { LiveTicketRefresh } from '@/components/support/live-ticket-refresh';
 import { NewTicket } from '@/components/support/new-ticket';
+import { orderSummaryText, type CatalogueTranslator } from '@/components/support/order-summary-text';
 import { TicketReply } from '@/components/support/ticket-reply';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TicketThread } from '@/components/support/ticket-thread';
@@ -38,6 +39,7 @@ export default async function SupportPage({ params, searchParams }: Props) {
   const db = await getDb();
   const query = await searchParams;
   const t = await getTranslations('Tickets');
+  const catalogue = (await getTranslations()) as unknown as CatalogueTranslator;
   const format = await getFormat();
   const [list, orders, socketToken] = await Promise.all([listTickets(db, user.id), listTicketableOrders(db, user.id), tokenForSessionUser(user)]);
   let selected: TicketDetail | null = null;
@@ -97,7 +99,10 @@ export default async function SupportPage({ params, searchParams }: Props) {
               <TicketReply ticketId={selected.id} status={selected.status} closedAt={selected.closed_at} viewer="customer" />
             </div>
           ) : (
-            <NewTicket orders={orders} defaultOrderId={defaultOrderId} />
+            <NewTicket
+              orders={orders.map((o) => ({ task_id: o.task_id, label: t('orderOption', { summary: orderSummaryText(catalogue, o), date: format.dateTime(o.created_at) }) }))}
+              defaultOrderId={defaultOrderId}
+            />
           )}
         </div>
       </div>

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { tokenForSessionUser } from '@/auth';
 import { isAppError } from '@/lib/errors';
 import { Link } from '@/lib/i18n/navigation';
@@ -10,6 +10,8 @@ import { TicketAssign } from '@/components/support/ticket-assign';
 import { TicketReply } from '@/components/support/ticket-reply';
 import { TicketStatusBadge } from '@/components/support/ticket-status-badge';
 import { TicketThread } from '@/components/support/ticket-thread';
+import { OrderSummary } from '@/components/support/order-summary';
+import { getFormat } from '@/components/ui/get-format';
 import { AdminFilters, FilterSelect } from '@/components/admin/admin-filters';
 import { Pager } from '@/components/admin/pager';
 import { adminPage } from '../admin-page';
@@ -38,7 +40,8 @@ export default async function TicketsInboxPage({ params, searchParams }: Props) 
   const t = await getTranslations('Admin.tickets');
   const tt = await getTranslations('Tickets');
   const tc = await getTranslations('Admin.audit');
-  const format = await getFormatter();
+  const tp = await getTranslations('Platforms');
+  const format = await getFormat();
   const query = await searchParams;
   const status = isStatus(query.status) ? query.status : undefined;
   const category = isCategory(query.category) ? query.category : undefined;
@@ -61,7 +64,6 @@ export default async function TicketsInboxPage({ params, searchParams }: Props) 
     });
   }
   const filters = { ...(status ? { status } : {}), ...(category ? { category } : {}), ...(sort ? { sort } : {}) };
-  const money = (cents: number) => format.number(cents / 100, { style: 'currency', currency: 'USD' });
 
   return (
     <section aria-labelledby="tickets-title" className="space-y-4">
@@ -97,7 +99,7 @@ export default async function TicketsInboxPage({ params, searchParams }: Props) 
                     <TicketStatusBadge status={ticket.status} />
                   </span>
                   <span className="truncate text-xs text-muted">
-                    {ticket.customer.ad_soyad} · {tt(`categories.${ticket.category}`)} · {format.dateTime(new Date(ticket.last_message_at), { dateStyle: 'short', timeStyle: 'short' })}
+                    {ticket.customer.ad_soyad} · {tt(`categories.${ticket.category}`)} · {format.dateTime(ticket.last_message_at)}
                   </span>
                 </Link>
               </li>
@@ -113,19 +115,19 @@ export default async function TicketsInboxPage({ params, searchParams }: Props) 
             </div>
             <aside aria-label={t('customer')} className="min-w-0 space-y-3 rounded-lg bg-card p-4 text-sm shadow-sm" data-ticket-customer>
               <h2 className="font-semibold">{t('customer')}</h2>
-              <p className="break-all">
+              <p className="wrap-anywhere">
                 {selected.customer.ad_soyad}
                 <br />
                 <span className="text-muted">{selected.customer.email}</span>
               </p>
-              <p>{t('balance', { amount: money(selected.customer.bakiye_cents) })}</p>
+              <p>{t('balance', { amount: format.money(selected.customer.bakiye_cents) })}</p>
               <TicketAssign ticketId={selected.id} assignedTo={selected.assigned_to} admins={admins} />
               <h3 className="font-semibold">{t('packages')}</h3>
               {selected.customer.packages.length === 0 ? <p className="text-muted">{t('noPackages')}</p> : null}
               <ul className="space-y-1">
                 {selected.customer.packages.map((p) => (
                   <li key={p.platform}>
-                    {t('packageLine', { platform: p.platform, name: p.paket_adi, daily: p.gunluk_limit, until: format.dateTime(new Date(p.ends_at), { dateStyle: 'medium' }) })}
+                    {t('packageLine', { platform: tp.has(p.platform) ? tp(p.platform) : p.platform, name: p.paket_adi, daily: p.gunluk_limit, until: format.date(p.ends_at) })}
                   </li>
                 ))}
               </ul>
@@ -133,8 +135,11 @@ export default async function TicketsInboxPage({ params, searchParams }: Props) 
               {selected.customer.recent_orders.length === 0 ? <p className="text-muted">{t('noOrders')}</p> : null}
               <ul className="space-y-1">
                 {selected.customer.recent_orders.map((o) => (
-                  <li key={o.task_id} className="break-all">
-                    {tt('orderSummary', { platform: o.platform, service: o.service, status: tt(`orderStatus.${o.status}`), success: o.success_count, total: o.profile_count })}
+                  <li key={o.task_id} className="break-words" data-ticket-recent-order={o.durum}>
+                    <OrderSummary order={o} />
+                    <time dateTime={o.created_at} className="block text-xs text-muted">
+                      {format.dateTime(o.created_at)}
+                    </time>
                   </li>
                 ))}
               </ul>
