@@ -312,13 +312,15 @@ for (const lang of LANGUAGES) {
     await expect(table.getByRole('row')).toHaveCount(31);
     await expect(table.getByRole('row').last().getByRole('cell')).toHaveText(['14', '0', '5', '2', '0']);
 
-    // Newest first, two rows shown: the pending bookmarks, in the pending (info) tone of the one StatusBadge.
+    // Newest first, two rows shown: the waiting bookmarks, yellow (§4) in the one StatusBadge.
     const rows = page.getByTestId('transaction-row');
     await expect(rows).toHaveCount(2);
     await expect(rows.first()).toContainText(lang.bookmark);
     const badge = rows.first().locator('[data-durum]');
     await expect(badge).toHaveText(lang.pending);
-    await expect(badge).toHaveAttribute('data-tone', 'info');
+    await expect(badge).toHaveAttribute('data-tone', 'pending');
+    await expect(badge).toBeSeen();
+    expect(await badge.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(133, 77, 14)');
     await expectNoAxeViolations(page);
   });
 }
@@ -354,7 +356,7 @@ test('load more adds five rows at a time and fetches the next 20 with the cursor
   // The profile is named by its username.
   const item = dialog.getByRole('listitem');
   await expect(item).toHaveCount(1);
-  await expect(item.locator('span.break-all')).toHaveText(`@${firstUsername}`);
+  await expect(item.locator('span.wrap-anywhere')).toHaveText(`@${firstUsername}`);
   await expect(item.locator('[data-status]')).toHaveText('Başarılı');
   // Proof of the action (provider contract 1.1): the liker's likes list on X, opened in a new tab.
   const proof = item.getByRole('link', { name: new RegExp(`^Kanıt – @${firstUsername}`) });

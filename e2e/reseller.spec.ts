@@ -161,6 +161,23 @@ for (const l of LOCALES) {
   });
 }
 
+test('/docs/api lists the admin endpoints to an admin session only', async ({ page, request }) => {
+  const { adminToken, signInBrowser, createCustomer } = await import('./public-helpers');
+  const admin = await adminToken(request);
+  const adminPath = page.locator('summary code', { hasText: /^\/api\/admin\/analytics$/ });
+  await page.goto('/en/docs/api');
+  await expect(page.locator('summary code', { hasText: /^\/api\/v2$/ })).toBeSeen();
+  await expect(adminPath).toHaveCount(0);
+  const customer = await createCustomer(request, admin, 'docs', { packages: false });
+  await signInBrowser(page, customer.token);
+  await page.goto('/en/docs/api');
+  await expect(adminPath).toHaveCount(0);
+  await page.context().clearCookies();
+  await signInBrowser(page, admin);
+  await page.goto('/en/docs/api');
+  await expect(adminPath).toHaveCount(1);
+});
+
 test('GET /api/openapi.json is served by the built app', async ({ request }) => {
   const res = await request.get('/api/openapi.json');
   expect(res.status()).toBe(200);

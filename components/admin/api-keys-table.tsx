@@ -54,7 +54,7 @@ export function ApiKeysTable({ keys, emptyText }: { keys: AdminApiKeyView[]; emp
             <td className="p-3 whitespace-nowrap">{k.last_used_at ? when(k.last_used_at) : t('never')}</td>
             <td className="p-3">
               {k.revoked_at ? <Badge tone="neutral">{t('revokedAt', { date: when(k.revoked_at) })}</Badge> : <Badge tone="success">{t('active')}</Badge>}
-              {k.webhook_url ? <span className="block text-xs break-all text-muted">{`${t('webhook')}: ${k.webhook_url}`}</span> : null}
+              {k.webhook_url ? <span className="block text-xs wrap-anywhere text-muted">{`${t('webhook')}: ${k.webhook_url}`}</span> : null}
             </td>
             <td className="p-3 text-right">
               {k.revoked_at ? null : (

@@ -108,7 +108,7 @@ function PlatformPanel({ platform }: { platform: AdminPlatformRow }) {
             label={
               <span className="flex flex-wrap items-baseline gap-x-2">
                 {keyLabel(k)}
-                <span className="font-mono text-xs font-normal text-muted">{t('endpointKeyHint', { key: k })}</span>
+                <code className="text-xs font-normal text-muted">{t('endpointKeyHint', { key: k })}</code>
               </span>
             }
             error={invalid.includes(k) ? tv('endpointUrl') : undefined}

@@ -368,7 +368,7 @@ function UserDetails({
   const tp = useTranslations('Platforms');
   const format = useFormatter();
   const facts: [string, ReactNode][] = [
-    [t('fields.email'), <span key="e" className="break-all">{user.email}</span>],
+    [t('fields.email'), <span key="e" className="wrap-anywhere">{user.email}</span>],
     [t('fields.phone'), user.telefon_gosterim || '—'],
     [t('profession'), user.meslek || '—'],
     [t('role'), t(`roles.${user.rol}`)],

@@ -25,11 +25,14 @@ export function describeType(schema: Schema): string {
 }
 
 /**
+ * The OpenAPI description is written in English: its texts say so (`lang="en"`) on the tr and de
+ * pages, and its names, types and values are code.
+ *
  * A JSON Schema rendered as nested lists of fields (server-rendered, no script): objects list
  * their properties, alternatives (oneOf/anyOf) are listed one by one with their titles.
  */
 export function SchemaView({ schema, compact = false, depth = 0 }: { schema: Schema; compact?: boolean; depth?: number }) {
-  if (compact || depth > 4) return <span className="font-mono text-xs text-muted">{describeType(schema)}</span>;
+  if (compact || depth > 4) return <code className="text-xs text-muted">{describeType(schema)}</code>;
   const all = schema.allOf as Schema[] | undefined;
   if (all) {
     return (
@@ -46,7 +49,7 @@ export function SchemaView({ schema, compact = false, depth = 0 }: { schema: Sch
       <ul className="space-y-2 border-l-2 border-line pl-3">
         {variants.map((v, i) => (
           <li key={i} className="space-y-1">
-            <span className="text-xs font-semibold uppercase text-muted">{variantTitle(v, i)}</span>
+            <code className="text-xs font-semibold text-muted">{variantTitle(v, i)}</code>
             <SchemaView schema={v} depth={depth + 1} />
           </li>
         ))}
@@ -61,9 +64,9 @@ export function SchemaView({ schema, compact = false, depth = 0 }: { schema: Sch
         {Object.entries(properties).map(([name, prop]) => (
           <li key={name} className="break-words">
             <code className="font-semibold">{name}</code>
-            {required.has(name) ? <span className="text-danger">*</span> : null} <span className="font-mono text-xs text-muted">{describeType(prop)}</span>
+            {required.has(name) ? <span className="text-danger">*</span> : null} <code className="text-xs text-muted">{describeType(prop)}</code>
             {typeof prop.description === 'string' ? (
-              <span className="block text-xs text-muted">
+              <span lang="en" className="block text-xs text-muted">
                 <InlineCode text={prop.description} />
               </span>
             ) : null}
@@ -77,9 +80,9 @@ export function SchemaView({ schema, compact = false, depth = 0 }: { schema: Sch
   }
   if (schema.type === 'array' && (schema.items as Schema | undefined)?.properties) return <SchemaView schema={schema.items as Schema} depth={depth + 1} />;
   return (
-    <span className="font-mono text-xs text-muted">
-      {describeType(schema)}
-      {typeof schema.description === 'string' ? ` — ${schema.description}` : ''}
+    <span className="text-xs text-muted">
+      <code>{describeType(schema)}</code>
+      {typeof schema.description === 'string' ? <span lang="en">{` — ${schema.description}`}</span> : null}
     </span>
   );
 }

@@ -77,7 +77,7 @@ export function ApiAccess({ initialKeys, endpoint, maxKeys }: Props) {
       <div className="space-y-2">
         <h3 className="text-sm font-semibold">{t('endpoint')}</h3>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <code className="block min-w-0 flex-1 break-all rounded-md border border-line bg-surface px-3 py-2 text-sm">{endpoint}</code>
+          <code className="block min-w-0 flex-1 wrap-anywhere rounded-md border border-line bg-surface px-3 py-2 text-sm">{endpoint}</code>
           <CopyButton value={endpoint} label={t('copyEndpoint')} />
         </div>
         <p className="text-sm text-muted">
@@ -126,7 +126,7 @@ export function ApiAccess({ initialKeys, endpoint, maxKeys }: Props) {
           <DialogContent title={t('createdTitle')} description={t('createdText')} closeLabel={t('done')}>
             <div className="space-y-4">
               <p className="text-sm font-medium">{shown.name}</p>
-              <code data-testid="new-api-key" className="block break-all rounded-md border border-line bg-surface px-3 py-2 text-sm">
+              <code data-testid="new-api-key" className="block wrap-anywhere rounded-md border border-line bg-surface px-3 py-2 text-sm">
                 {shown.key}
               </code>
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -176,7 +176,7 @@ function ApiKeyCard({ item, onRevoked, errorOf }: { item: ApiKeyItem; onRevoked:
           <p className="break-words font-semibold">{item.name}</p>
           <p className="text-sm">
             <span className="text-muted">{t('prefix')}: </span>
-            <code className="break-all">{item.prefix}…</code>
+            <code className="wrap-anywhere">{item.prefix}…</code>
           </p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-sm">
             <dt className="text-muted">{t('created')}</dt>

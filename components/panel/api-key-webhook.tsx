@@ -131,7 +131,7 @@ export function ApiKeyWebhook({ keyId, errorOf }: { keyId: number; errorOf: (bod
       {state.url && state.secret ? (
         <div className="space-y-2">
           <h4 className="text-sm font-semibold">{t('secret')}</h4>
-          <code className="block break-all rounded-md border border-line bg-card px-3 py-2 text-sm">{state.secret}</code>
+          <code className="block wrap-anywhere rounded-md border border-line bg-card px-3 py-2 text-sm">{state.secret}</code>
           <div className="flex flex-col gap-2 sm:flex-row">
             <CopyButton value={state.secret} label={t('copySecret')} />
             <Button disabled={busy !== null} onClick={() => void save({ url: state.url, rotateSecret: true }, 'secret')} variant="secondary">
@@ -154,7 +154,7 @@ export function ApiKeyWebhook({ keyId, errorOf }: { keyId: number; errorOf: (bod
               <li key={d.id} className="flex flex-col gap-1 p-2 text-sm sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <span className="font-medium">{d.event === 'test' ? t('eventTest') : t('eventOrder')}</span>
-                  {d.order ? <code className="ml-2 break-all text-xs text-muted">{d.order}</code> : null}
+                  {d.order ? <code className="ml-2 wrap-anywhere text-xs text-muted">{d.order}</code> : null}
                   <div className="text-xs text-muted">
                     {format.dateTime(d.created_at)} · {t('attempts', { count: d.attempts })}
                     {d.response_status ? ` · HTTP ${d.response_status}` : ''}

@@ -71,7 +71,7 @@ function Body({ state }: { state: State }) {
           {data.result.map((r) => (
             <li key={String(r.profile_id)} className="flex items-start justify-between gap-3 px-3 py-2 text-sm" data-result-profile={r.profile_id}>
               <div className="min-w-0">
-                <span className="break-all">{r.username ? `@${r.username}` : `#${r.profile_id}`}</span>
+                <span className="wrap-anywhere">{r.username ? `@${r.username}` : `#${r.profile_id}`}</span>
                 {/* Provider contract 1.1: what the profile posted, and where the action can be checked. */}
                 {r.text ? <q className="mt-1 block break-words text-muted">{r.text}</q> : null}
                 {r.proof_url ? (

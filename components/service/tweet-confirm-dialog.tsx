@@ -38,7 +38,7 @@ export function TweetConfirmDialog({ open, onOpenChange, tweetText, quoteUrl, qu
           {quoteUrl ? (
             <div>
               <dt className="font-medium text-muted">{t('quoteUrl')}</dt>
-              <dd className="mt-1 break-all" data-confirm-quote>
+              <dd className="mt-1 wrap-anywhere" data-confirm-quote>
                 {quoteUrl}
               </dd>
             </div>
@@ -56,7 +56,7 @@ export function TweetConfirmDialog({ open, onOpenChange, tweetText, quoteUrl, qu
             {quote.lines.map((l) => (
               <tr key={l.profileId} className="border-t border-line" data-confirm-line={l.profileId}>
                 <th scope="row" className="py-2 pr-2 text-left font-normal">
-                  <span className="block break-all font-medium">@{l.username.replace(/^@/, '')}</span>
+                  <span className="block wrap-anywhere font-medium">@{l.username.replace(/^@/, '')}</span>
                   <span className="block text-xs text-muted">
                     {l.tierMax === null
                       ? t('tierFrom', { min: count(l.tierMin) })

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils/cn';
 
 /**
- * A small label in one of six tones. Status badges (orders, profiles, tickets) are built on it so a
+ * A small label in one of seven tones. Status badges (orders, profiles, tickets) are built on it so a
  * status looks the same wherever it appears: colour never carries the meaning alone (icon + words).
  */
 const tones = {
@@ -12,6 +12,8 @@ const tones = {
   brand: 'border-brand bg-brand text-brand-ink',
   success: 'border-success/30 bg-success/10 text-success',
   warning: 'border-warning/30 bg-warning/10 text-warning',
+  // §4: a waiting order (and a profile being processed) is yellow.
+  pending: 'border-pending/40 bg-pending/10 text-pending',
   danger: 'border-danger/30 bg-danger/10 text-danger',
 } as const;
 

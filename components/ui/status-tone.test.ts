@@ -14,9 +14,9 @@ describe('statusLook', () => {
     expect(statusLook('order', 'kısmi').tone).toBe('warning');
   });
 
-  it('shows failed orders in red, pending ones as pending and cancelled ones as neutral', () => {
+  it('shows failed orders in red, waiting ones in yellow (§4) and cancelled ones as neutral', () => {
     expect(statusLook('order', 'başarısız')).toMatchObject({ key: 'basarisiz', tone: 'danger', icon: CircleX });
-    expect(statusLook('order', 'beklemede').tone).toBe('info');
+    expect(statusLook('order', 'beklemede').tone).toBe('pending');
     expect(statusLook('order', 'iptal').tone).toBe('neutral');
   });
 
@@ -27,9 +27,15 @@ describe('statusLook', () => {
 
   it('covers the profile states of the service page, the pending one turning', () => {
     expect(statusLook('profile', 'idle').tone).toBe('neutral');
-    expect(statusLook('profile', 'pending')).toEqual({ key: 'pending', tone: 'info', icon: LoaderCircle, spin: true });
+    expect(statusLook('profile', 'pending')).toEqual({ key: 'pending', tone: 'pending', icon: LoaderCircle, spin: true });
     expect(statusLook('profile', 'success').tone).toBe('success');
     expect(statusLook('profile', 'failed').tone).toBe('danger');
+  });
+
+  it('gives the order badge and the profile badge one tone per meaning', () => {
+    for (const [order, profile] of [['beklemede', 'pending'], ['basarili', 'success'], ['basarisiz', 'failed']] as const) {
+      expect(statusLook('order', order).tone).toBe(statusLook('profile', profile).tone);
+    }
   });
 
   it('covers the ticket statuses', () => {

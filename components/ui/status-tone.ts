@@ -28,11 +28,22 @@ export type StatusLook = {
 
 type Look = Omit<StatusLook, 'key'>;
 
+/**
+ * One tone per meaning, shared by the order badge and the profile badge (§4: waiting is yellow,
+ * success green, failure red), so the same state never looks two ways on one screen.
+ */
+const MEANING = {
+  succeeded: { tone: 'success', icon: CircleCheck },
+  failed: { tone: 'danger', icon: CircleX },
+  waiting: { tone: 'pending', icon: Clock },
+  idle: { tone: 'neutral', icon: Circle },
+} as const satisfies Record<string, Look>;
+
 const ORDER: Record<OrderStatus, Look> = {
-  basarili: { tone: 'success', icon: CircleCheck },
+  basarili: MEANING.succeeded,
   kismi: { tone: 'warning', icon: CircleAlert },
-  basarisiz: { tone: 'danger', icon: CircleX },
-  beklemede: { tone: 'info', icon: Clock },
+  basarisiz: MEANING.failed,
+  beklemede: MEANING.waiting,
   // Issue #17: waiting for its start_at (or a spread order's first moment); cancellable.
   zamanlandi: { tone: 'brand', icon: CalendarClock },
   iptal: { tone: 'neutral', icon: Ban },
@@ -45,10 +56,10 @@ const ORDER_ALIASES: Record<string, OrderStatus> = {
 };
 
 const PROFILE: Record<ProfileStatus, Look> = {
-  idle: { tone: 'neutral', icon: Circle },
-  pending: { tone: 'info', icon: LoaderCircle, spin: true },
-  success: { tone: 'success', icon: CircleCheck },
-  failed: { tone: 'danger', icon: CircleX },
+  idle: MEANING.idle,
+  pending: { ...MEANING.waiting, icon: LoaderCircle, spin: true },
+  success: MEANING.succeeded,
+  failed: MEANING.failed,
 };
 
 const TICKET: Record<TicketStatus, Look> = {

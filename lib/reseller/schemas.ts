@@ -39,7 +39,7 @@ export const addRequest = z
     /** A service key from `services` (e.g. `like`, `reels_comment`). */
     service: z.enum(ALL_SERVICES, { message: 'Errors.INVALID_SERVICE' }).describe('A service key from `services`.'),
     /** The post or video (for `new_tweet`: an optional tweet to quote). */
-    link: text({ max: 2000 }).optional().describe('The tweet, reel or video (a channel for youtube_subscribe); for new_tweet an optional tweet to quote.'),
+    link: text({ max: 2000 }).optional().describe('The tweet, reel or video (a channel for `youtube_subscribe`); for `new_tweet` an optional tweet to quote.'),
     /** How many profiles: the server picks them, most reliable first. */
     quantity: quantity.optional().describe('How many profiles: the server picks them, the most reliable that can still act on the target.'),
     /** Or exactly these profiles (comma-separated ids), as the UI sends. */
@@ -49,16 +49,16 @@ export const addRequest = z
     /** Drip-feed: `quantity` profiles per run, `runs` runs, `interval` minutes apart (one order). */
     runs: int({ min: 1, max: 100, message: 'Validation.v2_dripfeed_invalid' })
       .optional()
-      .describe('Drip-feed: how many runs (default 1). quantity is per run: the order has quantity × runs profiles, the i-th run acting i × interval minutes after start_at.'),
+      .describe('Drip-feed: how many runs (default 1). `quantity` is per run: the order has `quantity` × `runs` profiles, the i-th run acting i × `interval` minutes after `start_at`.'),
     interval: int({ min: 0, max: 1440, message: 'Validation.v2_dripfeed_invalid' }).optional().describe('Drip-feed: minutes between runs (1–1440; the last run at most 24 h after the first).'),
     /** Issue #17: a scheduled, spread order (range checked by the send: START_AT_INVALID, SPREAD_INVALID). */
-    start_at: text({ max: 64 }).optional().describe('When the first profile acts: an ISO 8601 time with zone, from now to 30 days ahead (default now). Until then the order is Pending (order_status scheduled) and can be cancelled.'),
-    spread_minutes: z.union([z.number(), text({ max: 10 })]).optional().describe('Spread the profiles at random moments across this many minutes after start_at (0–1440, default 0: all at once).'),
+    start_at: text({ max: 64 }).optional().describe('When the first profile acts: an ISO 8601 time with zone, from now to 30 days ahead (default now). Until then the order is Pending (`order_status` scheduled) and can be cancelled.'),
+    spread_minutes: z.union([z.number(), text({ max: 10 })]).optional().describe('Spread the profiles at random moments across this many minutes after `start_at` (0–1440, default 0: all at once).'),
     /** Idempotency: the same request id always answers the same order and never makes a second one. */
     request_id: text({ max: 100, message: 'Validation.v2_request_id_invalid' })
       .regex(/^[\x21-\x7e]+$/, 'Validation.v2_request_id_invalid')
       .optional()
-      .describe('Idempotency: the same request_id always answers the same order and never makes a second one.'),
+      .describe('Idempotency: the same `request_id` always answers the same order and never makes a second one.'),
   })
   .refine((v) => v.quantity !== undefined || (v.profile_ids?.length ?? 0) > 0, { message: 'Validation.v2_quantity_invalid', path: ['quantity'] })
   .refine((v) => v.quantity === undefined || !v.profile_ids?.length || v.profile_ids.length === v.quantity * (v.runs ?? 1), {

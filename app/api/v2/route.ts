@@ -15,7 +15,7 @@ import type { OrderView } from '@/lib/order-view';
 const spec = {
   body: v2Request,
   actions: V2_ACTIONS,
-  summary: 'The reseller protocol (SMM API v2): services, add, status, cancel, refill, refill_status, balance',
+  summary: 'The reseller protocol (SMM API v2): `services`, `add`, `status`, `cancel`, `refill`, `refill_status`, `balance`',
   description:
     'One endpoint, form-encoded (or JSON) POST with `key` and `action`. A missing, wrong or revoked key is one identical 401 INVALID_API_KEY; each key has 120 requests a minute (429 RATE_LIMITED with Retry-After). `add` applies every rule of the panel (package, profile limit, daily limit, cooldown, price and balance); `request_id` makes it idempotent. See docs/reseller-api.md.',
   responses: V2_RESPONSES,

@@ -5,6 +5,8 @@ import { buildOpenApi, type Operation } from '@/app/api/_lib/openapi/build-opena
 import { ROUTE_MODULES } from '@/app/api/_lib/openapi/manifest';
 import { InlineCode, SchemaView } from '@/components/docs/schema-view';
 import { cardVariants } from '@/components/ui/card';
+import { requestSessionUser } from '@/components/layout/request-data';
+import { isAdminSession } from '@/lib/auth';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -25,16 +27,19 @@ const METHOD_CLASS: Record<string, string> = {
 /**
  * /docs/api: the API reference, rendered on the server from the same OpenAPI description as
  * GET /api/openapi.json (no script, nothing from another host). One disclosure per operation:
- * its auth level, parameters, body and answers.
+ * its auth level, parameters, body and answers. The admin's endpoints are listed to an admin
+ * session only (issue #32): visitors and customers see the public, customer and reseller ones.
  */
 export default async function ApiDocsPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations('ApiDocs');
-  const doc = await buildOpenApi(ROUTE_MODULES, { serverUrl: publicUrl() });
+  const [doc, viewer] = await Promise.all([buildOpenApi(ROUTE_MODULES, { serverUrl: publicUrl() }), requestSessionUser()]);
+  const showAdmin = isAdminSession(viewer);
   const groups = new Map<string, { path: string; method: string; op: Operation }[]>();
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
+      if (op!['x-auth'] === 'admin' && !showAdmin) continue;
       const tag = op!.tags[0] ?? 'api';
       if (!groups.has(tag)) groups.set(tag, []);
       groups.get(tag)!.push({ path, method, op: op! });
@@ -70,13 +75,15 @@ export default async function ApiDocsPage({ params }: Props) {
                 <details className={cardVariants('group')}>
                   <summary className="flex min-h-11 cursor-pointer list-none flex-wrap items-center gap-2 p-3">
                     <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_CLASS[method] ?? 'bg-line text-ink'}`}>{method}</span>
-                    <code className="min-w-0 break-all text-sm font-semibold">{path}</code>
+                    <code className="min-w-0 wrap-anywhere text-sm font-semibold">{path}</code>
                     <span className="ml-auto rounded-full border border-line px-2 py-0.5 text-xs text-muted">{t(`auth.${op['x-auth'] as 'public'}`)}</span>
                   </summary>
                   <div className="space-y-4 border-t border-line p-3 text-sm">
-                    {op.summary !== `${method.toUpperCase()} ${path}` ? <p className="font-medium">{op.summary}</p> : null}
+                    {op.summary !== `${method.toUpperCase()} ${path}` ? <p lang="en" className="font-medium">
+                        <InlineCode text={op.summary} />
+                      </p> : null}
                     {op.description ? (
-                      <p className="whitespace-pre-line text-muted">
+                      <p lang="en" className="whitespace-pre-line text-muted">
                         <InlineCode text={op.description} />
                       </p>
                     ) : null}
@@ -109,7 +116,7 @@ export default async function ApiDocsPage({ params }: Props) {
                           const schema = r.content ? Object.values(r.content)[0]?.schema : undefined;
                           return (
                             <li key={status}>
-                              <code className="font-semibold">{status}</code> <span className="text-muted">{r.description ?? (r.$ref ? t('errorShape') : '')}</span>
+                              <code className="font-semibold">{status}</code> <span className="text-muted" lang={r.description ? 'en' : undefined}>{r.description ?? (r.$ref ? t('errorShape') : '')}</span>
                               {schema && !('$ref' in schema) ? <SchemaView schema={schema} /> : null}
                             </li>
                           );

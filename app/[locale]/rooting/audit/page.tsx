@@ -116,7 +116,7 @@ export default async function AuditPage({ params, searchParams }: Props) {
                   <td className="p-3 text-muted">
                     {entityText(e.entity)} #{e.entity_id ?? '—'}
                   </td>
-                  <td className="break-all p-3 text-muted">{actor(e)}</td>
+                  <td className="wrap-anywhere p-3 text-muted">{actor(e)}</td>
                   <td className="p-3 text-muted">{e.ip ?? '—'}</td>
                 </tr>
               ))}

@@ -69,7 +69,7 @@ export default async function ReceiptPage({ params }: Props) {
         <dt className="text-muted">{t('receiptHolder')}</dt>
         <dd>{payment.kart_sahibi}</dd>
         <dt className="text-muted">{t('receiptReference')}</dt>
-        <dd className="break-all font-mono text-sm">{payment.paymentIntentId}</dd>
+        <dd className="wrap-anywhere font-mono text-sm">{payment.paymentIntentId}</dd>
       </dl>
       <Link href="/panel/subscription" className="inline-block text-brand underline">
         {t('receiptBack')}
