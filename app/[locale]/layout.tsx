@@ -54,7 +54,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { settings, siteName, description } = await siteIdentity(locale);
   return {
     metadataBase: new URL(publicUrl()),
-    title: { default: t('homeTitle', { site: siteName }), template: `%s` },
+    // Every page's own title is followed by the site's name (issue #32); pages whose title already
+    // names the site (home, pricing, policies, service pages) give it whole (pageMetadata's `absolute`).
+    title: { default: t('homeTitle', { site: siteName }), template: t('titleTemplate', { page: '%s', site: siteName }) },
     description,
     applicationName: siteName,
     keywords: t('keywords'),

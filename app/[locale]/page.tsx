@@ -11,7 +11,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { getSessionUser } from '@/auth';
 import { logger } from '@/lib/logger';
 import { PlatformLoadError } from '@/components/layout/platform-load-error';
-import { requestSiteSettings } from '@/components/layout/request-data';
+import { requestSiteName, requestSiteSettings } from '@/components/layout/request-data';
 import { ServiceWorkspace } from '@/components/service/service-workspace';
 import { StorefrontHero } from '@/components/storefront/storefront-hero';
 
@@ -21,7 +21,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'Meta' });
   const settings = await requestSiteSettings();
-  const site = settings.site_adi || t('siteName');
+  const site = await requestSiteName(locale);
   return pageMetadata({
     locale: locale as Locale,
     path: '/',
@@ -56,7 +56,7 @@ export default async function RootPage({ params }: Props) {
   const platform = first.ad;
   const service = firstService(platform);
   const t = await getTranslations();
-  const siteName = (await requestSiteSettings()).site_adi || t('Meta.siteName');
+  const siteName = await requestSiteName(locale);
   const [profiles, reliability] = await Promise.all([listProfiles(db, platform), profileReliability(db, platform)]);
 
   return (

@@ -3,21 +3,16 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { pageMetadata } from '@/lib/seo';
 import type { Locale } from '@/lib/i18n/routing';
 import { PolicyArticle, type PolicyKey } from './policy-article';
-import { requestSiteSettings } from './request-data';
+import { requestSiteName } from './request-data';
 
 type Params = { params: Promise<{ locale: string }> };
-
-async function siteName(locale: string): Promise<string> {
-  const settings = await requestSiteSettings();
-  return settings.site_adi || (await getTranslations({ locale, namespace: 'Meta' }))('siteName');
-}
 
 /** The page and metadata functions of one policy page (each app/[locale]/(policies)/… page re-exports them). */
 export function policyPage(policy: PolicyKey, path: string) {
   async function generateMetadata({ params }: Params): Promise<Metadata> {
     const { locale } = await params;
     const t = await getTranslations({ locale, namespace: 'Policies' });
-    const site = await siteName(locale);
+    const site = await requestSiteName(locale);
     return pageMetadata({
       locale: locale as Locale,
       path,
@@ -29,7 +24,7 @@ export function policyPage(policy: PolicyKey, path: string) {
   async function Page({ params }: Params) {
     const { locale } = await params;
     setRequestLocale(locale);
-    return <PolicyArticle policy={policy} siteName={await siteName(locale)} />;
+    return <PolicyArticle policy={policy} siteName={await requestSiteName(locale)} />;
   }
   return { generateMetadata, Page };
 }

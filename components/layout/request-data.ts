@@ -1,6 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { headers } from 'next/headers';
+import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db/client';
 import { getSessionUser } from '@/auth';
 import { cachedSiteSettings } from '@/lib/settings';
@@ -14,6 +15,12 @@ import { cachedActivePlatforms } from '@/lib/platforms';
 export const requestSiteSettings = cache(async () => cachedSiteSettings(await getDb()));
 export const requestActivePlatforms = cache(async () => cachedActivePlatforms(await getDb()));
 export const requestSessionUser = cache(() => getSessionUser());
+
+/** The site's name in titles and Open Graph: the admin's setting (§3), else the catalogue's. */
+export async function requestSiteName(locale: string): Promise<string> {
+  const settings = await requestSiteSettings();
+  return settings.site_adi || (await getTranslations({ locale, namespace: 'Meta' }))('siteName');
+}
 
 /**
  * Whether this render is the signed-in app shell: the page cache (server/page-cache.ts) asks for it

@@ -8,10 +8,11 @@ const OG_LOCALES: Record<Locale, string> = { tr: 'tr_TR', en: 'en_US', de: 'de_D
  * The per-page part of the metadata (Next's Metadata shape, built without importing Next):
  * localized title and description, canonical URL, hreflang alternates and Open Graph.
  */
-export function pageMetadata(input: { locale: Locale; path: string; title: string; description: string; siteName?: string }) {
+export function pageMetadata(input: { locale: Locale; path: string; title: string; description: string; siteName: string }) {
   const alternates = alternatesFor(publicUrl(), input.locale, input.path);
   return {
-    title: input.title,
+    // Whole: the title given already names the site, so the layout's "<page> – <site>" template stays off.
+    title: { absolute: input.title },
     description: input.description,
     alternates,
     openGraph: {
@@ -23,7 +24,7 @@ export function pageMetadata(input: { locale: Locale; path: string; title: strin
       // A page's own openGraph replaces the layout's, file-based image included (issue #15): name
       // the language's image (app/[locale]/opengraph-image.tsx) again, at its unprefixed address.
       images: [{ url: `${publicUrl()}${localizedPath(input.locale, '/opengraph-image')}`, width: 1200, height: 630, type: 'image/png' }],
-      ...(input.siteName ? { siteName: input.siteName } : {}),
+      siteName: input.siteName,
     },
   };
 }

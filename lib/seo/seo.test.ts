@@ -3,7 +3,7 @@ import { alternatesFor, faqJsonLd, jsonLdString, localizedPath, pageMetadata, pa
 
 describe('page metadata', () => {
   it('names the language\'s Open Graph image, which a page\'s own openGraph would otherwise drop', () => {
-    const images = (locale: 'tr' | 'en') => pageMetadata({ locale, path: '/login', title: 't', description: 'd' }).openGraph.images;
+    const images = (locale: 'tr' | 'en') => pageMetadata({ locale, path: '/login', title: 't', description: 'd', siteName: 's' }).openGraph.images;
     expect(images('tr')[0]).toMatchObject({ url: expect.stringMatching(/\/opengraph-image$/), width: 1200, height: 630 });
     expect(images('tr')[0]?.url).not.toMatch(/\/tr\//);
     expect(images('en')[0]?.url).toMatch(/\/en\/opengraph-image$/);

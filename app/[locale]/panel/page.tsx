@@ -11,8 +11,8 @@ type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: 'Panel.announcements' });
-  return { title: t('metaTitle'), robots: { index: false } };
+  const t = await getTranslations({ locale, namespace: 'Panel.overview' });
+  return { title: t('title'), robots: { index: false } };
 }
 
 /**

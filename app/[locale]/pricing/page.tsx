@@ -5,21 +5,16 @@ import { getPriceList, priceListJsonLd } from '@/lib/storefront';
 import { jsonLdString, localizedPath, pageMetadata } from '@/lib/seo';
 import type { Locale } from '@/lib/i18n/routing';
 import { publicUrl } from '@/env';
-import { requestSiteSettings } from '@/components/layout/request-data';
+import { requestSiteName } from '@/components/layout/request-data';
 import { PriceListView } from '@/components/storefront/price-list-view';
 
 
 type Props = { params: Promise<{ locale: string }> };
 
-async function siteName(locale: string) {
-  const t = await getTranslations({ locale, namespace: 'Meta' });
-  return (await requestSiteSettings()).site_adi || t('siteName');
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: 'Pricing' });
-  const site = await siteName(locale);
+  const site = await requestSiteName(locale);
   return pageMetadata({ locale: locale as Locale, path: '/pricing', title: t('metaTitle', { site }), description: t('metaDescription'), siteName: site });
 }
 
@@ -28,7 +23,7 @@ export default async function PricingPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations();
-  const [list, site] = await Promise.all([getPriceList(await getDb()), siteName(locale)]);
+  const [list, site] = await Promise.all([getPriceList(await getDb()), requestSiteName(locale)]);
   const jsonLd = priceListJsonLd(list, {
     brand: site,
     url: publicUrl().replace(/\/$/, '') + localizedPath(locale as Locale, '/pricing'),

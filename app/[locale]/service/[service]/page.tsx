@@ -11,7 +11,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { hasServicePage, normalizeService, platformOfService } from '@/lib/catalogue/services';
 import { FAQ_KEYS } from '@/components/layout/links';
 import { ServiceWorkspace } from '@/components/service/service-workspace';
-import { requestActivePlatforms, requestIsMemberShell, requestSessionUser, requestSiteSettings } from '@/components/layout/request-data';
+import { requestActivePlatforms, requestIsMemberShell, requestSessionUser, requestSiteName } from '@/components/layout/request-data';
 import { ActiveTabIntoView } from '@/components/service/active-tab-into-view';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CircleOff } from 'lucide-react';
@@ -30,12 +30,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, service, platform } = await resolve(params);
   const t = await getTranslations({ locale });
   if (!service || !platform) return { title: t('ServicePage.unknownService'), robots: { index: false } };
-  const site = (await requestSiteSettings()).site_adi || t('Meta.siteName');
+  const site = await requestSiteName(locale);
   const names = { platform: t(`Platforms.${platform}`), service: t(`Services.${service}`), site };
+  // "YouTube Abone" already names its platform: "YouTube YouTube Abone" said it twice (issue #32).
+  const label = names.service.startsWith(names.platform) ? names.service : t('Meta.platformService', names);
   return pageMetadata({
     locale: locale as Locale,
     path: `/service/${service}`,
-    title: t('Meta.servicePageTitle', names),
+    title: t('Meta.servicePageTitle', { service: label, site }),
     description: t('Meta.servicePageDescription', names),
     siteName: site,
   });
