@@ -289,6 +289,34 @@ test.describe('the admin back office', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
+  test('the sidebar names the site, counts the open tickets, and History opens on the customer of the latest order', async ({ page, request }) => {
+    const { adminToken, createCustomer } = await import('./public-helpers');
+    const admin = await adminToken(request);
+    const customer = await createCustomer(request, admin, `shell${unique()}`);
+    const auth = { authorization: `Bearer ${customer.token}` };
+    const open = async () => (await (await request.get('/api/tickets/admin?status=open', { headers: { authorization: `Bearer ${admin}` } })).json()).tickets.length as number;
+    const before = await open();
+    const created = await request.post('/api/tickets', { headers: auth, data: { category: 'other', subject: 'Sidebar count', message: 'Counted beside Tickets.' } });
+    expect(created.ok(), await created.text()).toBe(true);
+    const { e2eTarget } = await import('./public-helpers');
+    const profiles = (await (await request.get('/api/twitter/profiles', { headers: auth })).json()).profiles as { id: number }[];
+    const order = await request.post('/api/twitter/like', { headers: auth, data: { profile_ids: [profiles[0]!.id], tweet_url: e2eTarget('tweet', 900) } });
+    expect(order.ok(), await order.text()).toBe(true);
+
+    await adminLogin(page);
+    const aside = page.getByRole('complementary', { name: 'Admin' });
+    await expect(aside.locator('[data-admin-site]')).toHaveText('Etkileşim');
+    const menu = page.getByRole('navigation', { name: 'Yönetim menüsü' });
+    const count = menu.locator('[data-open-tickets]');
+    await expect(count).toBeSeen();
+    await expect(count).toHaveText(new RegExp(`^${before + 1}`));
+    expect(await aside.evaluate((el) => el.getBoundingClientRect().width)).toBe(240);
+
+    await menu.getByRole('link', { name: /İşlem Geçmişi/ }).click();
+    await expect(page.getByLabel('Kullanıcı')).toHaveValue(String(customer.id));
+    await expect(page.getByText('Toplam işlem', { exact: true })).toBeSeen();
+  });
+
   test('the users table sorts by balance on the server, opens a row in a drawer and deletes through the row menu', async ({ page, request }) => {
     const { adminToken, createCustomer, topUp } = await import('./public-helpers');
     const admin = await adminToken(request);

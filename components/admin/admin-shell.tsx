@@ -54,9 +54,10 @@ const NAV: NavItem[][] = [
 /**
  * /rooting frame (§2, issue #15): the back office's own full-width shell, without the public header
  * and footer. On a desktop a sticky sidebar with the sections, a link to the public site and logout;
- * on a phone a top bar whose menu button opens the same list.
+ * on a phone a top bar whose menu button opens the same list. The sidebar is 60 units (240 px)
+ * wide (§2), names the site, and counts the open tickets beside Tickets (issue #32).
  */
-export function AdminShell({ adminName, children }: { adminName: string; children: ReactNode }) {
+export function AdminShell({ adminName, siteName, openTickets, children }: { adminName: string; siteName: string; openTickets: number; children: ReactNode }) {
   const t = useTranslations('Admin.nav');
   const pathname = usePathname();
   const router = useRouter();
@@ -78,14 +79,18 @@ export function AdminShell({ adminName, children }: { adminName: string; childre
     <div className="min-h-screen md:flex" data-admin-shell>
       <aside
         aria-label={t('adminLabel')}
-        className="sticky top-0 z-30 border-b border-line bg-card md:flex md:h-screen md:w-64 md:shrink-0 md:flex-col md:border-b-0 md:border-r"
+        className="sticky top-0 z-30 border-b border-line bg-card md:flex md:h-screen md:w-60 md:shrink-0 md:flex-col md:border-b-0 md:border-r"
       >
         <div className="flex items-center justify-between gap-2 px-4 py-3 md:block md:py-5">
           <div className="flex min-w-0 items-center gap-2">
             <BarChart3 aria-hidden="true" className="size-6 shrink-0 text-brand" />
             <div className="min-w-0">
-              <p className="text-lg font-bold leading-tight text-brand">{t('adminLabel')}</p>
-              <p className="truncate text-xs text-muted">{adminName}</p>
+              <p className="truncate text-lg font-bold leading-tight text-brand" data-admin-site>
+                {siteName}
+              </p>
+              <p className="truncate text-xs text-muted">
+                {t('adminLabel')} · {adminName}
+              </p>
             </div>
           </div>
           <Button
@@ -125,6 +130,12 @@ export function AdminShell({ adminName, children }: { adminName: string; childre
                     >
                       <Icon aria-hidden="true" className="size-4 shrink-0" />
                       {t(item.key)}
+                      {item.key === 'tickets' && openTickets > 0 ? (
+                        <span className={cn('ml-auto rounded-full px-2 py-0.5 text-xs font-semibold', here ? 'bg-brand-ink text-brand' : 'bg-danger text-on-fill')} data-open-tickets>
+                          <span aria-hidden="true">{openTickets}</span>
+                          <span className="sr-only">{t('openTickets', { count: openTickets })}</span>
+                        </span>
+                      ) : null}
                     </Link>
                   </li>
                 );

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SortHeader, type SortDir } from './sort-header';
 import { ExportLink } from './export-link';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
@@ -30,8 +30,11 @@ const DURUM_TONE: Record<string, BadgeTone> = {
   iptal: 'neutral',
 };
 
-/** /rooting/history (§2): pick a user, see four figures and one table per service (2 rows, then +5). */
-export function HistoryViewer({ users }: { users: { id: number; ad: string; email: string }[] }) {
+/**
+ * /rooting/history (§2): pick a user, see four figures and one table per service (2 rows, then +5).
+ * It opens on `initialUserId`, the customer of the most recent order (issue #32).
+ */
+export function HistoryViewer({ users, initialUserId }: { users: { id: number; ad: string; email: string }[]; initialUserId: number | null }) {
   const t = useTranslations('Admin.history');
   const tp = useTranslations('Platforms');
   const te = useTranslations('Admin.exports');
@@ -41,6 +44,12 @@ export function HistoryViewer({ users }: { users: { id: number; ad: string; emai
   const [stats, setStats] = useState<Stats | null>(null);
   const [lists, setLists] = useState<Record<string, Page>>({});
   const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    if (initialUserId !== null) void load(String(initialUserId));
+    // Once, on the first render: later choices come from the select.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function load(id: string) {
     setUserId(id);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { listUsers } from '@/lib/admin-users';
+import { latestOrderingUserId } from '@/lib/history';
 import { HistoryViewer } from '@/components/admin/history-viewer';
 import { adminPage } from '../admin-page';
 
@@ -13,6 +14,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function HistoryPage({ params }: Props) {
   const { db } = await adminPage(params);
-  const users = await listUsers(db);
-  return <HistoryViewer users={users.map((u) => ({ id: u.id, ad: u.ad, email: u.email }))} />;
+  const [users, latest] = await Promise.all([listUsers(db), latestOrderingUserId(db)]);
+  // Opens on the customer of the most recent order (issue #32), not on an empty page.
+  return <HistoryViewer users={users.map((u) => ({ id: u.id, ad: u.ad, email: u.email }))} initialUserId={latest} />;
 }
