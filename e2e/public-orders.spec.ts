@@ -278,3 +278,37 @@ test.describe('on a phone', () => {
     await expect(bar).toHaveCount(0);
   });
 });
+
+test.describe('a visitor who presses "log in to send" on a phone', () => {
+  test.use({ locale: BROWSER_LOCALE.en, viewport: { width: 390, height: 844 } });
+
+  test('goes straight to /login and, signed in, comes back to the same service with the ticked profiles and the typed link', async ({ page, request }) => {
+    const customer = await createCustomer(request, await adminToken(request), 'return');
+    const target = e2eTarget('tweet', 205);
+    await page.goto('/en/service/like');
+    const boxes = await allProfileBoxes(page);
+    await boxes.nth(1).check();
+    await boxes.nth(3).check();
+    const ticked = (await checkedIds(page)).sort();
+    expect(ticked).toHaveLength(2);
+    await page.getByLabel(msg('en', 'ServicePage.tweetUrl')).fill(target);
+    await page.locator('form').getByRole('button', { name: msg('en', 'ServicePage.loginToSend') }).click();
+
+    await expect(page).toHaveURL(/\/en\/login\?next=%2Fservice%2Flike$/);
+    await page.getByLabel(msg('en', 'Auth.fields.email')).fill(customer.email);
+    await page.getByLabel(msg('en', 'Auth.fields.password'), { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: msg('en', 'Auth.login.submit') }).click();
+
+    await expect(page).toHaveURL(/\/en\/service\/like$/);
+    // The list is shuffled on every load (§3): the same profiles, wherever they are now.
+    await expect.poll(async () => (await checkedIds(page)).sort()).toEqual(ticked);
+    await expect(page.getByLabel(msg('en', 'ServicePage.tweetUrl'))).toHaveValue(target);
+    // Only a page of this site is a way back: another host's address lands on the panel.
+    await page.context().clearCookies();
+    await page.goto('/en/login?next=%2F%2Fevil.example');
+    await page.getByLabel(msg('en', 'Auth.fields.email')).fill(customer.email);
+    await page.getByLabel(msg('en', 'Auth.fields.password'), { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: msg('en', 'Auth.login.submit') }).click();
+    await expect(page).toHaveURL(/\/en\/panel$/);
+  });
+});

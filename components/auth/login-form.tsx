@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
+import { safeReturnPath } from '@/components/service/send-draft';
 import { Link } from '@/lib/i18n/navigation';
 import { sendJson, startSession } from './api';
 import { InputField, PasswordField } from './fields';
@@ -25,7 +26,8 @@ export function LoginForm() {
       return;
     }
     toast.success(t('login.success'));
-    router.replace('/');
+    // Back to the page that sent the visitor here (a service page with their draft), else / (→ /panel).
+    router.replace(safeReturnPath(new URLSearchParams(window.location.search).get('next')) ?? '/');
     router.refresh();
   }
 

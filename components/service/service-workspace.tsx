@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import dynamic from 'next/dynamic';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
@@ -29,6 +29,7 @@ import { SPREAD_CHOICES } from '@/lib/operations/limits';
 import { stickyBarVisible, useInView } from './use-sticky-bar';
 import { INSTAGRAM_ROTATE_MS } from './use-typing-placeholder';
 import { PromptTextarea } from './prompt-textarea';
+import { saveDraft, takeDraft } from './send-draft';
 
 export type { LimitView, Viewer } from './types';
 
@@ -139,6 +140,18 @@ export function ServiceWorkspace({ service, platform, profiles, viewer: rendered
   const priceCents = !isNewTweet ? null : selectedCount === 0 ? 0 : (quote?.totalCents ?? null);
   const insufficient = isNewTweet && quote !== null && quote.balanceAfterCents < 0;
 
+  // Back from /login: what the visitor ticked and typed, once the page knows its customer (and cap).
+  const loggedIn = viewer.loggedIn;
+  useEffect(() => {
+    if (!loggedIn || pending) return;
+    const draft = takeDraft(service);
+    if (!draft) return;
+    selection.restore(draft.selected);
+    form.restore(draft.fields);
+    // Only when the customer becomes known: the hooks' functions change on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loggedIn, pending, service]);
+
   const sendRef = useRef<HTMLButtonElement>(null);
   const sendInView = useInView(sendRef);
   const showBar = stickyBarVisible({ sendInView, selectedCount });
@@ -157,9 +170,9 @@ export function ServiceWorkspace({ service, platform, profiles, viewer: rendered
     e.preventDefault();
     if (sending || checking.current || pending) return;
     if (!viewer.loggedIn) {
-      toast.error(t('ServicePage.loginRequired'), {
-        action: { label: t('ServicePage.visitorLogin'), onClick: () => router.push('/login') },
-      });
+      // Straight to /login, and back here afterwards with the ticks and the typing (issue #32).
+      saveDraft(service, { selected: selection.selected, fields: form.fields });
+      router.push(`/login?next=${encodeURIComponent(`/service/${service}`)}`);
       return;
     }
     checking.current = true;

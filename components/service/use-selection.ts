@@ -42,5 +42,12 @@ export function useSelection(profileIds: readonly number[], cap: number | null, 
     setSelected((current) => current.filter((id) => !ids.includes(id)));
   }
 
-  return { selected, selectedSet, allSelected, toggle, toggleAll, remove, clear: () => setSelected([]) };
+  /** Ticks these again (a visitor's draft, send-draft.ts): the page's own profiles only, within the cap. */
+  function restore(ids: readonly number[]) {
+    const known = new Set(profileIds);
+    const kept = [...new Set(ids)].filter((id) => known.has(id));
+    setSelected(cap === null ? kept : kept.slice(0, cap));
+  }
+
+  return { selected, selectedSet, allSelected, toggle, toggleAll, remove, restore, clear: () => setSelected([]) };
 }

@@ -112,5 +112,7 @@ export function useServiceForm(service: Service, platform: Platform) {
       setFields(EMPTY_FIELDS);
       setErrors({});
     },
+    /** Puts back what a visitor typed before logging in (send-draft.ts). */
+    restore: (draft: FormFields) => setFields(draft),
   };
 }
