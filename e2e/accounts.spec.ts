@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { expect, expectToast, test } from './fixtures';
 
 /** Browser journeys of issue 4: register → login → panel → password change → revoked token → login → logout. */
@@ -159,26 +159,108 @@ test.describe('accounts', () => {
     expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('data:'))).toEqual([]);
   });
 
-  test('the forms explain what is missing, in Turkish by default', async ({ page }) => {
-    await page.goto('/login?tab=register');
-    const form = page.getByRole('form', { name: 'Yeni hesap oluşturun' });
-    await form.getByRole('button', { name: 'Kayıt Ol' }).click();
-    await expect(form.getByText('Lütfen tüm alanları doldurun.').first()).toBeVisible();
-    await expect(form.getByText('Devam etmek için kullanım koşullarını kabul etmelisiniz.')).toBeVisible();
-    await expect(form.getByRole('link', { name: 'Kullanım koşullarını' })).toHaveAttribute('href', '/terms');
-    await form.getByLabel('Ad Soyad').fill('A B');
-    await form.getByLabel('E-posta').fill('ab@example.com');
-    await form.getByLabel('Telefon', { exact: true }).pressSequentially('5321234567');
-    await form.getByLabel('Meslek').selectOption('Diğer');
-    await form.getByLabel('Şifre', { exact: true }).fill('abcdef');
-    await form.getByLabel('Şifre (tekrar)').fill('abcdeg');
-    await form.getByRole('checkbox').check();
-    await form.getByRole('button', { name: 'Kayıt Ol' }).click();
-    await expect(form.getByText('Şifreler eşleşmiyor.')).toBeVisible();
+  test.describe('on a phone-wide screen tall enough for the whole register form', () => {
+    // 390 px wide (the forms are designed for it first) and tall enough that every field's message
+    // is on the screen at once: the fixture fails any alert that appears and is not seen.
+    test.use({ viewport: { width: 390, height: 1300 } });
 
-    await page.getByRole('tab', { name: 'Giriş Yap' }).click();
-    await page.getByRole('form', { name: 'Hesabınıza giriş yapın' }).getByRole('button', { name: 'Giriş Yap' }).click();
-    await expect(page.getByText('E-posta ve şifre alanları zorunludur.').first()).toBeVisible();
+    test('each register field says what is wrong with it and the first wrong one gets the focus, in Turkish by default', async ({ page }) => {
+      await page.goto('/login?tab=register');
+      const form = page.getByRole('form', { name: 'Yeni hesap oluşturun' });
+      const submit = form.getByRole('button', { name: 'Kayıt Ol' });
+      await expect(submit).toBeEnabled();
+      const field = {
+        name: form.getByLabel('Ad Soyad'),
+        email: form.getByLabel('E-posta'),
+        phone: form.getByLabel('Telefon', { exact: true }),
+        profession: form.getByLabel('Meslek'),
+        password: form.getByLabel('Şifre', { exact: true }),
+        confirm: form.getByLabel('Şifre (tekrar)'),
+        terms: form.getByRole('checkbox'),
+      };
+      /** The field's own error element (components/ui/form-field.tsx: <p id="<control id>-error" role="alert">), named by the control. */
+      const expectFieldError = async (control: Locator, text: string) => {
+        await expect(control).toHaveAttribute('aria-invalid', 'true');
+        const id = await control.getAttribute('id');
+        await expect(control).toHaveAttribute('aria-describedby', `${id}-error`);
+        const error = form.locator(`[id="${id}-error"][role="alert"]`);
+        await expect(error).toHaveText(text);
+        await expect(error).toBeSeen();
+      };
+      const expectNoFieldError = async (control: Locator) => {
+        await expect(control).not.toHaveAttribute('aria-invalid', 'true');
+        await expect(form.locator(`[id="${await control.getAttribute('id')}-error"]`)).toHaveCount(0);
+      };
+
+      await submit.click();
+      await expect(field.name).toBeFocused();
+      await expectFieldError(field.name, 'Adınızı ve soyadınızı girin.');
+      await expectFieldError(field.email, 'E-posta adresi zorunludur.');
+      await expectFieldError(field.phone, 'Telefon numaranızı girin.');
+      await expectFieldError(field.profession, 'Lütfen listeden bir meslek seçin.');
+      await expectFieldError(field.password, 'Bir şifre girin.');
+      await expectFieldError(field.confirm, 'Şifrenizi tekrar girin.');
+      await expectFieldError(field.terms, 'Devam etmek için kullanım koşullarını kabul etmelisiniz.');
+      await expect(form.getByText('Lütfen tüm alanları doldurun.')).toHaveCount(0);
+      await expect(form.getByRole('link', { name: 'Kullanım koşullarını' })).toHaveAttribute('href', '/terms');
+
+      // A wrong e-mail is not a missing one; the name's message goes once it is typed.
+      await field.name.fill('A B');
+      await field.email.fill('ab@');
+      await submit.click();
+      await expect(field.email).toBeFocused();
+      await expectFieldError(field.email, 'Geçerli bir e-posta adresi girin.');
+      await expectNoFieldError(field.name);
+
+      // The phone input (owned by a Controller) gets the focus too, and a short number is invalid, not missing.
+      await field.email.fill('ab@example.com');
+      await field.phone.pressSequentially('532');
+      await submit.click();
+      await expect(field.phone).toBeFocused();
+      await expectFieldError(field.phone, 'Geçerli bir telefon numarası girin.');
+
+      await field.phone.press('End');
+      await field.phone.pressSequentially('1234567');
+      await field.profession.selectOption('Diğer');
+      await field.password.fill('abc');
+      await field.confirm.fill('abcdeg');
+      await submit.click();
+      await expect(field.password).toBeFocused();
+      await expectNoFieldError(field.phone);
+      await expectFieldError(field.password, 'Şifre en az 6 karakter olmalıdır.');
+      await expectFieldError(field.confirm, 'Şifreler eşleşmiyor.');
+
+      await field.password.fill('abcdef');
+      await field.terms.check();
+      await submit.click();
+      await expect(field.confirm).toBeFocused();
+      await expectFieldError(field.confirm, 'Şifreler eşleşmiyor.');
+      await expectNoFieldError(field.terms);
+
+      // The terms box is the last field that can hold the form back, and takes the focus as well.
+      await field.confirm.fill('abcdef');
+      await field.terms.uncheck();
+      await submit.click();
+      await expect(field.terms).toBeFocused();
+      await expectFieldError(field.terms, 'Devam etmek için kullanım koşullarını kabul etmelisiniz.');
+      await expectNoFieldError(field.confirm);
+
+      await page.getByRole('tab', { name: 'Giriş Yap' }).click();
+      await page.getByRole('form', { name: 'Hesabınıza giriş yapın' }).getByRole('button', { name: 'Giriş Yap' }).click();
+      await expect(page.getByText('E-posta ve şifre alanları zorunludur.').first()).toBeSeen();
+    });
+
+    test('the register form’s field messages are German on the German page', async ({ page }) => {
+      await page.goto('/de/login?tab=register');
+      const form = page.getByRole('form', { name: 'Neues Konto erstellen' });
+      await expect(form.getByRole('button', { name: 'Registrieren' })).toBeEnabled();
+      await form.getByRole('button', { name: 'Registrieren' }).click();
+      await expect(form.getByLabel('Vor- und Nachname')).toBeFocused();
+      await expect(form.locator('[id="register-name-error"][role="alert"]')).toHaveText('Geben Sie Ihren vollständigen Namen ein.');
+      await expect(form.locator('[id="register-phone-error"][role="alert"]')).toHaveText('Geben Sie Ihre Telefonnummer ein.');
+      await expect(form.locator('[id="register-password2-error"][role="alert"]')).toHaveText('Geben Sie Ihr Passwort erneut ein.');
+      await expect(form.locator('[id="register-terms-error"][role="alert"]')).toBeSeen();
+    });
   });
 
   test('a visitor is sent from the panel to /login, and an unknown panel path to /', async ({ page }) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, expectToast, test } from './fixtures';
 
 /**
  * Payments in the browser, in the keyless test mode a fresh install starts in (issue 8):
@@ -92,6 +92,75 @@ test.describe('payments in test mode', () => {
     await challenge.getByRole('button', { name: 'Onayla' }).click();
     await expect(page.getByText('Bakiye başarıyla eklendi!')).toBeVisible();
     await expect(page.getByTestId('balance')).toHaveText('$10,00');
+  });
+
+  test.describe('on a 390 px phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('each card input says what is wrong under it, and expiry and CVC share one aligned row', async ({ page, request }) => {
+      const customer = await newCustomer(request, await adminToken(request), 'fields');
+      await signIn(page, customer.token);
+      await page.goto('/panel/subscription');
+      await page.getByRole('button', { name: 'Bakiye ekle' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Bakiye ekle' });
+      await dialog.getByText('$10,00').click();
+      const number = dialog.getByLabel('Kart numarası');
+      const expiry = dialog.getByLabel('Son kullanma (AA/YY)');
+      const cvc = dialog.getByLabel('CVC');
+      const pay = dialog.getByRole('button', { name: '$10,00 öde' });
+      /** The input's own error element (<p id="<input id>-error" role="alert">), named by its aria-describedby. */
+      const expectFieldError = async (input: Locator, text: string) => {
+        await expect(input).toHaveAttribute('aria-invalid', 'true');
+        const id = await input.getAttribute('id');
+        await expect(input).toHaveAttribute('aria-describedby', `${id}-error`);
+        const error = dialog.locator(`[id="${id}-error"][role="alert"]`);
+        await expect(error).toHaveText(text);
+        await expect(error).toBeSeen();
+      };
+      /** Expiry and CVC side by side inside the screen, same top and height, each label right above its input. */
+      const expectAlignedRow = async () => {
+        const [e, c, n] = [await expiry.boundingBox(), await cvc.boundingBox(), await number.boundingBox()];
+        expect(Math.abs(e!.y - c!.y)).toBeLessThan(1);
+        expect(Math.abs(e!.height - c!.height)).toBeLessThan(1);
+        expect(Math.abs(e!.height - n!.height)).toBeLessThan(1);
+        expect(e!.x + e!.width).toBeLessThanOrEqual(c!.x);
+        expect(c!.x + c!.width).toBeLessThanOrEqual(390);
+        for (const input of [number, expiry, cvc]) {
+          const box = (await input.boundingBox())!;
+          const label = (await dialog.locator(`label[for="${await input.getAttribute('id')}"]`).boundingBox())!;
+          expect(Math.abs(label.x - box.x)).toBeLessThan(1);
+          expect(label.y + label.height).toBeLessThanOrEqual(box.y + 0.5);
+          expect(box.y - (label.y + label.height)).toBeLessThan(12);
+        }
+      };
+
+      await dialog.getByLabel('Kart sahibinin adı').fill('Ayşe Yılmaz');
+      await expectAlignedRow();
+      await number.fill('4242 4242');
+      await expiry.fill('01/20');
+      await cvc.fill('12');
+      await pay.click();
+      await expect(number).toBeFocused();
+      await expectFieldError(number, 'Kart numarası eksik.');
+      await expectFieldError(expiry, 'Son kullanma tarihi geçmişte kalmış.');
+      await expectFieldError(cvc, 'Güvenlik kodu (CVC) eksik.');
+      await expect(dialog.getByText('Kart bilgileri eksik.')).toHaveCount(0);
+      await expectAlignedRow();
+
+      // An Amex card needs four CVC digits: three are not enough, and only the CVC says so.
+      await number.fill('3782 822463 10005');
+      await expiry.fill(`12/${NEXT_YEAR_2}`);
+      await pay.click();
+      await expect(cvc).toBeFocused();
+      await expectFieldError(cvc, 'Güvenlik kodu (CVC) eksik.');
+      await expect(number).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(expiry).not.toHaveAttribute('aria-invalid', 'true');
+
+      await cvc.fill('1234');
+      await pay.click();
+      await expectToast(page, 'Bakiye başarıyla eklendi!');
+      await expect(page.getByTestId('balance')).toHaveText('$10,00');
+    });
   });
 
   test('a customer buys a package for two platforms with a 50 % code and sees both subscriptions', async ({ page, request }) => {

@@ -31,10 +31,16 @@ export function lazyZodResolver<In extends FieldValues, Out extends FieldValues>
 /**
  * What every auth form starts with: a form checked by its zod schema, the page's locale and
  * router, and `error(field)`, the text of a field's error in the page's language.
+ * `shouldFocusError: false` is for a form that moves the focus itself (react-hook-form focuses
+ * the first field in the order they were registered, and cannot focus a Controller's input).
  */
-export function useAuthForm<In extends FieldValues, Out extends FieldValues>(loadSchema: SchemaLoader<In, Out>, defaultValues: DefaultValues<In>) {
+export function useAuthForm<In extends FieldValues, Out extends FieldValues>(
+  loadSchema: SchemaLoader<In, Out>,
+  defaultValues: DefaultValues<In>,
+  { shouldFocusError = true }: { shouldFocusError?: boolean } = {},
+) {
   const [resolver] = useState(() => lazyZodResolver(loadSchema));
-  const form = useForm<In, unknown, Out>({ resolver, defaultValues });
+  const form = useForm<In, unknown, Out>({ resolver, defaultValues, shouldFocusError });
   const errorText = useErrorText();
   const locale = useLocale();
   const router = useRouter();

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { TOPUP_AMOUNTS_CENTS, formatUsd } from '@/lib/payments/amounts';
-import { CardFields, CardholderField, type CardPayer } from './card-fields';
+import { CardFields, CardholderField, type CardHandle } from './card-fields';
 import { PaymentError, paymentApi, type PaymentConfig } from './payment-api';
 import { usePaymentConfig } from './use-payment-config';
 import { Lock } from 'lucide-react';
@@ -50,18 +50,16 @@ export function AddBalanceDialog({ open, onOpenChange, onSuccess, config: given 
   const id = useId();
   const [amount, setAmount] = useState(0);
   const [name, setName] = useState('');
-  const [cardComplete, setCardComplete] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const payerRef = useRef<CardPayer | null>(null);
+  const cardRef = useRef<CardHandle | null>(null);
   const intentRef = useRef<{ id: string; clientSecret: string; amount: number } | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const reset = useCallback(() => {
     setAmount(0);
     setName('');
-    setCardComplete(false);
     setProcessing(false);
     setDone(false);
     setError(null);
@@ -80,8 +78,12 @@ export function AddBalanceDialog({ open, onOpenChange, onSuccess, config: given 
 
   const pay = async () => {
     setError(null);
-    if (!cardComplete) return setError(tc('incomplete'));
+    // Every card input shows its own message (the first wrong one gets the focus), the name too.
+    const card = cardRef.current;
+    const cardOk = card?.check() ?? false;
     if (!name.trim()) return setError(t('nameRequired'));
+    if (!card) return setError(tc('incomplete')); // the card form is still loading
+    if (!cardOk) return;
     setProcessing(true);
     try {
       if (!intentRef.current || intentRef.current.amount !== amount) {
@@ -89,8 +91,8 @@ export function AddBalanceDialog({ open, onOpenChange, onSuccess, config: given 
         intentRef.current = { id: created.paymentIntentId, clientSecret: created.clientSecret, amount };
       }
       const intent = intentRef.current;
-      if (!payerRef.current) throw new PaymentError('CARD_MISSING', '', 0);
-      await payerRef.current({ paymentIntentId: intent.id, clientSecret: intent.clientSecret, cardholderName: name.trim() });
+      if (!cardRef.current) throw new PaymentError('CARD_MISSING', '', 0);
+      await cardRef.current.pay({ paymentIntentId: intent.id, clientSecret: intent.clientSecret, cardholderName: name.trim() });
       const confirmed = await paymentApi.confirm(locale, { paymentIntentId: intent.id, amount, type: 'balance', cardholderName: name.trim() });
       toast.success(confirmed.mesaj);
       setDone(true);
@@ -102,10 +104,12 @@ export function AddBalanceDialog({ open, onOpenChange, onSuccess, config: given 
     } catch (err) {
       // A paid intent cannot be reused; anything else may be retried with another card.
       if (err instanceof PaymentError && err.status === 409) intentRef.current = null;
+      setProcessing(false);
+      // An error about one card input (an incomplete CVC, an expiry in the past) is shown under it.
+      if (cardRef.current?.showError(err)) return;
       const text = errorText(err);
       setError(text);
       toast.error(text);
-      setProcessing(false);
     }
   };
 
@@ -143,7 +147,7 @@ export function AddBalanceDialog({ open, onOpenChange, onSuccess, config: given 
           {amount > 0 && config ? (
             <div className="space-y-3">
               <CardholderField id={`${id}-holder`} value={name} onChange={setName} disabled={processing || done} />
-              <CardFields config={config} onCompleteChange={setCardComplete} payerRef={payerRef} disabled={processing || done} />
+              <CardFields config={config} handleRef={cardRef} disabled={processing || done} />
             </div>
           ) : null}
 

@@ -6,7 +6,7 @@ import { CalendarPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Platform } from '@/lib/catalogue/services';
 import { discountedCents, formatUsd, subtotalCents } from '@/lib/payments/amounts';
-import { CardFields, CardholderField, type CardPayer } from './card-fields';
+import { CardFields, CardholderField, type CardHandle } from './card-fields';
 import { PaymentError, paymentApi, type PaymentConfig } from './payment-api';
 import { usePaymentErrorText } from './add-balance-dialog';
 import { ArrowLeft, Lock } from 'lucide-react';
@@ -82,11 +82,10 @@ function PaymentView({ pkg, activePlatforms, config, running, onBack }: { pkg: B
   const [applied, setApplied] = useState<{ kod: string; percent: number } | null>(null);
   const [applying, setApplying] = useState(false);
   const [name, setName] = useState('');
-  const [cardComplete, setCardComplete] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const payerRef = useRef<CardPayer | null>(null);
+  const cardRef = useRef<CardHandle | null>(null);
 
   const subtotal = subtotalCents(pkg.prices, platforms);
   const total = discountedCents(subtotal, applied?.percent ?? 0);
@@ -119,23 +118,29 @@ function PaymentView({ pkg, activePlatforms, config, running, onBack }: { pkg: B
   const pay = async () => {
     setError(null);
     if (platforms.length === 0) return setError(tPay('platformRequired'));
-    if (!cardComplete) return setError(tc('incomplete'));
+    // Every card input shows its own message (the first wrong one gets the focus), the name too.
+    const card = cardRef.current;
+    const cardOk = card?.check() ?? false;
     if (!name.trim()) return setError(tPay('nameRequired'));
+    if (!card) return setError(tc('incomplete')); // the card form is still loading
+    if (!cardOk) return;
     setProcessing(true);
     try {
       const body = { packageId: pkg.id, platformIds: platforms, discountCode: applied?.kod ?? null, cardholderName: name.trim(), amount: total };
       const created = await paymentApi.createIntent(locale, body);
-      if (!payerRef.current) throw new PaymentError('CARD_MISSING', '', 0);
-      await payerRef.current({ paymentIntentId: created.paymentIntentId, clientSecret: created.clientSecret, cardholderName: name.trim() });
+      if (!cardRef.current) throw new PaymentError('CARD_MISSING', '', 0);
+      await cardRef.current.pay({ paymentIntentId: created.paymentIntentId, clientSecret: created.clientSecret, cardholderName: name.trim() });
       const confirmed = await paymentApi.confirm(locale, { paymentIntentId: created.paymentIntentId, packageId: pkg.id, platformIds: platforms, cardholderName: name.trim(), amount: created.amount });
       toast.success(confirmed.mesaj);
       setDone(true);
       setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
     } catch (err) {
+      setProcessing(false);
+      // An error about one card input (an incomplete CVC, an expiry in the past) is shown under it.
+      if (cardRef.current?.showError(err)) return;
       const text = errorText(err);
       setError(text);
       toast.error(text);
-      setProcessing(false);
     }
   };
 
@@ -236,7 +241,7 @@ function PaymentView({ pkg, activePlatforms, config, running, onBack }: { pkg: B
         </dl>
 
         <CardholderField id={`${id}-holder`} value={name} onChange={setName} disabled={busy} />
-        <CardFields config={config} onCompleteChange={setCardComplete} payerRef={payerRef} disabled={busy} />
+        <CardFields config={config} handleRef={cardRef} disabled={busy} />
 
         {error ? (
           <p role="alert" className="rounded-md border border-danger px-3 py-2 text-sm text-danger">

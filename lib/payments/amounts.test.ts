@@ -42,8 +42,10 @@ describe('test-mode card checks', () => {
     const now = new Date(2030, 5, 15);
     const card = { cardNumber: '4242424242424242', cvc: '123' };
     expect(cardInputError({ ...card, expMonth: 6, expYear: 2030 }, now)).toBeNull();
-    expect(cardInputError({ ...card, expMonth: 5, expYear: 30 }, now)).toBe('invalid_expiry_month');
-    expect(cardInputError({ ...card, expMonth: 12, expYear: 2029 }, now)).toBe('invalid_expiry_year');
+    expect(cardInputError({ ...card, expMonth: 5, expYear: 30 }, now)).toBe('invalid_expiry_month_past');
+    expect(cardInputError({ ...card, expMonth: 12, expYear: 2029 }, now)).toBe('invalid_expiry_year_past');
+    expect(cardInputError({ ...card, expMonth: 13, expYear: 2031 }, now)).toBe('invalid_expiry_month');
+    expect(cardInputError({ ...card, expMonth: 1, expYear: 2081 }, now)).toBe('invalid_expiry_year');
   });
 });
 
@@ -51,6 +53,9 @@ describe('§8 payment error codes', () => {
   it('map Stripe codes to messages that exist in all three languages', () => {
     expect(paymentErrorCode('card_declined', 'insufficient_funds')).toBe('PAYMENT_INSUFFICIENT_FUNDS');
     expect(paymentErrorCode('incorrect_cvc')).toBe('CARD_INCORRECT_CVC');
+    expect(paymentErrorCode('incomplete_number')).toBe('CARD_INCOMPLETE_NUMBER');
+    expect(paymentErrorCode('invalid_expiry_year_past')).toBe('CARD_EXPIRY_PAST');
+    expect(paymentErrorCode('incomplete_cvc')).toBe('CARD_INCOMPLETE_CVC');
     expect(paymentErrorCode('something_new')).toBe('PAYMENT_GENERIC_ERROR');
     for (const catalogue of [tr, en, de]) {
       for (const code of PAYMENT_ERROR_CODES) expect((catalogue.Errors as Record<string, string>)[code], code).toBeTruthy();

@@ -6,15 +6,16 @@ import type { ErrorCode } from '@/lib/errors';
  * the browser maps Stripe.js errors with it, the server maps settled intents.
  */
 const CARD_CODES: Record<string, ErrorCode> = {
+  // A field that is incomplete, or a date in the past, has its own message (issue #32 item 8).
   invalid_number: 'CARD_INVALID_NUMBER',
-  incomplete_number: 'CARD_INVALID_NUMBER',
+  incomplete_number: 'CARD_INCOMPLETE_NUMBER',
   invalid_expiry_month: 'CARD_INVALID_EXPIRY_MONTH',
-  invalid_expiry_month_past: 'CARD_INVALID_EXPIRY_MONTH',
+  invalid_expiry_month_past: 'CARD_EXPIRY_PAST',
   invalid_expiry_year: 'CARD_INVALID_EXPIRY_YEAR',
-  invalid_expiry_year_past: 'CARD_INVALID_EXPIRY_YEAR',
-  incomplete_expiry: 'CARD_INVALID_EXPIRY_MONTH',
+  invalid_expiry_year_past: 'CARD_EXPIRY_PAST',
+  incomplete_expiry: 'CARD_INCOMPLETE_EXPIRY',
   invalid_cvc: 'CARD_INVALID_CVC',
-  incomplete_cvc: 'CARD_INVALID_CVC',
+  incomplete_cvc: 'CARD_INCOMPLETE_CVC',
   expired_card: 'CARD_EXPIRED',
   incorrect_number: 'CARD_INCORRECT_NUMBER',
   incorrect_cvc: 'CARD_INCORRECT_CVC',
@@ -49,6 +50,26 @@ const DECLINE_CODES: Record<string, ErrorCode> = {
 };
 
 export const GENERIC_PAYMENT_ERROR: ErrorCode = 'PAYMENT_GENERIC_ERROR';
+
+/**
+ * The card form's input that an error code is about, or null for an error of the whole payment
+ * (a decline, a failed 3-D Secure): a form shows the first kind under that input.
+ */
+const CARD_FIELD_OF: Partial<Record<ErrorCode, 'number' | 'expiry' | 'cvc'>> = {
+  CARD_INCOMPLETE_NUMBER: 'number',
+  CARD_INVALID_NUMBER: 'number',
+  CARD_INCORRECT_NUMBER: 'number',
+  CARD_INCOMPLETE_EXPIRY: 'expiry',
+  CARD_INVALID_EXPIRY_MONTH: 'expiry',
+  CARD_INVALID_EXPIRY_YEAR: 'expiry',
+  CARD_EXPIRY_PAST: 'expiry',
+  CARD_INCOMPLETE_CVC: 'cvc',
+  CARD_INVALID_CVC: 'cvc',
+};
+
+export function cardErrorField(code: string | null | undefined): 'number' | 'expiry' | 'cvc' | null {
+  return (code && CARD_FIELD_OF[code as ErrorCode]) || null;
+}
 
 export function paymentErrorCode(code?: string | null, declineCode?: string | null): ErrorCode {
   if (declineCode && DECLINE_CODES[declineCode]) return DECLINE_CODES[declineCode];

@@ -51,24 +51,69 @@ function completeLength(number: string): number {
   return isAmex(number) ? 15 : 16;
 }
 
+/** The CVC's length: 4 digits for Amex, 3 for the other brands (and while the brand is unknown). */
+export function cvcLength(cardNumber: string): number {
+  return isAmex(digitsOnly(cardNumber)) ? 4 : 3;
+}
+
 export type CardInput = { cardNumber: string; expMonth: number; expYear: number; cvc: string };
 
+/** The three inputs of a card form; every card error below belongs to one of them. */
+export type CardField = 'number' | 'expiry' | 'cvc';
+
 /**
- * The checks Stripe makes before it asks the issuer: the error code it gives (§5 card codes), or
- * null when the card may be charged. `now` decides whether the card has expired.
+ * The number's problem, with Stripe.js's code: empty or too short is `incomplete_number`, other
+ * characters or too long `invalid_number`, a failed Luhn check `incorrect_number`.
+ */
+export function cardNumberError(cardNumber: string): string | null {
+  const number = digitsOnly(cardNumber);
+  if (!/^\d*$/.test(number) || number.length > 19) return 'invalid_number';
+  if (number.length < completeLength(number)) return 'incomplete_number';
+  if (!luhnValid(number)) return 'incorrect_number';
+  return null;
+}
+
+/**
+ * The expiry's problem, with Stripe.js's codes: a month outside 1–12 is `invalid_expiry_month`, a
+ * year more than 50 years ahead `invalid_expiry_year`, a date before this month
+ * `invalid_expiry_year_past` / `invalid_expiry_month_past`. `now` decides what is past.
+ */
+export function cardExpiryError(expMonth: number, expYear: number, now = new Date()): string | null {
+  if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12) return 'invalid_expiry_month';
+  const year = expYear < 100 ? 2000 + expYear : expYear;
+  if (!Number.isInteger(year) || year > now.getFullYear() + 50) return 'invalid_expiry_year';
+  if (year < now.getFullYear()) return 'invalid_expiry_year_past';
+  if (year === now.getFullYear() && expMonth < now.getMonth() + 1) return 'invalid_expiry_month_past';
+  return null;
+}
+
+/** The CVC's problem: fewer digits than the brand's (`incomplete_cvc`), or anything else (`invalid_cvc`). */
+export function cardCvcError(cvc: string, cardNumber: string): string | null {
+  const length = cvcLength(cardNumber);
+  if (!/^\d*$/.test(cvc) || cvc.length > length) return 'invalid_cvc';
+  if (cvc.length < length) return 'incomplete_cvc';
+  return null;
+}
+
+/** Each field's problem at once, so a form can show every one under its own input. */
+export function cardFieldErrors(input: CardInput, now = new Date()): Partial<Record<CardField, string>> {
+  const errors: Partial<Record<CardField, string>> = {};
+  const number = cardNumberError(input.cardNumber);
+  const expiry = cardExpiryError(input.expMonth, input.expYear, now);
+  const cvc = cardCvcError(input.cvc, input.cardNumber);
+  if (number) errors.number = number;
+  if (expiry) errors.expiry = expiry;
+  if (cvc) errors.cvc = cvc;
+  return errors;
+}
+
+/**
+ * The checks Stripe makes before it asks the issuer: the error code it gives (§5 card codes) for
+ * the first field with a problem (number, expiry, CVC), or null when the card may be charged.
  */
 export function cardInputError(input: CardInput, now = new Date()): string | null {
-  const number = digitsOnly(input.cardNumber);
-  if (!number) return 'missing';
-  if (!/^\d+$/.test(number) || number.length < completeLength(number) || number.length > 19) return 'invalid_number';
-  if (!luhnValid(number)) return 'incorrect_number';
-  if (!Number.isInteger(input.expMonth) || input.expMonth < 1 || input.expMonth > 12) return 'invalid_expiry_month';
-  const year = input.expYear < 100 ? 2000 + input.expYear : input.expYear;
-  if (!Number.isInteger(year) || year < now.getFullYear() || year > now.getFullYear() + 50) return 'invalid_expiry_year';
-  if (year === now.getFullYear() && input.expMonth < now.getMonth() + 1) return 'invalid_expiry_month';
-  const cvcLength = isAmex(number) ? 4 : 3;
-  if (!new RegExp(`^\\d{${cvcLength}}$`).test(input.cvc)) return 'invalid_cvc';
-  return null;
+  const errors = cardFieldErrors(input, now);
+  return errors.number ?? errors.expiry ?? errors.cvc ?? null;
 }
 
 export function cardOutcome(cardNumber: string): CardOutcome {

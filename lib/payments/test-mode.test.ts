@@ -158,12 +158,15 @@ describe('Stripe’s test cards in test mode', () => {
     const c = await customer('checks@example.com');
     const id = await topupIntent(c, 1000);
     expect((await pay(c, id, '4242 4242 4242 4241')).body.code).toBe('CARD_INCORRECT_NUMBER');
-    expect((await pay(c, id, '4242 4242')).body.code).toBe('CARD_INVALID_NUMBER');
-    expect((await pay(c, id, '')).body.code).toBe('CARD_MISSING');
+    expect((await pay(c, id, '4242 4242')).body.code).toBe('CARD_INCOMPLETE_NUMBER');
+    expect((await pay(c, id, '')).body.code).toBe('CARD_INCOMPLETE_NUMBER');
+    expect((await pay(c, id, '4242 abcd 4242 4242')).body.code).toBe('CARD_INVALID_NUMBER');
     expect((await pay(c, id, undefined, { expMonth: 13 })).body.code).toBe('CARD_INVALID_EXPIRY_MONTH');
-    expect((await pay(c, id, undefined, { expYear: 2001 })).body.code).toBe('CARD_INVALID_EXPIRY_YEAR');
-    expect((await pay(c, id, undefined, { cvc: '12' })).body.code).toBe('CARD_INVALID_CVC');
-    expect((await pay(c, id, '3782 822463 10005', { cvc: '123' })).body.code).toBe('CARD_INVALID_CVC');
+    // Each field's problem has its own code, which the card form shows under that field (issue #32 item 8).
+    expect((await pay(c, id, undefined, { expYear: 2001 })).body).toMatchObject({ code: 'CARD_EXPIRY_PAST', mesaj: 'Son kullanma tarihi geçmişte kalmış.' });
+    expect((await pay(c, id, undefined, { cvc: '12' })).body).toMatchObject({ code: 'CARD_INCOMPLETE_CVC', mesaj: 'Güvenlik kodu (CVC) eksik.' });
+    expect((await pay(c, id, undefined, { cvc: '1234' })).body.code).toBe('CARD_INVALID_CVC');
+    expect((await pay(c, id, '3782 822463 10005', { cvc: '123' })).body.code).toBe('CARD_INCOMPLETE_CVC');
     expect((await pay(c, id, '3782 822463 10005', { cvc: '1234' })).body.status).toBe('requires_capture');
   });
 

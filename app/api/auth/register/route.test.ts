@@ -45,14 +45,21 @@ describe('POST /api/auth/register', () => {
     expect(existing.id).toBeGreaterThan(0);
   });
 
-  it('refuses every missing field with all_fields_required and stores nothing', async () => {
+  it('refuses every missing field with that field’s own message and stores nothing', async () => {
     const before = await countUsers();
-    for (const field of ['ad_soyad', 'email', 'telefon', 'meslek', 'sifre']) {
+    const messages: Record<string, string> = {
+      ad_soyad: 'Adınızı ve soyadınızı girin.',
+      email: 'E-posta adresi zorunludur.',
+      telefon: 'Telefon numaranızı girin.',
+      meslek: 'Lütfen listeden bir meslek seçin.',
+      sifre: 'Bir şifre girin.',
+    };
+    for (const [field, mesaj] of Object.entries(messages)) {
       const body = validRegistration();
       delete (body as Record<string, unknown>)[field];
       const res = await call(POST, { body, headers: peer() });
       expect(res.status, field).toBe(400);
-      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', mesaj: 'Lütfen tüm alanları doldurun.' });
+      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', mesaj, errors: [{ path: field, mesaj }] });
       const blank = await call(POST, { body: validRegistration({ [field]: '   ' }), headers: peer() });
       expect(blank.status, `${field} blank`).toBe(400);
     }
@@ -79,7 +86,7 @@ describe('POST /api/auth/register', () => {
       [{ email: 'not-an-email' }, 'Geçerli bir e-posta adresi girin.'],
       [{ telefon: '+90532' }, 'Geçerli bir telefon numarası girin.'],
       [{ telefon: 'abc' }, 'Geçerli bir telefon numarası girin.'],
-      [{ meslek: 'Astronot' }, 'Lütfen tüm alanları doldurun.'],
+      [{ meslek: 'Astronot' }, 'Lütfen listeden bir meslek seçin.'],
       [{ sifre: '12345' }, 'Şifre en az 6 karakter olmalıdır.'],
     ];
     for (const [bad, mesaj] of cases) {
