@@ -171,9 +171,12 @@ const ProfileCard = memo(function ProfileCard({ profile: p, platform, platformNa
         </a>
         <span className="flex flex-wrap gap-x-2 text-xs text-muted">
           {platform !== 'youtube' ? <span>{t('followers', { count: p.followers })}</span> : null}
-          <span className={BAND_CLASS[reliabilityBand(p.reliability)]} data-reliability={p.reliability ?? 'new'}>
-            {p.reliability === null || p.reliability === undefined ? t('reliabilityNew') : t('reliability', { rate: p.reliability })}
-          </span>
+          {/* Only where there is data (issue #32): "new profile" on nearly every card said nothing true. */}
+          {p.reliability === null || p.reliability === undefined ? null : (
+            <span className={BAND_CLASS[reliabilityBand(p.reliability)]} data-reliability={p.reliability}>
+              {t('reliability', { rate: p.reliability })}
+            </span>
+          )}
         </span>
       </div>
       <StatusBadge status={status} label={t(`status.${status}`)} />
