@@ -30,6 +30,7 @@ import { stickyBarVisible, useInView } from './use-sticky-bar';
 import { INSTAGRAM_ROTATE_MS } from './use-typing-placeholder';
 import { PromptTextarea } from './prompt-textarea';
 import { saveDraft, takeDraft } from './send-draft';
+import { promptExamples } from './prompt-examples';
 
 export type { LimitView, Viewer } from './types';
 
@@ -47,8 +48,6 @@ type Props = {
   initialLimits: LimitView | null;
   initialBalanceCents: number | null;
 };
-
-const EXAMPLE_KEYS = ['e1', 'e2', 'e3', 'e4', 'e5', 'e6', 'e7', 'e8', 'e9', 'e10'] as const;
 
 /** Primitive top-level fields of an error answer, as ICU arguments. */
 function paramsOf(body: Record<string, unknown>): Record<string, string | number> {
@@ -225,7 +224,7 @@ export function ServiceWorkspace({ service, platform, profiles, viewer: rendered
   }
 
   // ---- Rendering -----------------------------------------------------------------------------
-  const examples = hasPrompt(service) ? EXAMPLE_KEYS.map((k) => t(`Placeholders.${service}.${k}`)) : [];
+  const examples = hasPrompt(service) ? promptExamples(t, service) : [];
   const { limits, cap, used, balanceCents } = account;
   const urlLabel = platform === 'twitter' ? 'tweetUrl' : platform === 'instagram' ? 'reelsUrl' : service === 'youtube_subscribe' ? 'channelUrl' : 'videoUrl';
   const sendLabel = sending
