@@ -145,6 +145,10 @@ function problemsOnScreen({ locale, width, phone, namespaces }: Measure): string
   const doubled = title.match(/\b(\p{L}[\p{L}\d]*)\s+\1\b/iu);
   if (doubled) problems.push(`<title> "${title}" has "${doubled[1]}" twice in a row`);
   if (!site || !title.includes(site)) problems.push(`<title> "${title}" does not name the site "${site}"`);
+  // A panel page's tab, <title> and heading say the same thing (issue #32: /panel's tab said "Duyurular").
+  const tab = document.querySelector('[data-panel-tabs] a[aria-current="page"]')?.textContent?.trim();
+  const heading = document.querySelector('h1')?.textContent?.trim() ?? '';
+  if (tab && (!title.startsWith(tab) || !heading.startsWith(tab))) problems.push(`the panel tab "${tab}" does not name the page: <title> "${title}", heading "${heading}"`);
   if (document.documentElement.lang !== locale) problems.push(`<html lang="${document.documentElement.lang}"> on a ${locale} page`);
   return problems;
 }
