@@ -19,6 +19,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Screenshot baselines (e2e/screens.spec.ts) live beside the specs, one per name: CI and every
+  // developer run the same Debian Chromium and fonts.
+  snapshotPathTemplate: '{testDir}/screens/{arg}{ext}',
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
