@@ -307,3 +307,20 @@ test.describe('the contact form', () => {
     }
   });
 });
+
+test.describe('the active platform (§3)', () => {
+  test('is Twitter at first; /service then puts the platform last worked on first, marked', async ({ page }) => {
+    await page.goto('/en/service');
+    const cards = page.locator('[data-platform-choice]');
+    await expect(cards.first()).toHaveAttribute('data-platform-choice', 'twitter');
+    await expect(cards.first()).toHaveAttribute('data-active', 'true');
+    expect(await page.evaluate(() => localStorage.getItem('activePlatform'))).toBeNull();
+
+    await page.goto('/en/service/reels_like');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('activePlatform'))).toBe('instagram');
+    await page.goto('/en/service');
+    await expect(cards.first()).toHaveAttribute('data-platform-choice', 'instagram');
+    await expect(cards.first().getByText(msg('en', 'ServicePage.lastUsedPlatform'))).toBeSeen();
+    await expect(cards).toHaveCount(3);
+  });
+});

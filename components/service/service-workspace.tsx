@@ -31,6 +31,7 @@ import { INSTAGRAM_ROTATE_MS } from './use-typing-placeholder';
 import { PromptTextarea } from './prompt-textarea';
 import { saveDraft, takeDraft } from './send-draft';
 import { promptExamples } from './prompt-examples';
+import { rememberActivePlatform } from '@/components/layout/active-platform';
 
 export type { LimitView, Viewer } from './types';
 
@@ -138,6 +139,9 @@ export function ServiceWorkspace({ service, platform, profiles, viewer: rendered
   // Nothing ticked costs nothing; otherwise the price is the server's quote for exactly this selection.
   const priceCents = !isNewTweet ? null : selectedCount === 0 ? 0 : (quote?.totalCents ?? null);
   const insufficient = isNewTweet && quote !== null && quote.balanceAfterCents < 0;
+
+  // §3: the platform worked on last, for the pages whose address names none (/service).
+  useEffect(() => rememberActivePlatform(platform), [platform]);
 
   // Back from /login: what the visitor ticked and typed, once the page knows its customer (and cap).
   const loggedIn = viewer.loggedIn;

@@ -1,12 +1,10 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { Link } from '@/lib/i18n/navigation';
 import { PAGE_SERVICES } from '@/lib/catalogue/services';
 import { requestActivePlatforms } from '@/components/layout/request-data';
-import { buttonVariants } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ChevronRight, CircleOff } from 'lucide-react';
+import { PlatformChoices } from '@/components/service/platform-choices';
+import { CircleOff } from 'lucide-react';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -16,7 +14,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('chooseService'), robots: { index: false } };
 }
 
-/** §2: /service without a service shows a placeholder: the services of the active platforms to choose from. */
+/**
+ * §2: /service without a service shows a placeholder: the services of the active platforms to
+ * choose from, the visitor's last platform first (§3 activePlatform).
+ */
 export default async function ChooseService({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -31,25 +32,14 @@ export default async function ChooseService({ params }: Props) {
       {platforms.length === 0 ? (
         <EmptyState icon={CircleOff} title={t('ServicePage.platformInactive')} className="mt-6" />
       ) : (
-        <div className="mt-6 grid gap-4 sm:grid-cols-3">
-          {platforms.map((p) => (
-            <Card key={p.ad} className="p-4">
-              <nav aria-label={t(`Platforms.${p.ad}`)}>
-                <h2 className="font-semibold">{t(`Platforms.${p.ad}`)}</h2>
-                <ul className="mt-2 space-y-1">
-                  {PAGE_SERVICES[p.ad].map((s) => (
-                    <li key={s}>
-                      <Link href={`/service/${s}`} className={buttonVariants({ variant: 'ghost', className: 'w-full justify-between text-brand' })}>
-                        {t(`Services.${s}`)}
-                        <ChevronRight aria-hidden="true" className="size-4" />
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            </Card>
-          ))}
-        </div>
+        <PlatformChoices
+          lastUsedLabel={t('ServicePage.lastUsedPlatform')}
+          choices={platforms.map((p) => ({
+            platform: p.ad,
+            name: t(`Platforms.${p.ad}`),
+            services: PAGE_SERVICES[p.ad].map((s) => ({ href: `/service/${s}`, label: t(`Services.${s}`) })),
+          }))}
+        />
       )}
     </section>
   );
