@@ -112,5 +112,10 @@ export const expect = base.extend({
 
 /** A toast with this text, seen on the screen (not only present in the page). */
 export async function expectToast(page: Page, text: string | RegExp, options: { timeout?: number } = {}): Promise<void> {
-  await expect(page.locator('[data-toast]:not([data-removed="true"])').filter({ hasText: text }).first()).toBeSeen({ timeout: options.timeout ?? 10_000 });
+  const toast = page.locator('[data-toast]:not([data-removed="true"])').filter({ hasText: text }).first();
+  await expect(toast).toBeSeen({ timeout: options.timeout ?? 10_000 });
+  // §9: at the bottom of the screen, at most 600 px wide.
+  const where = await toast.evaluate((el) => ({ bottom: el.getBoundingClientRect().bottom, width: el.getBoundingClientRect().width, height: window.innerHeight }));
+  base(where.bottom, 'the toast sits at the bottom of the screen').toBeGreaterThan(where.height * 0.6);
+  base(where.width).toBeLessThanOrEqual(600);
 }
