@@ -269,8 +269,14 @@ test.describe('on a phone', () => {
     await boxes.nth(14).check();
     await boxes.nth(15).check();
     await expect(page.locator('[data-send]')).not.toBeInViewport();
-    await expect(bar).toBeVisible();
+    await expect(bar).toBeSeen();
     await expect(bar).toContainText(msg('en', 'ServicePage.selectedCount', { selected: 2, total: await boxes.count() }));
+    // Never over the last card: at the bottom of the page, the last card ends above the bar.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const last = page.locator('[data-profile-list] li').last();
+    await expect(last).toBeSeen();
+    const [lastBottom, barTop] = await Promise.all([last.evaluate((el) => el.getBoundingClientRect().bottom), bar.evaluate((el) => el.getBoundingClientRect().top)]);
+    expect(lastBottom).toBeLessThanOrEqual(barTop);
     const ids = await checkedIds(page);
     await bar.getByRole('button', { name: msg('en', 'ServicePage.send') }).click();
     for (const id of ids) await expect(badge(page, id)).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
