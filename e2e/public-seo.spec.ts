@@ -123,6 +123,35 @@ test.describe('search engines', () => {
 });
 
 test.describe('site settings', () => {
+  test('the company details the admin sets are in the footer and on the imprint, and the policies name the support address (issue #32)', async ({ page, request }) => {
+    const { adminToken } = await import('./public-helpers');
+    const auth = { authorization: `Bearer ${await adminToken(request)}` };
+    const company = { sirket_unvani: 'Etki Örnek A.Ş.', sirket_adresi: 'Büyükdere Cad. 1\n34000 İstanbul', sirket_sicil_no: 'VKN 1234567890', destek_eposta: 'destek@ornek.example' };
+    const before = (await (await request.get('/api/site-ayar', { headers: auth })).json()).site_ayar;
+    const put = await request.put('/api/site-ayar', { headers: auth, data: { ...before, ...company } });
+    expect(put.ok(), await put.text()).toBe(true);
+    try {
+      // Visitors' pages are cached for a few seconds (PAGE_CACHE_SECONDS).
+      await expect
+        .poll(async () => {
+          await page.goto('/en/imprint');
+          return page.locator('[data-imprint]').textContent();
+        }, { timeout: 15_000 })
+        .toContain('Etki Örnek A.Ş.');
+      const imprint = page.locator('[data-imprint]');
+      await expect(imprint.getByText('VKN 1234567890')).toBeSeen();
+      await expect(imprint.getByRole('link', { name: 'destek@ornek.example' })).toHaveAttribute('href', 'mailto:destek@ornek.example');
+      await expect(page).toHaveTitle(/ – /);
+      const footer = page.locator('[data-site-footer]');
+      await expect(footer.getByText('Etki Örnek A.Ş.')).toBeAttached();
+      await expect(footer.getByRole('link', { name: msg('en', 'Policies.imprint.title') })).toHaveAttribute('href', '/en/imprint');
+      await page.goto('/de/privacy');
+      await expect(page.locator('article').getByText('destek@ornek.example').first()).toBeSeen();
+    } finally {
+      await request.put('/api/site-ayar', { headers: auth, data: before });
+    }
+  });
+
   test("the admin's name, description, favicon, logo and head tags are rendered on the server", async ({ page, request }) => {
     const { adminToken } = await import('./public-helpers');
     const admin = await adminToken(request);

@@ -36,6 +36,7 @@ const VISITOR = [
   '/terms',
   '/cookies',
   '/subscription-policy',
+  '/imprint',
   '/docs/api',
   '/no-such-page',
 ];

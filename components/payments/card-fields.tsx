@@ -121,6 +121,18 @@ function formatExpiry(value: string): string {
 }
 
 /**
+ * A refusal that names one card input (the test-card route's or Stripe's code) goes under that
+ * input and takes the focus; anything else is the form's to show (false).
+ */
+function showFieldError(err: unknown, setServerErrors: (update: (s: CardFieldErrors) => CardFieldErrors) => void, requestFocus: (field: CardField) => void): boolean {
+  const found = err instanceof PaymentError ? cardErrorOf(err.code) : null;
+  if (!found) return false;
+  setServerErrors((s) => ({ ...s, [found.field]: found.code }));
+  requestFocus(found.field);
+  return true;
+}
+
+/**
  * Moves the focus to a card input after the render that shows its message and enables the inputs
  * again (they are disabled while a payment runs); `request(null)` cancels.
  */
@@ -190,13 +202,7 @@ function TestCardFields({ handleRef, disabled }: Props) {
         requestFocus(first ?? null);
         return !first;
       },
-      showError: (err) => {
-        const found = err instanceof PaymentError ? cardErrorOf(err.code) : null;
-        if (!found) return false;
-        setServerErrors((s) => ({ ...s, [found.field]: found.code }));
-        requestFocus(found.field);
-        return true;
-      },
+      showError: (err) => showFieldError(err, setServerErrors, requestFocus),
     };
     return () => {
       handleRef.current = null;
@@ -322,13 +328,7 @@ function StripeCardInner({ handleRef, disabled }: Props) {
         requestFocus(first ?? null);
         return !first;
       },
-      showError: (err) => {
-        const found = err instanceof PaymentError ? cardErrorOf(err.code) : null;
-        if (!found) return false;
-        setServerErrors((s) => ({ ...s, [found.field]: found.code }));
-        requestFocus(found.field);
-        return true;
-      },
+      showError: (err) => showFieldError(err, setServerErrors, requestFocus),
     };
     return () => {
       handleRef.current = null;

@@ -108,21 +108,23 @@ export async function getAdminTicket(db: Db, ticketId: number): Promise<AdminTic
   };
 }
 
+/** The order columns an order summary (toOrderSummary) is made from. */
+const SUMMARY_COLUMNS = {
+  id: orders.id,
+  platform: orders.platform,
+  service: orders.service,
+  status: orders.status,
+  successCount: orders.successCount,
+  profileCount: orders.profileCount,
+  createdAt: orders.createdAt,
+};
+
 async function detailOf(db: Db, ticket: Ticket): Promise<TicketDetail> {
   const messages = await db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticket.id)).orderBy(asc(ticketMessages.id));
   let order: TicketDetail['order'] = null;
   if (ticket.orderId) {
     const [row] = await db
-      .select({
-        id: orders.id,
-        platform: orders.platform,
-        service: orders.service,
-        status: orders.status,
-        successCount: orders.successCount,
-        profileCount: orders.profileCount,
-        createdAt: orders.createdAt,
-        refundedCents: orders.refundedCents,
-      })
+      .select({ ...SUMMARY_COLUMNS, refundedCents: orders.refundedCents })
       .from(orders)
       .where(eq(orders.id, ticket.orderId));
     const view = row ? await readOrderView(db, row.id) : null;
@@ -143,15 +145,7 @@ export async function listTicketAdmins(db: Db): Promise<{ id: number; ad_soyad: 
 /** Recent orders of the caller for the ticket form's order picker. */
 export async function listTicketableOrders(db: Db, userId: number): Promise<TicketOrderSummary[]> {
   const rows = await db
-    .select({
-      id: orders.id,
-      platform: orders.platform,
-      service: orders.service,
-      status: orders.status,
-      successCount: orders.successCount,
-      profileCount: orders.profileCount,
-      createdAt: orders.createdAt,
-    })
+    .select(SUMMARY_COLUMNS)
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt))
