@@ -4,7 +4,8 @@ import { getFormat } from '@/components/ui/get-format';
 import { getDb } from '@/db/client';
 import { requirePageUser } from '@/app/_lib/page-guards';
 import { Link } from '@/lib/i18n/navigation';
-import { formatUsd, getSubscriptionOverview, listPayments, paymentClientConfig } from '@/lib/payments';
+import { readOrEmpty } from '@/app/_lib/read-or-empty';
+import { formatUsd, getPackageChoices, getSubscriptionOverview, listPayments, paymentClientConfig } from '@/lib/payments';
 import { BalanceCard } from '@/components/payments/balance-card';
 import { BuyPackageFlow } from '@/components/payments/buy-package-flow';
 import { cardVariants } from '@/components/ui/card';
@@ -26,7 +27,8 @@ const STATUS_CLASS: Record<string, string> = {
 /**
  * /panel/subscription (§2, §4): the balance with the add-balance modal, the running packages
  * (platform, daily and profile limits, today's usage, end date and days left), the packages for
- * sale with the buy flow, and the customer's payments with their receipts.
+ * sale with the buy flow, and the customer's payments with their receipts. Packages for sale that
+ * cannot be read are shown as none (§8).
  */
 export default async function SubscriptionPage({ params }: Props) {
   const { locale } = await params;
@@ -38,6 +40,7 @@ export default async function SubscriptionPage({ params }: Props) {
   const format = await getFormat();
   const db = await getDb();
   const overview = await getSubscriptionOverview(db, { userId: user.id });
+  const { value: choices } = await readOrEmpty(() => getPackageChoices(db), { packages: [], activePlatforms: [] }, { list: 'package choices', page: '/panel/subscription' });
   const odemeler = await listPayments(db, { userId: user.id, limit: 50 });
   const config = paymentClientConfig();
 
@@ -87,8 +90,8 @@ export default async function SubscriptionPage({ params }: Props) {
           {t('availableTitle')}
         </h2>
         <BuyPackageFlow
-          packages={overview.packages}
-          activePlatforms={overview.activePlatforms}
+          packages={choices.packages}
+          activePlatforms={choices.activePlatforms}
           config={config}
           running={overview.subscriptions.map((s) => ({ platform: s.platform, endsAt: s.endsAt, extendsTo: s.extendsTo }))}
         />
