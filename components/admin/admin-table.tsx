@@ -1,8 +1,8 @@
 'use client';
 
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslations } from 'next-intl';
-import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { MoreHorizontal, MoveHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -12,7 +12,9 @@ import { cn } from '@/lib/utils/cn';
  * A /rooting table of records: the given column headers and an actions column, a row saying
  * `emptyText` when there are no records, then the rows (`children`). With `phoneCards` the table
  * shows from `lg` up only (beside the 240 px sidebar a narrower screen cannot hold its columns)
- * and the page renders the same records below it as AdminCards.
+ * and the page renders the same records below it as AdminCards. Without, a table wider than the
+ * screen scrolls inside its box, and says so: a hint above it and a fade at the edge that hides
+ * more columns (issue #32 item 9), both gone once it is scrolled to the end.
  */
 export function AdminTable({
   columns,
@@ -35,8 +37,14 @@ export function AdminTable({
   children: ReactNode;
 }) {
   const tc = useTranslations('Admin.common');
-  return (
-    <div className={cn('overflow-x-auto rounded-xl border border-line bg-card shadow-sm', phoneCards && 'hidden lg:block')} {...(label ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}>
+  const scroller = useRef<HTMLDivElement>(null);
+  const more = useMoreToTheRight(scroller, !phoneCards);
+  const table = (
+    <div
+      ref={scroller}
+      className={cn('overflow-x-auto rounded-xl border border-line bg-card shadow-sm', phoneCards && 'hidden lg:block')}
+      {...(label ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}
+    >
       <table className="w-full text-left text-sm">
         <thead className="border-b border-line text-muted">
           <tr>
@@ -60,6 +68,44 @@ export function AdminTable({
       </table>
     </div>
   );
+  if (phoneCards) return table;
+  return (
+    <div>
+      {more.overflows ? (
+        <p className="mb-2 flex items-center gap-1 text-xs text-muted" data-scroll-hint>
+          <MoveHorizontal aria-hidden="true" className="size-4" />
+          {tc('scrollHint')}
+        </p>
+      ) : null}
+      <div className="relative">
+        {table}
+        {more.hidden ? <div aria-hidden="true" className="pointer-events-none absolute inset-y-px right-px w-10 rounded-r-xl bg-linear-to-l from-card to-transparent" data-scroll-fade /> : null}
+      </div>
+    </div>
+  );
+}
+
+/** Whether the box is wider than it shows (`overflows`) and, of that, whether columns are still hidden to the right. */
+function useMoreToTheRight(ref: RefObject<HTMLDivElement | null>, enabled: boolean): { overflows: boolean; hidden: boolean } {
+  const [state, setState] = useState({ overflows: false, hidden: false });
+  useEffect(() => {
+    const el = ref.current;
+    if (!enabled || !el) return;
+    const measure = () => {
+      const overflows = el.scrollWidth > el.clientWidth + 1;
+      const hidden = overflows && el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setState((s) => (s.overflows === overflows && s.hidden === hidden ? s : { overflows, hidden }));
+    };
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      observer.disconnect();
+    };
+  }, [ref, enabled]);
+  return state;
 }
 
 /**
