@@ -4,12 +4,13 @@ import { redirect } from '@/lib/i18n/navigation';
 import { getDb } from '@/db/client';
 import { cachedActivePlatforms } from '@/lib/platforms';
 import { firstService } from '@/lib/catalogue/services';
-import { listProfiles, profileReliability } from '@/lib/profiles';
+import { profileReliability, readProfiles } from '@/lib/profiles';
 import { getPriceList } from '@/lib/storefront';
 import { pageMetadata } from '@/lib/seo';
 import type { Locale } from '@/lib/i18n/routing';
 import { getSessionUser } from '@/auth';
 import { logger } from '@/lib/logger';
+import { readOrEmpty } from '@/app/_lib/read-or-empty';
 import { PlatformLoadError } from '@/components/layout/platform-load-error';
 import { requestSiteName, requestSiteSettings } from '@/components/layout/request-data';
 import { ServiceWorkspace } from '@/components/service/service-workspace';
@@ -36,7 +37,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * product does, why it is different and what it costs, with the first active platform's first
  * service and its profiles below (where §2 sent the visitor). No active platform: /login. When
  * the platforms cannot be read, the connection-error view (reload button, and /service/retweet
- * after 5 seconds).
+ * after 5 seconds); when only the profiles cannot, the list says so (§8).
  */
 export default async function RootPage({ params }: Props) {
   const { locale } = await params;
@@ -57,7 +58,8 @@ export default async function RootPage({ params }: Props) {
   const service = firstService(platform);
   const t = await getTranslations();
   const siteName = await requestSiteName(locale);
-  const [profiles, reliability] = await Promise.all([listProfiles(db, platform), profileReliability(db, platform)]);
+  const list = await readOrEmpty(() => Promise.all([readProfiles(db, platform), profileReliability(db, platform)]), [[], new Map()], { list: 'profiles', page: '/' });
+  const [profiles, reliability] = list.value;
 
   return (
     <>
@@ -71,6 +73,7 @@ export default async function RootPage({ params }: Props) {
           service={service}
           platform={platform}
           profiles={profiles.map((p) => ({ id: p.id, username: p.username, name: p.name, followers: p.followers, reliability: reliability.get(p.id) ?? null }))}
+          profilesFailed={list.failed}
           viewer={{ loggedIn: false }}
           initialLimits={null}
           initialBalanceCents={null}

@@ -27,10 +27,10 @@ vi.mock('@/lib/storefront', () => ({
   },
 }));
 vi.mock('@/lib/profiles', () => ({
-  listProfiles: async () => [{ id: 7, username: 'ada', name: 'Ada', followers: '3K' }],
+  readProfiles: async () => [{ id: 7, username: 'ada', name: 'Ada', followers: '3K' }],
   profileReliability: async () => new Map([[7, 0.9]]),
 }));
-vi.mock('@/components/layout/request-data', () => ({ requestSiteSettings: async () => ({ site_adi: 'Etki' }) }));
+vi.mock('@/components/layout/request-data', () => ({ requestSiteSettings: async () => ({ site_adi: 'Etki' }), requestSiteName: async () => 'Etki' }));
 vi.mock('@/components/service/service-workspace', () => ({ ServiceWorkspace: () => null }));
 vi.mock('@/components/storefront/storefront-hero', () => ({ StorefrontHero: () => null }));
 vi.mock('@/lib/i18n/navigation', () => ({

@@ -8,7 +8,7 @@ import { announcementSchema } from '@/lib/announcements/schemas';
 import { cn } from '@/lib/utils/cn';
 import { useCrud } from './use-crud';
 import { AdminPageHeader } from './admin-page-header';
-import { AdminTable, RowActions } from './admin-table';
+import { AdminCard, AdminCards, AdminTable, RowActionButtons, RowActions } from './admin-table';
 import { DeleteConfirm, FormDialog } from './form-dialog';
 import { ErrorMessage, FormField, inputClass } from './form-field';
 import { useFieldError } from './use-field-error';
@@ -45,6 +45,10 @@ export function AnnouncementsManager({ announcements }: { announcements: AdminAn
 
   const invalid = (name: keyof Values) => ({ 'aria-invalid': !!formState.errors[name] });
 
+  const priorityBadge = (oncelik: number) => (
+    <span className={cn('rounded px-2 py-0.5 text-xs font-semibold', oncelik > 0 ? 'bg-warning text-on-fill' : 'bg-line text-ink')}>{oncelik > 0 ? t('priorityHigh') : t('priorityNormal')}</span>
+  );
+
   const openEditor = (row: AdminAnnouncementRow | null) => {
     edit(row);
     setTab('tr');
@@ -53,7 +57,7 @@ export function AnnouncementsManager({ announcements }: { announcements: AdminAn
   return (
     <section aria-labelledby="announcements-title">
       <AdminPageHeader titleId="announcements-title" title={t('title')} addLabel={t('add')} onAdd={() => openEditor(null)} />
-      <AdminTable columns={[t('titleColumn'), t('content'), t('date'), t('priority'), t('status')]} isEmpty={announcements.length === 0} emptyText={t('empty')}>
+      <AdminTable columns={[t('titleColumn'), t('content'), t('date'), t('priority'), t('status')]} isEmpty={announcements.length === 0} emptyText={t('empty')} phoneCards>
         {announcements.map((a) => (
           <tr key={a.id} className="border-b border-line align-top last:border-0">
             <th scope="row" className="p-3 font-medium">
@@ -66,16 +70,32 @@ export function AnnouncementsManager({ announcements }: { announcements: AdminAn
               <p className="line-clamp-3 whitespace-pre-line">{a.icerik}</p>
             </td>
             <td className="p-3">{format.dateTime(new Date(a.tarih), { dateStyle: 'medium' })}</td>
-            <td className="p-3">
-              <span className={cn('rounded px-2 py-0.5 text-xs font-semibold', a.oncelik > 0 ? 'bg-warning text-on-fill' : 'bg-line text-ink')}>
-                {a.oncelik > 0 ? t('priorityHigh') : t('priorityNormal')}
-              </span>
-            </td>
+            <td className="p-3">{priorityBadge(a.oncelik)}</td>
             <td className="p-3">{a.aktif ? t('active') : t('passive')}</td>
             <RowActions editLabel={t('editNamed', { title: a.baslik })} deleteLabel={t('deleteNamed', { title: a.baslik })} onEdit={() => openEditor(a)} onDelete={() => setDeleting(a)} />
           </tr>
         ))}
       </AdminTable>
+      <AdminCards label={t('title')} isEmpty={announcements.length === 0} emptyText={t('empty')}>
+        {announcements.map((a) => (
+          <AdminCard
+            key={a.id}
+            data-announcement-card={a.id}
+            title={a.baslik}
+            badge={priorityBadge(a.oncelik)}
+            fields={[
+              [t('date'), format.dateTime(new Date(a.tarih), { dateStyle: 'medium' })],
+              [t('status'), a.aktif ? t('active') : t('passive')],
+            ]}
+            actions={<RowActionButtons editLabel={t('editNamed', { title: a.baslik })} deleteLabel={t('deleteNamed', { title: a.baslik })} onEdit={() => openEditor(a)} onDelete={() => setDeleting(a)} />}
+          >
+            <p className="text-xs text-muted" lang="en">
+              {a.baslik_en}
+            </p>
+            <p className="mt-2 line-clamp-3 whitespace-pre-line text-sm">{a.icerik}</p>
+          </AdminCard>
+        ))}
+      </AdminCards>
       <FormDialog open={open} onOpenChange={setOpen} title={editing ? t('editTitle') : t('addTitle')} onSubmit={handleSubmit(save)} busy={formState.isSubmitting}>
         <Tabs value={tab} onValueChange={setTab}>
           <TabsList aria-label={t('languages')} className="grid-cols-3">

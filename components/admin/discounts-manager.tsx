@@ -13,7 +13,7 @@ import { adminApi, errorText } from './admin-api';
 import { useCrud } from './use-crud';
 import { discountedPrice, usageLevel } from './discount-usage';
 import { AdminPageHeader } from './admin-page-header';
-import { AdminTable, RowActions } from './admin-table';
+import { AdminCard, AdminCards, AdminTable, RowActionButtons, RowActions } from './admin-table';
 import { DeleteConfirm, FormDialog } from './form-dialog';
 import { FormField, inputClass } from './form-field';
 import { useFieldError } from './use-field-error';
@@ -76,7 +76,7 @@ export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; 
   return (
     <section aria-labelledby="discounts-title">
       <AdminPageHeader titleId="discounts-title" title={t('title')} addLabel={t('add')} onAdd={() => edit(null)} />
-      <AdminTable columns={[t('code'), t('packages'), t('percent'), t('usage'), t('endDate'), t('status')]} isEmpty={codes.length === 0} emptyText={t('empty')} numeric={[2, 3]}>
+      <AdminTable columns={[t('code'), t('packages'), t('percent'), t('usage'), t('endDate'), t('status')]} isEmpty={codes.length === 0} emptyText={t('empty')} numeric={[2, 3]} phoneCards>
         {codes.map((c) => {
           const level = usageLevel(c.kullanilan_sayisi, c.maksimum_kullanim);
           return (
@@ -101,6 +101,38 @@ export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; 
           );
         })}
       </AdminTable>
+      <AdminCards label={t('title')} isEmpty={codes.length === 0} emptyText={t('empty')}>
+        {codes.map((c) => {
+          const level = usageLevel(c.kullanilan_sayisi, c.maksimum_kullanim);
+          return (
+            <AdminCard
+              key={c.id}
+              data-discount-card={c.id}
+              title={<span className="font-mono">{c.kod}</span>}
+              badge={<Badge tone={c.aktif ? 'success' : 'neutral'}>{c.aktif ? t('active') : t('passive')}</Badge>}
+              fields={[
+                [t('packages'), c.paket_id.map((id) => names.get(id) ?? `#${id}`).join(', ')],
+                [t('percent'), `%${c.indirim_yuzdesi}`],
+                [
+                  t('usage'),
+                  <span key="usage" className={cn('font-semibold', LEVEL_CLASS[level])}>
+                    {c.kullanilan_sayisi}/{c.maksimum_kullanim}
+                    {level === 'exhausted' ? ` · ${t('exhausted')}` : ''}
+                  </span>,
+                ],
+                [t('endDate'), format.dateTime(new Date(c.bitis_tarihi), { dateStyle: 'medium' })],
+              ]}
+              actions={
+                <RowActionButtons wrap editLabel={t('editNamed', { kod: c.kod })} deleteLabel={t('deleteNamed', { kod: c.kod })} onEdit={() => edit(c)} onDelete={() => setDeleting(c)} name={c.kod}>
+                  <Button variant="secondary" onClick={() => toggle(c)} aria-label={c.aktif ? t('deactivateNamed', { kod: c.kod }) : t('activateNamed', { kod: c.kod })}>
+                    {c.aktif ? t('deactivate') : t('activate')}
+                  </Button>
+                </RowActionButtons>
+              }
+            />
+          );
+        })}
+      </AdminCards>
       <FormDialog
         open={open}
         onOpenChange={setOpen}

@@ -197,31 +197,52 @@ function ServiceTable({ userId, service, first }: { userId: string; service: str
       {total === 0 ? (
         <p className="mt-1 text-sm text-muted">{t('none')}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto" data-history-service={service} aria-busy={busy || undefined}>
-          <table className="w-full text-left text-sm">
-            <thead className="text-muted">
-              <tr>
-                {header('created', t('date'))}
-                <th scope="col" className="whitespace-nowrap p-2 font-medium">{t('target')}</th>
-                {header('status', t('status'))}
-                {header('profiles', t('profiles'), true)}
-                {header('spent', t('balanceSpent'), true)}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.slice(0, shown).map((r) => (
-                <tr key={r.id} className="border-t border-line">
-                  <td className="p-2 whitespace-nowrap tabular-nums">{format.dateTime(new Date(r.created_at), { dateStyle: 'short', timeStyle: 'short' })}</td>
-                  <td className="max-w-xs truncate p-2">{r.hedef_url ?? '—'}</td>
-                  <td className="p-2">
-                    <Badge tone={DURUM_TONE[r.durum] ?? 'neutral'}>{t.has(`durum.${r.durum}` as never) ? t(`durum.${r.durum}` as never) : r.durum}</Badge>
-                  </td>
-                  <td className="p-2 text-right tabular-nums">{r.profil_sayisi}</td>
-                  <td className="p-2 text-right tabular-nums">{format.number(r.bakiye_harcanan, { style: 'currency', currency: 'USD' })}</td>
+        <div className="mt-2" data-history-service={service} aria-busy={busy || undefined}>
+          {/* From lg up a sortable table; beside the sidebar a narrower screen gets one card per order (issue #32 item 9). */}
+          <div className="hidden overflow-x-auto lg:block">
+            <table className="w-full text-left text-sm">
+              <thead className="text-muted">
+                <tr>
+                  {header('created', t('date'))}
+                  <th scope="col" className="whitespace-nowrap p-2 font-medium">{t('target')}</th>
+                  {header('status', t('status'))}
+                  {header('profiles', t('profiles'), true)}
+                  {header('spent', t('balanceSpent'), true)}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.slice(0, shown).map((r) => (
+                  <tr key={r.id} className="border-t border-line">
+                    <td className="p-2 whitespace-nowrap tabular-nums">{format.dateTime(new Date(r.created_at), { dateStyle: 'short', timeStyle: 'short' })}</td>
+                    <td className="max-w-xs truncate p-2">{r.hedef_url ?? '—'}</td>
+                    <td className="p-2">
+                      <Badge tone={DURUM_TONE[r.durum] ?? 'neutral'}>{t.has(`durum.${r.durum}` as never) ? t(`durum.${r.durum}` as never) : r.durum}</Badge>
+                    </td>
+                    <td className="p-2 text-right tabular-nums">{r.profil_sayisi}</td>
+                    <td className="p-2 text-right tabular-nums">{format.number(r.bakiye_harcanan, { style: 'currency', currency: 'USD' })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="flex flex-col gap-2 lg:hidden" aria-label={ts(service as never)}>
+            {rows.slice(0, shown).map((r) => (
+              <li key={r.id} className="rounded-lg border border-line p-3 text-sm" data-history-card={r.id}>
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <span className="font-medium tabular-nums">{format.dateTime(new Date(r.created_at), { dateStyle: 'short', timeStyle: 'short' })}</span>
+                  <Badge tone={DURUM_TONE[r.durum] ?? 'neutral'}>{t.has(`durum.${r.durum}` as never) ? t(`durum.${r.durum}` as never) : r.durum}</Badge>
+                </div>
+                <dl className="mt-2 grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-1">
+                  <dt className="text-muted">{t('target')}</dt>
+                  <dd className="min-w-0 text-right wrap-anywhere">{r.hedef_url ?? '—'}</dd>
+                  <dt className="text-muted">{t('profiles')}</dt>
+                  <dd className="text-right tabular-nums">{r.profil_sayisi}</dd>
+                  <dt className="text-muted">{t('balanceSpent')}</dt>
+                  <dd className="text-right tabular-nums">{format.number(r.bakiye_harcanan, { style: 'currency', currency: 'USD' })}</dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
           <div className="mt-2 flex flex-wrap items-center gap-3">
             {shown < total ? (
               <Button variant="secondary" loading={busy} onClick={() => void showMore()}>

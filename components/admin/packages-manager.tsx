@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { packageSchema } from '@/lib/packages/schemas';
 import { useCrud } from './use-crud';
 import { AdminPageHeader } from './admin-page-header';
-import { AdminTable, RowActions } from './admin-table';
+import { AdminCard, AdminCards, AdminTable, RowActionButtons, RowActions } from './admin-table';
 import { DeleteConfirm, FormDialog } from './form-dialog';
 import { ErrorMessage, FormField } from './form-field';
 import { useSchemaForm } from './use-schema-form';
@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 export type AdminPackage = { id: number; ad: string; platform_fiyatlari: { instagram: number; twitter: number; youtube: number }; gunluk_limit: number; profil_limit: number };
 type Values = { ad: string; platform_fiyatlari: { instagram: string; twitter: string; youtube: string }; gunluk_limit: string; profil_limit: string };
 
-/** /rooting/packages (§2): the table and the add/edit dialog; prices in dollars. */
+/** /rooting/packages (§2): the table (cards on a phone or tablet) and the add/edit dialog; prices in dollars. */
 export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
   const t = useTranslations('Admin.packages');
   const tv = useTranslations('PackageValidation');
@@ -55,6 +55,7 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
         isEmpty={packages.length === 0}
         emptyText={t('empty')}
         numeric={[1, 2, 3, 4, 5]}
+        phoneCards
       >
         {packages.map((p) => (
           <tr key={p.id} className="border-b border-line last:border-0">
@@ -68,6 +69,23 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
           </tr>
         ))}
       </AdminTable>
+      <AdminCards label={t('title')} isEmpty={packages.length === 0} emptyText={t('empty')}>
+        {packages.map((p) => (
+          <AdminCard
+            key={p.id}
+            data-package-card={p.id}
+            title={p.ad}
+            fields={[
+              [t('priceInstagram'), usd(p.platform_fiyatlari.instagram)],
+              [t('priceTwitter'), usd(p.platform_fiyatlari.twitter)],
+              [t('priceYoutube'), usd(p.platform_fiyatlari.youtube)],
+              [t('dailyLimit'), p.gunluk_limit],
+              [t('profileLimit'), p.profil_limit],
+            ]}
+            actions={<RowActionButtons editLabel={t('editNamed', { name: p.ad })} deleteLabel={t('deleteNamed', { name: p.ad })} onEdit={() => edit(p)} onDelete={() => setDeleting(p)} name={p.ad} />}
+          />
+        ))}
+      </AdminCards>
       <FormDialog open={open} onOpenChange={setOpen} title={editing ? t('editTitle') : t('addTitle')} onSubmit={handleSubmit(save)} busy={formState.isSubmitting}>
         <FormField id="package-ad" label={t('name')}>
           <Input {...register('ad')} id="package-ad" aria-invalid={hasError} />

@@ -3,7 +3,7 @@
 import { memo, useState } from 'react';
 import { useIdle } from '@/components/ui/use-idle';
 import { useTranslations } from 'next-intl';
-import { CheckCheck, Search, SearchX, Users, X } from 'lucide-react';
+import { CheckCheck, CloudOff, RotateCw, Search, SearchX, Users, X } from 'lucide-react';
 import type { Platform } from '@/lib/catalogue/services';
 import { cn } from '@/lib/utils/cn';
 import { Button } from '@/components/ui/button';
@@ -41,6 +41,8 @@ type Props = {
    * until GET /api/users/me/viewer answers (a select-all then would pass the cap).
    */
   locked?: boolean;
+  /** The list could not be read (§8 "profile list load error"): said instead of "no profiles". */
+  loadFailed?: boolean;
 };
 
 /**
@@ -49,12 +51,30 @@ type Props = {
  * the reliability and the status badge; the select-all/remove toggle with a count.
  * Rendered on the server too, so the list is in the page's HTML.
  */
-function ProfileListView({ platform, profiles, selected, badges, onToggle, onToggleAll, allSelected, locked = false }: Props) {
+function ProfileListView({ platform, profiles, selected, badges, onToggle, onToggleAll, allSelected, locked = false, loadFailed = false }: Props) {
   const t = useTranslations('ServicePage');
+  const tc = useTranslations('Common');
   const platformName = useTranslations('Platforms')(platform);
   const [sort, setSort] = useState<Sort>('default');
   const [query, setQuery] = useState('');
   const all = useIdle();
+  if (profiles.length === 0 && loadFailed) {
+    return (
+      <div data-profile-list-error>
+        <EmptyState
+          icon={CloudOff}
+          title={t('profileListError')}
+          description={t('profileListErrorHint')}
+          action={
+            <Button variant="secondary" onClick={() => window.location.reload()}>
+              <RotateCw aria-hidden="true" className="size-4" />
+              {tc('reload')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
   if (profiles.length === 0) {
     return <EmptyState icon={Users} title={t('noProfiles')} />;
   }

@@ -44,6 +44,8 @@ type Props = {
   service: Service;
   platform: Platform;
   profiles: ProfileView[];
+  /** The profile list could not be read: the list says so instead of "no profiles" (§8). */
+  profilesFailed?: boolean;
   /** As rendered for this request, or 'shell': the signed-in app shell, whose viewer the layout's ViewerProvider reads. */
   viewer: Viewer | 'shell';
   initialLimits: LimitView | null;
@@ -63,7 +65,7 @@ function paramsOf(body: Record<string, unknown>): Record<string, string | number
  * quote and the live order tracking. Keyed by service in the page, so changing the service
  * resets badges, selection and inputs.
  */
-export function ServiceWorkspace({ service, platform, profiles, viewer: rendered, initialLimits, initialBalanceCents }: Props) {
+export function ServiceWorkspace({ service, platform, profiles, profilesFailed = false, viewer: rendered, initialLimits, initialBalanceCents }: Props) {
   // The app shell knows its customer once GET /api/users/me/viewer has answered; until then
   // (`pending`) the page offers no account parts and sends nothing.
   const viewerState = useViewerState();
@@ -379,6 +381,7 @@ export function ServiceWorkspace({ service, platform, profiles, viewer: rendered
           onToggleAll={onToggleAll}
           allSelected={selection.allSelected}
           locked={pending}
+          loadFailed={profilesFailed}
         />
       </section>
 

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { Check, PackageX } from 'lucide-react';
 import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 import { formatUsd } from '@/lib/money';
@@ -6,11 +6,13 @@ import type { PriceList } from '@/lib/storefront';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 
 /**
  * /pricing's body (issue #15): per active platform its packages (price, daily limit per service,
  * profiles per order) and what each of its services does; the §9 new-tweet tiers; a call to
- * register. Server-rendered from getPriceList, nothing here is a number of its own.
+ * register. Server-rendered from getPriceList, nothing here is a number of its own. No active
+ * platform (or a list that could not be read): the no-packages state above the call to register.
  */
 export async function PriceListView({ list }: { list: PriceList }) {
   const t = await getTranslations();
@@ -19,6 +21,7 @@ export async function PriceListView({ list }: { list: PriceList }) {
 
   return (
     <div className="space-y-10">
+      {list.platforms.length === 0 ? <EmptyState icon={PackageX} title={t('Pricing.noPackages')} className="bg-card" /> : null}
       {list.platforms.map(({ platform, services }) => (
         <section key={platform} aria-labelledby={`pricing-${platform}`} data-pricing-platform={platform}>
           <h2 id={`pricing-${platform}`} className="text-xl font-semibold">

@@ -24,10 +24,11 @@ export type OverviewPackage = { id: number; ad: string; gunlukLimit: number; pro
 
 export type SubscriptionOverview = {
   subscriptions: OverviewSubscription[];
-  packages: OverviewPackage[];
-  activePlatforms: Platform[];
   balanceCents: number;
 };
+
+/** The packages for sale and the platforms they can be bought for: the customer's package choices. */
+export type PackageChoices = { packages: OverviewPackage[]; activePlatforms: Platform[] };
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -36,7 +37,7 @@ export function dayInAppZone(at: Date, timeZone = env.APP_TIMEZONE): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
-/** What /panel/subscription shows: running packages with limits and today's usage, packages for sale, balance. */
+/** What /panel/subscription shows of the customer: running packages with limits and today's usage, and the balance. */
 export async function getSubscriptionOverview(db: Db, input: { userId: number; now?: Date }): Promise<SubscriptionOverview> {
   const now = input.now ?? new Date();
   const subs = await db
@@ -48,8 +49,6 @@ export async function getSubscriptionOverview(db: Db, input: { userId: number; n
     .select({ service: usageCounters.service, count: usageCounters.count })
     .from(usageCounters)
     .where(and(eq(usageCounters.userId, input.userId), eq(usageCounters.day, dayInAppZone(now))));
-  const forSale = await db.select().from(packages).where(isNull(packages.deletedAt)).orderBy(asc(packages.id));
-  const active = await db.select({ ad: platformsTable.ad }).from(platformsTable).where(eq(platformsTable.aktif, true)).orderBy(asc(platformsTable.sortOrder));
   const [user] = await db.select({ b: users.bakiyeCents }).from(users).where(eq(users.id, input.userId));
 
   return {
@@ -66,6 +65,19 @@ export async function getSubscriptionOverview(db: Db, input: { userId: number; n
         .filter((service) => service !== 'youtube_subscribe')
         .map((service) => ({ service, used: usage.find((u) => u.service === service)?.count ?? 0 })),
     })),
+    balanceCents: user?.b ?? 0,
+  };
+}
+
+/**
+ * The package choices of /panel/subscription: the packages for sale (deleted ones left out) with
+ * their price per platform, and the active platforms in display order. Read on their own so that
+ * the page can show them empty when they cannot be read (§8) and still show the rest.
+ */
+export async function getPackageChoices(db: Db): Promise<PackageChoices> {
+  const forSale = await db.select().from(packages).where(isNull(packages.deletedAt)).orderBy(asc(packages.id));
+  const active = await db.select({ ad: platformsTable.ad }).from(platformsTable).where(eq(platformsTable.aktif, true)).orderBy(asc(platformsTable.sortOrder));
+  return {
     packages: forSale.map((p) => ({
       id: p.id,
       ad: p.ad,
@@ -74,6 +86,5 @@ export async function getSubscriptionOverview(db: Db, input: { userId: number; n
       prices: { twitter: p.priceTwitterCents, instagram: p.priceInstagramCents, youtube: p.priceYoutubeCents },
     })),
     activePlatforms: active.map((a) => a.ad).filter(isPlatform),
-    balanceCents: user?.b ?? 0,
   };
 }

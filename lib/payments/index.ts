@@ -4,6 +4,6 @@ export { settlePayment, type SettleInput, type SettleResult } from './settle-pay
 export { handleStripeWebhook, type WebhookResult } from './handle-webhook';
 export { confirmTestCard, authenticateTestCard, type TestCardResult } from './test-processor';
 export { listPayments, getPayment, type PaymentView } from './list-payments';
-export { getSubscriptionOverview, type SubscriptionOverview, type OverviewSubscription, type OverviewPackage } from './get-subscription-overview';
+export { getPackageChoices, getSubscriptionOverview, type PackageChoices, type SubscriptionOverview, type OverviewSubscription, type OverviewPackage } from './get-subscription-overview';
 export { activeProviderName, paymentClientConfig, processorFor, type PaymentProcessor, type ProcessorIntent, type ProviderName } from './processor';
 export { TOPUP_AMOUNTS_CENTS, centsToDollars, packageTotalCents, discountedCents, formatUsd } from './amounts';

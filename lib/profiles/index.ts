@@ -1,5 +1,5 @@
 export { syncProfiles, type SyncResult } from './sync-profiles';
-export { listProfiles, type PublicProfile } from './list-profiles';
+export { listProfiles, readProfiles, type PublicProfile } from './list-profiles';
 export { startProfileSync } from './profile-sync-loop';
 export {
   recordProfileOutcomes,

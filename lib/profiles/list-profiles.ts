@@ -5,7 +5,8 @@ import type { Db } from '@/db/client';
 import { profiles } from '@/db/schema';
 import type { Platform } from '@/lib/catalogue/services';
 import { logger } from '@/lib/logger';
-import { createProviderClient } from '@/lib/provider';
+import { createRepeatGate, errorKind } from '@/lib/log-repeats';
+import { createProviderClient, isProviderError } from '@/lib/provider';
 import { syncProfiles } from './sync-profiles';
 import { cachedProfileRows } from './profile-cache';
 
@@ -23,27 +24,52 @@ export type PublicProfile = {
   ig_followers?: string;
 };
 
-/** Per platform: when a lazy first sync was last tried (so a down provider is not hammered). */
-const g = globalThis as typeof globalThis & { __etkProfileFirstSync?: Map<Platform, number> };
+/** Per platform: when a lazy first sync was last tried (so a down provider is not hammered), and how it failed. */
+const g = globalThis as typeof globalThis & { __etkProfileFirstSync?: Map<Platform, { at: number; error?: unknown }> };
+
+const providerGate = createRepeatGate();
 
 /**
  * GET /twitter/profiles (and /instagram, /youtube): the active profiles of a platform from the
- * synced table, shuffled (§7). When the table has none yet (first start), one sync is tried first.
+ * synced table, shuffled (§7). When the table has none yet (first start), one sync is tried first;
+ * when the provider cannot give a list then, the API answers an empty one.
  */
 export async function listProfiles(db: Db, platform: Platform): Promise<PublicProfile[]> {
+  try {
+    return await readProfiles(db, platform);
+  } catch (err) {
+    if (!isProviderError(err)) throw err;
+    // The failed try is thrown again for 30 s: one line a minute, not one per call.
+    const seen = providerGate(`${platform}|${errorKind(err)}`);
+    if (seen.log) logger.warn({ err, platform, ...(seen.repeated ? { repeatedSinceLastLogged: seen.repeated } : {}) }, 'profile list not available from the provider');
+    return [];
+  }
+}
+
+/**
+ * The profiles a service page shows: as listProfiles, but when the table is empty and the first
+ * sync failed (now, or on the try of the last 30 s) this throws the provider's error, so the page
+ * can say the list could not be loaded rather than that there are no profiles (§8). A database
+ * error throws either way.
+ */
+export async function readProfiles(db: Db, platform: Platform): Promise<PublicProfile[]> {
   let rows = await activeRows(db, platform);
   if (rows.length === 0) {
     g.__etkProfileFirstSync ??= new Map();
-    const last = g.__etkProfileFirstSync.get(platform) ?? 0;
-    if (Date.now() - last > 30_000) {
-      g.__etkProfileFirstSync.set(platform, Date.now());
+    const last = g.__etkProfileFirstSync.get(platform);
+    if (!last || Date.now() - last.at > 30_000) {
+      const attempt: { at: number; error?: unknown } = { at: Date.now() };
+      g.__etkProfileFirstSync.set(platform, attempt);
       try {
         // A visitor is waiting: one quick try, no retries.
         await syncProfiles(db, platform, createProviderClient({ timeoutMs: 5000, retries: 0 }));
         rows = await activeRows(db, platform);
       } catch (err) {
-        logger.warn({ err, platform }, 'profile list not available from the provider');
+        attempt.error = err;
+        throw err;
       }
+    } else if (last.error) {
+      throw last.error;
     }
   }
   return shuffle(rows.map((r) => toPublic(platform, r)));

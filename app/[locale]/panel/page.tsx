@@ -4,6 +4,7 @@ import { getDb } from '@/db/client';
 import { listActiveAnnouncements } from '@/lib/announcements';
 import { getCustomerOverview } from '@/lib/overview';
 import { requirePageUser } from '@/app/_lib/page-guards';
+import { readOrEmpty } from '@/app/_lib/read-or-empty';
 import { AnnouncementList } from '@/components/panel/announcement-list';
 import { CustomerOverview } from '@/components/panel/overview/customer-overview';
 
@@ -18,7 +19,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * /panel (§2): the customer's overview (issue #15: packages with today's use, balance, last
  * orders), then the announcements index in the page's language (German falls back to English,
- * as GET /duyurular?lang=de does). All server-rendered.
+ * as GET /duyurular?lang=de does). All server-rendered. Announcements that cannot be read are
+ * shown as none (§8: silent).
  */
 export default async function PanelAnnouncementsPage({ params }: Props) {
   const { locale } = await params;
@@ -26,7 +28,10 @@ export default async function PanelAnnouncementsPage({ params }: Props) {
   const user = await requirePageUser(locale);
   const t = await getTranslations('Panel');
   const db = await getDb();
-  const [overview, duyurular] = await Promise.all([getCustomerOverview(db, user), listActiveAnnouncements(db, locale)]);
+  const [overview, { value: duyurular }] = await Promise.all([
+    getCustomerOverview(db, user),
+    readOrEmpty(() => listActiveAnnouncements(db, locale), [], { list: 'announcements', page: '/panel' }),
+  ]);
 
   return (
     <div className="space-y-8">

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db/client';
-import { getPriceList, priceListJsonLd } from '@/lib/storefront';
+import { getPriceList, priceListJsonLd, type PriceList } from '@/lib/storefront';
+import { readOrEmpty } from '@/app/_lib/read-or-empty';
 import { jsonLdString, localizedPath, pageMetadata } from '@/lib/seo';
 import type { Locale } from '@/lib/i18n/routing';
 import { publicUrl } from '@/env';
 import { requestSiteName } from '@/components/layout/request-data';
 import { PriceListView } from '@/components/storefront/price-list-view';
-
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -18,12 +18,18 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return pageMetadata({ locale: locale as Locale, path: '/pricing', title: t('metaTitle', { site }), description: t('metaDescription'), siteName: site });
 }
 
-/** /pricing (issue #15): the packages for sale per active platform, the new-tweet tiers and Product/Offer structured data. */
+const NO_PRICES: PriceList = { platforms: [], packages: [], newTweetTiers: [] };
+
+/**
+ * /pricing (issue #15): the packages for sale per active platform, the new-tweet tiers and
+ * Product/Offer structured data. A price list that cannot be read is shown as no packages (§8).
+ */
 export default async function PricingPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations();
-  const [list, site] = await Promise.all([getPriceList(await getDb()), requestSiteName(locale)]);
+  const db = await getDb();
+  const [{ value: list }, site] = await Promise.all([readOrEmpty(() => getPriceList(db), NO_PRICES, { list: 'price list', page: '/pricing' }), requestSiteName(locale)]);
   const jsonLd = priceListJsonLd(list, {
     brand: site,
     url: publicUrl().replace(/\/$/, '') + localizedPath(locale as Locale, '/pricing'),

@@ -3,10 +3,11 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getFormat } from '@/components/ui/get-format';
 import { getDb } from '@/db/client';
 import { requirePageUser } from '@/app/_lib/page-guards';
-import { Link } from '@/lib/i18n/navigation';
-import { formatUsd, getSubscriptionOverview, listPayments, paymentClientConfig } from '@/lib/payments';
+import { readOrEmpty } from '@/app/_lib/read-or-empty';
+import { getPackageChoices, getSubscriptionOverview, listPayments, paymentClientConfig } from '@/lib/payments';
 import { BalanceCard } from '@/components/payments/balance-card';
 import { BuyPackageFlow } from '@/components/payments/buy-package-flow';
+import { PaymentHistory } from '@/components/payments/payment-history';
 import { cardVariants } from '@/components/ui/card';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -17,16 +18,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('metaTitle'), robots: { index: false } };
 }
 
-const STATUS_CLASS: Record<string, string> = {
-  succeeded: 'bg-success text-on-fill',
-  failed: 'bg-danger text-on-fill',
-  canceled: 'bg-line text-ink',
-};
-
 /**
  * /panel/subscription (§2, §4): the balance with the add-balance modal, the running packages
  * (platform, daily and profile limits, today's usage, end date and days left), the packages for
- * sale with the buy flow, and the customer's payments with their receipts.
+ * sale with the buy flow, and the customer's payments with their receipts. Packages for sale that
+ * cannot be read are shown as none (§8).
  */
 export default async function SubscriptionPage({ params }: Props) {
   const { locale } = await params;
@@ -38,6 +34,7 @@ export default async function SubscriptionPage({ params }: Props) {
   const format = await getFormat();
   const db = await getDb();
   const overview = await getSubscriptionOverview(db, { userId: user.id });
+  const { value: choices } = await readOrEmpty(() => getPackageChoices(db), { packages: [], activePlatforms: [] }, { list: 'package choices', page: '/panel/subscription' });
   const odemeler = await listPayments(db, { userId: user.id, limit: 50 });
   const config = paymentClientConfig();
 
@@ -87,8 +84,8 @@ export default async function SubscriptionPage({ params }: Props) {
           {t('availableTitle')}
         </h2>
         <BuyPackageFlow
-          packages={overview.packages}
-          activePlatforms={overview.activePlatforms}
+          packages={choices.packages}
+          activePlatforms={choices.activePlatforms}
           config={config}
           running={overview.subscriptions.map((s) => ({ platform: s.platform, endsAt: s.endsAt, extendsTo: s.extendsTo }))}
         />
@@ -98,44 +95,7 @@ export default async function SubscriptionPage({ params }: Props) {
         <h2 id="payments-heading" className="text-xl font-semibold">
           {t('paymentsTitle')}
         </h2>
-        {odemeler.length === 0 ? (
-          <p className="text-muted">{t('noPayments')}</p>
-        ) : (
-          <div className={cardVariants('overflow-x-auto')}>
-            <table className="w-full text-left text-sm">
-              <thead className="bg-surface">
-                <tr>
-                  <th scope="col" className="px-3 py-2">{t('colDate')}</th>
-                  <th scope="col" className="px-3 py-2">{t('colItem')}</th>
-                  <th scope="col" className="px-3 py-2">{t('colAmount')}</th>
-                  <th scope="col" className="px-3 py-2">{t('colStatus')}</th>
-                  <th scope="col" className="px-3 py-2">{t('colReceipt')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {odemeler.map((p) => (
-                  <tr key={p.id} className="border-t border-line">
-                    <td className="px-3 py-2">{format.dateTime(p.created_at)}</td>
-                    <td className="px-3 py-2">
-                      {p.tur === 'balance' ? t('itemBalance') : t('itemPackage', { name: p.paket_adi ?? '', platforms: p.platformlar.map((x) => tp(x)).join(', ') })}
-                    </td>
-                    <td className="px-3 py-2 font-semibold">{formatUsd(p.amountCents, locale)}</td>
-                    <td className="px-3 py-2">
-                      <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[p.durum] ?? 'bg-brand-soft text-ink'}`}>{t(`status.${p.durum}`)}</span>
-                    </td>
-                    <td className="px-3 py-2">
-                      {p.durum === 'succeeded' ? (
-                        <Link href={`/panel/subscription/receipts/${p.id}`} className="text-brand underline">
-                          {t('showReceipt')}
-                        </Link>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <PaymentHistory payments={odemeler} labelledBy="payments-heading" />
       </section>
     </div>
   );

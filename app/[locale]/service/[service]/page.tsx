@@ -3,7 +3,8 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db/client';
 import { tokenForSessionUser } from '@/auth';
-import { listProfiles, profileReliability } from '@/lib/profiles';
+import { profileReliability, readProfiles } from '@/lib/profiles';
+import { readOrEmpty } from '@/app/_lib/read-or-empty';
 import { getLimitInfo } from '@/lib/operations';
 import { getBalanceCents } from '@/lib/balance';
 import { faqJsonLd, jsonLdString, pageMetadata } from '@/lib/seo';
@@ -45,7 +46,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * /service/{service} (§2): server-rendered with the profile list in the HTML; the interactive
- * part (selection, send, live badges) is the ServiceWorkspace client component.
+ * part (selection, send, live badges) is the ServiceWorkspace client component. A profile list
+ * that cannot be read (database or provider) is an empty list that says so (§8).
  */
 export default async function ServicePage({ params }: Props) {
   const { locale, service, platform } = await resolve(params);
@@ -70,7 +72,12 @@ export default async function ServicePage({ params }: Props) {
     );
   }
 
-  const [profiles, reliability, user, shell] = await Promise.all([listProfiles(db, platform), profileReliability(db, platform), requestSessionUser(), requestIsMemberShell()]);
+  const [list, user, shell] = await Promise.all([
+    readOrEmpty(() => Promise.all([readProfiles(db, platform), profileReliability(db, platform)]), [[], new Map()], { list: 'profiles', page: '/service' }),
+    requestSessionUser(),
+    requestIsMemberShell(),
+  ]);
+  const [profiles, reliability] = list.value;
   const [limits, balanceCents, socketToken] = user
     ? await Promise.all([
         getLimitInfo(db, user, service),
@@ -90,6 +97,7 @@ export default async function ServicePage({ params }: Props) {
         service={service}
         platform={platform}
         profiles={profiles.map((p) => ({ id: p.id, username: p.username, name: p.name, followers: p.followers, followersCount: p.followers_count, reliability: reliability.get(p.id) ?? null }))}
+        profilesFailed={list.failed}
         viewer={user ? { loggedIn: true, isAdmin: user.rol === 'admin', socketToken } : shell ? 'shell' : { loggedIn: false }}
         initialLimits={limits}
         initialBalanceCents={balanceCents}
