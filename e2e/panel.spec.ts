@@ -319,6 +319,7 @@ for (const lang of LANGUAGES) {
     const badge = rows.first().locator('[data-durum]');
     await expect(badge).toHaveText(lang.pending);
     await expect(badge).toHaveAttribute('data-tone', 'pending');
+    await badge.scrollIntoViewIfNeeded();
     await expect(badge).toBeSeen();
     expect(await badge.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(133, 77, 14)');
     await expectNoAxeViolations(page);

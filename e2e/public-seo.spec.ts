@@ -4,7 +4,8 @@ import { BROWSER_LOCALE, LOCALES, msg, prefix, type Loc } from './public-helpers
 
 const SERVICES = ['retweet', 'like', 'bookmark', 'comment', 'new_tweet', 'reels_comment', 'reels_like', 'reels_share', 'reels_bookmark', 'youtube_like', 'youtube_comment', 'youtube_subscribe'];
 const POLICIES = ['/terms', '/privacy', '/cookies', '/subscription-policy'];
-const PUBLIC_PAGES = [...SERVICES.map((s) => `/service/${s}`), ...POLICIES];
+// The imprint (issue #32) is a public page like the policies.
+const PUBLIC_PAGES = [...SERVICES.map((s) => `/service/${s}`), ...POLICIES, '/imprint'];
 /** The storefront (issue #15): the home page and the price list. */
 const STOREFRONT = ['/', '/pricing'];
 const pathIn = (l: Loc, path: string) => (path === '/' ? prefix(l) || '/' : `${prefix(l)}${path}`);
