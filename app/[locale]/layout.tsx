@@ -16,6 +16,8 @@ import { requestActivePlatforms, requestIsMemberShell, requestSessionUser, reque
 import { ViewerProvider } from '@/components/layout/viewer-context';
 import { Toaster } from '@/components/ui/toaster';
 import { SessionExpiryWatch } from '@/components/layout/session-expiry-watch';
+// The brand typeface's @font-face rules and its one preload (the module says why it is imported bare).
+import '@/components/layout/brand-font';
 import '../globals.css';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
