@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { connection } from 'next/server';
 import { catalogues } from '@/lib/i18n/messages';
 import { buttonVariants } from '@/components/ui/button';
+import '@/components/layout/brand-font';
 import './globals.css';
 
 // Requests outside any locale (rare: the proxy adds one) get the default language's 404.

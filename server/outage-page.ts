@@ -59,14 +59,14 @@ export function outageHtml(locale: Locale, siteName: string = lastKnownSiteName(
 <title>${site} – ${t('title')}</title>
 <style>
 :root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}
-body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f8fafc;color:#0f172a}
-main{max-width:28rem;margin:1rem;padding:1.5rem;border:1px solid #e2e8f0;border-radius:.75rem;background:#fff}
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f7f7fc;color:#16132d}
+main{max-width:28rem;margin:1rem;padding:1.5rem;border:1px solid #e4e2f0;border-radius:1rem;background:#fff}
 h1{font-size:1.25rem;margin:0 0 .5rem}
-p{margin:0 0 1rem;color:#475569}
-.site{margin:0 0 .75rem;font-weight:700;color:#1d4ed8;letter-spacing:.01em}
-a{display:inline-flex;align-items:center;min-height:2.75rem;padding:0 1rem;border-radius:.5rem;background:#1d4ed8;color:#fff;text-decoration:none;font-weight:600}
-a:focus-visible{outline:2px solid #1d4ed8;outline-offset:2px}
-@media (prefers-color-scheme:dark){body{background:#0b1120;color:#e2e8f0}main{background:#111827;border-color:#1f2937}p{color:#94a3b8}.site{color:#93c5fd}}
+p{margin:0 0 1rem;color:#514e6b}
+.site{margin:0 0 .75rem;font-weight:700;color:#4f46e5;letter-spacing:.01em}
+a{display:inline-flex;align-items:center;min-height:2.75rem;padding:0 1rem;border-radius:.625rem;background:#4f46e5;color:#fff;text-decoration:none;font-weight:600}
+a:focus-visible{outline:2px solid #4f46e5;outline-offset:2px}
+@media (prefers-color-scheme:dark){body{background:#0b1120;color:#e8e8f4}main{background:#141b31;border-color:#2d3554}p{color:#a7abc6}.site{color:#a5a0ff}}
 </style>
 </head>
 <body>

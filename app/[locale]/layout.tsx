@@ -16,6 +16,8 @@ import { requestActivePlatforms, requestIsMemberShell, requestSessionUser, reque
 import { ViewerProvider } from '@/components/layout/viewer-context';
 import { Toaster } from '@/components/ui/toaster';
 import { SessionExpiryWatch } from '@/components/layout/session-expiry-watch';
+// The brand typeface's @font-face rules and its one preload (the module says why it is imported bare).
+import '@/components/layout/brand-font';
 import '../globals.css';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
@@ -29,7 +31,7 @@ export const viewport: Viewport = {
   initialScale: 1,
   colorScheme: 'light dark',
   themeColor: [
-    { media: '(prefers-color-scheme: light)', color: '#1d4ed8' },
+    { media: '(prefers-color-scheme: light)', color: '#4f46e5' },
     { media: '(prefers-color-scheme: dark)', color: '#0b1120' },
   ],
 };

@@ -2,7 +2,7 @@ import { ImageResponse } from 'next/og';
 import { hasLocale } from 'next-intl';
 import { catalogues } from '@/lib/i18n/messages';
 import { routing } from '@/lib/i18n/routing';
-import { BRAND_MARK_PATHS } from '@/components/layout/brand';
+import { BRAND_GRADIENT, BRAND_MARK_PATHS } from '@/components/layout/brand';
 
 /**
  * The Open Graph image of every page of a language (issue #15): the brand mark, the name and the
@@ -26,7 +26,13 @@ export default async function OpengraphImage({ params }: { params: Promise<{ loc
       <div style={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: 80, background: '#0b1120', color: '#e2e8f0' }}>
         <div style={{ display: 'flex', alignItems: 'center', gap: 28 }}>
           <svg width="120" height="120" viewBox="0 0 64 64">
-            <rect width="64" height="64" rx="16" fill="#1d4ed8" />
+            <defs>
+              <linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+                <stop offset="0.35" stopColor={BRAND_GRADIENT.from} />
+                <stop offset="1" stopColor={BRAND_GRADIENT.to} />
+              </linearGradient>
+            </defs>
+            <rect width="64" height="64" rx="16" fill="url(#g)" />
             {BRAND_MARK_PATHS.bars.map((d) => (
               <path key={d} d={d} fill="#ffffff" />
             ))}
@@ -35,7 +41,7 @@ export default async function OpengraphImage({ params }: { params: Promise<{ loc
           <div style={{ fontSize: 72, fontWeight: 700, letterSpacing: -2 }}>{Meta.siteName}</div>
         </div>
         <div style={{ display: 'flex', fontSize: 52, lineHeight: 1.2, maxWidth: 1000 }}>{Footer.tagline}</div>
-        <div style={{ display: 'flex', gap: 16, fontSize: 30, color: '#93c5fd' }}>
+        <div style={{ display: 'flex', gap: 16, fontSize: 30, color: '#a5a0ff' }}>
           <span>Twitter</span>
           <span>·</span>
           <span>Instagram</span>

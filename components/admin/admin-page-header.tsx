@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { Heading } from '@/components/ui/heading';
 
 /** The top of a /rooting list page: its h1 (which labels the section), other actions and the "add" button. */
 export function AdminPageHeader({ titleId, title, addLabel, onAdd, children }: { titleId: string; title: string; addLabel: string; onAdd: () => void; children?: ReactNode }) {
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-      <h1 id={titleId} className="text-2xl font-bold">
+      <Heading level={1} id={titleId}>
         {title}
-      </h1>
+      </Heading>
       <div className="flex flex-wrap items-center gap-2">
         {children}
         <Button onClick={onAdd}>

@@ -8,7 +8,7 @@ import type { Analytics } from '@/lib/analytics';
 /** Outcome colours: the theme tokens success, warning, danger, muted; yellow for waiting (as the panel's chart). */
 const STATUS_COLOURS = { completed: '#15803d', partial: '#b45309', failed: '#b91c1c', waiting: '#ca8a04', cancelled: '#475569' } as const;
 const STATUSES = Object.keys(STATUS_COLOURS) as (keyof typeof STATUS_COLOURS)[];
-const BRAND = '#1d4ed8';
+const BRAND = '#4f46e5';
 
 /**
  * The /rooting analytics (issue #17): revenue, orders per day by status, active subscriptions and

@@ -17,7 +17,7 @@ export function HeaderNav({ platforms }: { platforms: Platform[] }) {
   const stripPlatform = currentPlatform && platforms.includes(currentPlatform) ? currentPlatform : undefined;
 
   return (
-    <div className="mx-auto max-w-5xl px-4 pb-2">
+    <div className="mx-auto max-w-page px-gutter pb-2">
       <nav aria-label={t('Header.platformsLabel')}>
         <ul className="flex gap-1 overflow-x-auto">
           {platforms.map((platform) => (

@@ -25,7 +25,7 @@ const isAdminArea = (pathname: string) => under(pathname, '/rooting');
 export function SiteMain({ children }: { children: ReactNode }) {
   const admin = isAdminArea(usePathname());
   return (
-    <main id="main" className={admin ? 'w-full flex-1' : 'mx-auto w-full max-w-5xl flex-1 px-4 py-6'}>
+    <main id="main" className={admin ? 'w-full flex-1' : 'mx-auto w-full max-w-page flex-1 px-gutter py-6'}>
       {children}
     </main>
   );

@@ -29,7 +29,7 @@ export function PanelTabs() {
   }, [pathname]);
   if (!(pathname === '/panel' || pathname.startsWith('/panel/'))) return null;
   return (
-    <nav aria-label={t('panelTabsLabel')} className="mx-auto max-w-5xl px-4 pb-2" data-panel-tabs>
+    <nav aria-label={t('panelTabsLabel')} className="mx-auto max-w-page px-gutter pb-2" data-panel-tabs>
       <ul ref={listRef} className="flex gap-1 overflow-x-auto">
         {TABS.map((tab) => {
           const current = pathname === tab.href;

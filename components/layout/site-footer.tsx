@@ -17,7 +17,7 @@ export async function SiteFooter({ siteName }: { siteName: string }) {
   const [t, settings] = await Promise.all([getTranslations(), requestSiteSettings()]);
   return (
     <footer className="mt-12 border-t border-line bg-card" data-site-footer>
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+      <div className="mx-auto flex max-w-page flex-wrap items-center justify-between gap-2 px-gutter py-3 text-sm">
         <HelpDrawer siteName={siteName} />
         <div className="flex items-center gap-1">
           <PolicyMenu />
@@ -26,7 +26,7 @@ export async function SiteFooter({ siteName }: { siteName: string }) {
           </Suspense>
         </div>
       </div>
-      <div className="mx-auto max-w-5xl border-t border-line px-4 py-4 text-sm text-muted">
+      <div className="mx-auto max-w-page border-t border-line px-gutter py-4 text-sm text-muted">
         <p>{t('Footer.tagline')} <Link href="/pricing" className="underline hover:text-ink">{t('Pricing.nav')}</Link></p>
         {hasCompanyDetails(settings) ? <FooterCompany company={settings} t={t} /> : null}
         <nav aria-label={t('Footer.policyLinksLabel')} className="mt-2">

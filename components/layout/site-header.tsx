@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Brand } from './brand';
+import { Brand, BrandStripe } from './brand';
 import type { Platform } from '@/lib/catalogue/services';
 import { HeaderNav } from './header-nav';
 import { HeaderShell } from './header-shell';
@@ -58,7 +58,8 @@ export async function SiteHeader({ platforms, account, siteName, logo }: Props) 
 
   const full = (
     <header className="border-b border-line bg-card" data-site-header>
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-2">
+      <BrandStripe />
+      <div className="mx-auto flex max-w-page flex-wrap items-center justify-between gap-2 px-gutter py-2">
         {title}
         <nav aria-label={t('accountLabel')} className="flex items-center gap-2 text-sm">
           {account === 'shell' ? (
@@ -77,7 +78,8 @@ export async function SiteHeader({ platforms, account, siteName, logo }: Props) 
 
   const titleOnly = (
     <header className="border-b border-line bg-card" data-site-header data-title-only>
-      <div className="mx-auto flex max-w-5xl items-center px-4 py-2">{title}</div>
+      <BrandStripe />
+      <div className="mx-auto flex max-w-page items-center px-gutter py-2">{title}</div>
     </header>
   );
 

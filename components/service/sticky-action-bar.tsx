@@ -13,10 +13,10 @@ type Props = { formId: string; selectedText: string; priceText: string | null; s
 export function StickyActionBar({ formId, selectedText, priceText, sendLabel, disabled, busy }: Props) {
   return (
     <div
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-card/95 px-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-card/95 px-gutter pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] backdrop-blur"
       data-sticky-bar
     >
-      <div className="mx-auto flex max-w-5xl items-center gap-3">
+      <div className="mx-auto flex max-w-page items-center gap-3">
         <p className="min-w-0 flex-1 text-sm" aria-hidden="true">
           <span className="block truncate font-medium">{selectedText}</span>
           {priceText ? <span className="block truncate text-muted" data-sticky-price>{priceText}</span> : null}

@@ -12,7 +12,8 @@ import { EmptyState } from '@/components/ui/empty-state';
  * /pricing's body (issue #15): per active platform its packages (price, daily limit per service,
  * profiles per order) and what each of its services does; the §9 new-tweet tiers; a call to
  * register. Server-rendered from getPriceList, nothing here is a number of its own. No active
- * platform (or a list that could not be read): the no-packages state above the call to register.
+ * platform (or a list that could not be read): the no-packages state above the call to register,
+ * which sits on the storefront hero's brand-to-accent band.
  */
 export async function PriceListView({ list }: { list: PriceList }) {
   const t = await getTranslations();
@@ -81,7 +82,7 @@ export async function PriceListView({ list }: { list: PriceList }) {
           <p className="mt-1 text-sm text-muted">{t('Pricing.newTweetLead')}</p>
           <Card className="mt-3 overflow-hidden">
             <table className="w-full text-sm">
-              <thead className="bg-surface text-left">
+              <thead className="bg-tint text-left">
                 <tr>
                   <th scope="col" className="px-4 py-2 font-semibold">
                     {t('Pricing.tierFollowers')}
@@ -108,7 +109,7 @@ export async function PriceListView({ list }: { list: PriceList }) {
         </section>
       ) : null}
 
-      <Card className="p-5 text-center sm:p-8" data-pricing-cta>
+      <Card className="bg-linear-to-br from-brand-soft via-tint to-accent-soft p-5 text-center sm:p-8" data-pricing-cta>
         <h2 className="text-xl font-semibold">{t('Pricing.ctaTitle')}</h2>
         <p className="mx-auto mt-2 max-w-xl text-sm text-muted">{t('Pricing.ctaText')}</p>
         <Button asChild size="lg" className="mt-4">

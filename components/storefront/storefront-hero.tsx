@@ -3,19 +3,23 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
 import { formatUsd } from '@/lib/money';
 import type { PriceList } from '@/lib/storefront';
+import { cn } from '@/lib/utils/cn';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { headingVariants } from '@/components/ui/heading';
 
 const FEATURES = [
-  { key: 'realProfiles', icon: UserCheck },
-  { key: 'liveStatus', icon: Activity },
-  { key: 'autoRefund', icon: RotateCcw },
+  { key: 'realProfiles', icon: UserCheck, tone: 'bg-brand-soft text-brand' },
+  { key: 'liveStatus', icon: Activity, tone: 'bg-accent-soft text-accent' },
+  { key: 'autoRefund', icon: RotateCcw, tone: 'bg-brand-soft text-brand' },
 ] as const;
 
 /**
  * The storefront's first screen (issue #15): what the product does, why it is different, what it
  * costs (the cheapest active package per platform, from the database) and the calls to action.
- * A server component with inline SVG icons only: no client JavaScript, no images.
+ * A server component with inline SVG icons only: no client JavaScript, no images. The first
+ * screen sits on a band tinted from the brand to the accent (issue #32 item 15); every text colour
+ * on it is measured against both ends (app/globals.css).
  */
 export async function StorefrontHero({ siteName, prices }: { siteName: string; prices: PriceList['platforms'] }) {
   const t = await getTranslations('Storefront');
@@ -24,15 +28,15 @@ export async function StorefrontHero({ siteName, prices }: { siteName: string; p
   const priced = prices.filter((p) => p.fromCents !== null);
 
   return (
-    <section aria-labelledby="storefront-title" className="mb-8" data-storefront-hero>
-      <div className="grid gap-5 md:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)] md:items-center md:gap-8">
+    <section aria-labelledby="storefront-title" className="mb-section" data-storefront-hero>
+      <div className="grid gap-5 rounded-card border border-line bg-linear-to-br from-brand-soft via-tint to-accent-soft p-card sm:p-8 md:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)] md:items-center md:gap-8">
         <div>
-          <p className="text-xs font-semibold uppercase tracking-wide text-brand">{t('eyebrow')}</p>
-          <h1 id="storefront-title" className="mt-1 text-2xl font-bold leading-tight sm:text-4xl">
+          <p className="text-caption font-semibold uppercase tracking-wider text-accent">{t('eyebrow')}</p>
+          <h1 id="storefront-title" className={headingVariants('display', 'mt-2')}>
             {t('title')}
           </h1>
-          <p className="mt-2 text-sm text-muted sm:mt-3 sm:text-base">{t('lead')}</p>
-          <div className="mt-4 flex flex-wrap gap-2">
+          <p className="mt-3 text-small text-muted sm:text-body">{t('lead')}</p>
+          <div className="mt-5 flex flex-wrap gap-2">
             <Button asChild size="lg">
               <Link href="/login?tab=register">{t('register')}</Link>
             </Button>
@@ -62,15 +66,15 @@ export async function StorefrontHero({ siteName, prices }: { siteName: string; p
           )}
         </Card>
       </div>
-      <ul aria-label={t('featuresLabel', { site: siteName })} className="mt-5 grid gap-3 sm:grid-cols-3">
-        {FEATURES.map(({ key, icon: Icon }) => (
+      <ul aria-label={t('featuresLabel', { site: siteName })} className="mt-5 grid gap-3 sm:grid-cols-3 sm:gap-4">
+        {FEATURES.map(({ key, icon: Icon, tone }) => (
           <li key={key} className="flex gap-3">
-            <span className="mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand">
+            <span className={cn('mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-full', tone)}>
               <Icon aria-hidden="true" className="size-4" />
             </span>
             <div>
-              <h2 className="text-sm font-semibold">{t(`features.${key}.title`)}</h2>
-              <p className="text-xs text-muted sm:text-sm">{t(`features.${key}.text`)}</p>
+              <h2 className="text-small font-semibold">{t(`features.${key}.title`)}</h2>
+              <p className="text-caption text-muted sm:text-small">{t(`features.${key}.text`)}</p>
             </div>
           </li>
         ))}

@@ -3,6 +3,7 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
 import { buttonVariants } from './button';
+import { headingVariants } from './heading';
 
 /**
  * Radix AlertDialog, wrapped once (STYLE.md): the "are you sure" of destructive actions (§5).
@@ -35,10 +36,10 @@ export function ConfirmDialog({
         <AlertDialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <AlertDialogPrimitive.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
-          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-card p-6 shadow-xl"
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-card bg-card p-6 shadow-xl"
         >
-          <AlertDialogPrimitive.Title className="text-lg font-semibold">{title}</AlertDialogPrimitive.Title>
-          {description ? <AlertDialogPrimitive.Description className="mt-2 text-sm text-muted">{description}</AlertDialogPrimitive.Description> : null}
+          <AlertDialogPrimitive.Title className={headingVariants('heading')}>{title}</AlertDialogPrimitive.Title>
+          {description ? <AlertDialogPrimitive.Description className="mt-2 text-small text-muted">{description}</AlertDialogPrimitive.Description> : null}
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: 'secondary' })}>{cancelLabel}</AlertDialogPrimitive.Cancel>
             <AlertDialogPrimitive.Action

@@ -21,7 +21,7 @@ export type BadgeTone = keyof typeof tones;
 
 export function Badge({ tone = 'neutral', icon: Icon, iconClassName, className, children, ...props }: ComponentProps<'span'> & { tone?: BadgeTone; icon?: LucideIcon; iconClassName?: string }) {
   return (
-    <span {...props} className={cn('inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-semibold', tones[tone], className)}>
+    <span {...props} className={cn('inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-caption font-semibold', tones[tone], className)}>
       {Icon ? <Icon aria-hidden="true" className={cn('size-3.5', iconClassName)} /> : null}
       {children}
     </span>

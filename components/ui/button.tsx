@@ -9,8 +9,8 @@ import { cn } from '@/lib/utils/cn';
  * Every target is at least 44 px high (WCAG 2.5.5) except `sm`, meant for dense tables.
  */
 const variants = {
-  primary: 'bg-brand text-brand-ink hover:bg-brand/90 font-semibold',
-  secondary: 'border border-line bg-card text-ink hover:bg-brand-soft font-medium',
+  primary: 'bg-brand text-brand-ink shadow-card hover:bg-brand-strong font-semibold',
+  secondary: 'border border-line bg-card text-ink hover:border-brand/40 hover:bg-brand-soft font-medium',
   outline: 'border border-brand bg-card text-brand hover:bg-brand-soft font-medium',
   ghost: 'text-ink hover:bg-brand-soft',
   link: 'text-brand underline-offset-2 hover:underline',
@@ -18,9 +18,9 @@ const variants = {
 } as const;
 
 const sizes = {
-  sm: 'min-h-9 px-3 text-sm',
-  md: 'min-h-11 px-4 text-sm',
-  lg: 'min-h-12 px-6 text-base',
+  sm: 'min-h-9 px-3 text-small',
+  md: 'min-h-11 px-4 text-small',
+  lg: 'min-h-12 px-6 text-body',
   icon: 'min-h-11 min-w-11 justify-center',
 } as const;
 
@@ -30,7 +30,7 @@ export type ButtonSize = keyof typeof sizes;
 /** The classes of a button, for the rare element that cannot be a <Button> (a label, a summary). */
 export function buttonVariants({ variant = 'primary', size = 'md', className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-md transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60',
+    'inline-flex items-center justify-center gap-2 rounded-control transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60',
     variants[variant],
     sizes[size],
     className,

@@ -1,7 +1,8 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils/cn';
+import { headingVariants } from './heading';
 
-const card = 'rounded-xl border border-line bg-card text-ink shadow-sm';
+const card = 'rounded-card border border-line bg-card text-ink shadow-card';
 
 /** The classes of a card, for a semantic element that is a card (a <section>, <article>, <fieldset>, <li>). */
 export function cardVariants(className?: string): string {
@@ -14,17 +15,17 @@ export function Card({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div {...props} className={cn('flex flex-col gap-1 p-4 pb-2 sm:p-5 sm:pb-2', className)} />;
+  return <div {...props} className={cn('flex flex-col gap-1 p-card pb-2', className)} />;
 }
 
 export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return <h2 {...props} className={cn('text-base font-semibold leading-tight', className)} />;
+  return <h2 {...props} className={headingVariants('heading', className)} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p {...props} className={cn('text-sm text-muted', className)} />;
+  return <p {...props} className={cn('text-small text-muted', className)} />;
 }
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div {...props} className={cn('p-4 pt-2 sm:p-5 sm:pt-2', className)} />;
+  return <div {...props} className={cn('p-card pt-2', className)} />;
 }

@@ -5,6 +5,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils/cn';
 import { X } from 'lucide-react';
 import { buttonVariants } from './button';
+import { headingVariants } from './heading';
 
 /**
  * Radix Dialog, wrapped once (STYLE.md): Escape closes, focus is trapped, the title labels it.
@@ -28,12 +29,12 @@ export function DialogContent({ title, description, closeLabel, className, child
         {...props}
         {...(description ? {} : { 'aria-describedby': undefined })}
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-card p-6 shadow-xl',
+          'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-card p-6 shadow-xl',
           className,
         )}
       >
-        <DialogPrimitive.Title className="pr-10 text-lg font-semibold">{title}</DialogPrimitive.Title>
-        {description ? <DialogPrimitive.Description className="mt-1 text-sm text-muted">{description}</DialogPrimitive.Description> : null}
+        <DialogPrimitive.Title className={headingVariants('heading', 'pr-10')}>{title}</DialogPrimitive.Title>
+        {description ? <DialogPrimitive.Description className="mt-1 text-small text-muted">{description}</DialogPrimitive.Description> : null}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'absolute right-2 top-2 text-muted' })} aria-label={closeLabel}>
           <X aria-hidden="true" className="size-5" />

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils/cn';
 
 const field =
-  'block w-full rounded-md border border-line bg-card px-3 text-base text-ink placeholder:text-muted/70 focus:border-brand aria-[invalid=true]:border-danger disabled:cursor-not-allowed disabled:opacity-60';
+  'block w-full rounded-control border border-line bg-card px-3 text-base text-ink placeholder:text-muted/70 focus:border-brand aria-[invalid=true]:border-danger disabled:cursor-not-allowed disabled:opacity-60';
 
 /**
  * The classes of a text field, for a control that cannot be an <Input> (a react-hook-form

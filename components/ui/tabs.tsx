@@ -11,7 +11,7 @@ import { cn } from '@/lib/utils/cn';
 export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return <TabsPrimitive.List {...props} className={cn('grid grid-cols-2 gap-1 rounded-lg bg-brand-soft p-1', className)} />;
+  return <TabsPrimitive.List {...props} className={cn('grid grid-cols-2 gap-1 rounded-control bg-brand-soft p-1', className)} />;
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
