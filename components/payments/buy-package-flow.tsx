@@ -14,7 +14,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cardVariants } from '@/components/ui/card';
 
-export type BuyablePackage = { id: number; ad: string; gunlukLimit: number; profilLimit: number; prices: Record<Platform, number> };
+/** A package for sale; `name` already in the reader's language. */
+export type BuyablePackage = { id: number; name: string; gunlukLimit: number; profilLimit: number; prices: Record<Platform, number> };
 
 /** A package the customer already runs on a platform: buying that platform again extends it (server dates). */
 export type RunningPackage = { platform: Platform; endsAt: string; extendsTo: string };
@@ -43,7 +44,7 @@ export function BuyPackageFlow({ packages, activePlatforms, config, running = []
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {packages.map((p) => (
         <li key={p.id} className={cardVariants('flex flex-col p-4')}>
-          <h3 className="text-lg font-semibold">{p.ad}</h3>
+          <h3 className="text-lg font-semibold">{p.name}</h3>
           <dl className="mt-2 grid grid-cols-2 gap-x-2 text-sm">
             <dt className="text-muted">{t('dailyLimit')}</dt>
             <dd>{p.gunlukLimit}</dd>
@@ -59,7 +60,7 @@ export function BuyPackageFlow({ packages, activePlatforms, config, running = []
               </li>
             ))}
           </ul>
-          <Button onClick={() => setSelected(p)} aria-label={t('buyPackage', { name: p.ad })} className="mt-4">
+          <Button onClick={() => setSelected(p)} aria-label={t('buyPackage', { name: p.name })} className="mt-4">
             {t('buy')}
           </Button>
         </li>
@@ -148,7 +149,7 @@ function PaymentView({ pkg, activePlatforms, config, running, onBack }: { pkg: B
     <section aria-labelledby={`${id}-title`} className={cardVariants('p-4')}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`${id}-title`} className="text-lg font-semibold">
-          {t('paymentTitle', { name: pkg.ad })}
+          {t('paymentTitle', { name: pkg.name })}
         </h3>
         <Button variant="ghost" onClick={onBack} disabled={busy}>
           <ArrowLeft aria-hidden="true" className="size-4" />

@@ -9,8 +9,9 @@ import type { PackageInput } from './schemas';
 import { toApiPackage, type ApiPackage } from './shapes';
 
 /**
- * PUT /paketler/{id}. Running subscriptions keep the name and limits they were given (copied at
- * assignment); the new values apply to later purchases and assignments.
+ * PUT /paketler/{id}. Running subscriptions keep the limits they were given (copied at assignment,
+ * with the Turkish name as it was); the new values apply to later purchases and assignments. The
+ * customer's pages name a subscription by its package's current name (subscriptionName).
  */
 export async function updatePackage(db: Db, actor: Actor, id: number, input: PackageInput): Promise<ApiPackage> {
   return db.transaction(async (tx) => {

@@ -4,11 +4,13 @@ import type { Db } from '@/db/client';
 import { packages, platforms as platformsTable, usageCounters, userPackages, users } from '@/db/schema';
 import { env } from '@/env';
 import { SERVICES, isPlatform, type Platform } from '@/lib/catalogue/services';
+import { packageName, subscriptionName } from '@/lib/packages';
 import { extendedEnd, notEnded } from '@/lib/subscriptions';
 
 export type OverviewSubscription = {
   id: number;
   platform: Platform;
+  /** The package's name in the reader's language (lib/packages subscriptionName). */
   paketAdi: string;
   gunlukLimit: number;
   profilLimit: number;
@@ -20,7 +22,8 @@ export type OverviewSubscription = {
   usage: { service: string; used: number }[];
 };
 
-export type OverviewPackage = { id: number; ad: string; gunlukLimit: number; profilLimit: number; prices: Record<Platform, number> };
+/** A package for sale; `name` in the reader's language (lib/packages packageName). */
+export type OverviewPackage = { id: number; name: string; gunlukLimit: number; profilLimit: number; prices: Record<Platform, number> };
 
 export type SubscriptionOverview = {
   subscriptions: OverviewSubscription[];
@@ -37,11 +40,13 @@ export function dayInAppZone(at: Date, timeZone = env.APP_TIMEZONE): string {
 }
 
 /** What /panel/subscription shows: running packages with limits and today's usage, packages for sale, balance. */
-export async function getSubscriptionOverview(db: Db, input: { userId: number; now?: Date }): Promise<SubscriptionOverview> {
+export async function getSubscriptionOverview(db: Db, input: { userId: number; now?: Date; locale?: string }): Promise<SubscriptionOverview> {
   const now = input.now ?? new Date();
+  const locale = input.locale ?? 'tr';
   const subs = await db
-    .select()
+    .select({ sub: userPackages, pkg: { ad: packages.ad, nameEn: packages.nameEn, nameDe: packages.nameDe } })
     .from(userPackages)
+    .leftJoin(packages, eq(packages.id, userPackages.packageId))
     .where(and(eq(userPackages.userId, input.userId), notEnded(now)))
     .orderBy(asc(userPackages.platform));
   const usage = await db
@@ -53,10 +58,10 @@ export async function getSubscriptionOverview(db: Db, input: { userId: number; n
   const [user] = await db.select({ b: users.bakiyeCents }).from(users).where(eq(users.id, input.userId));
 
   return {
-    subscriptions: subs.map((s) => ({
+    subscriptions: subs.map(({ sub: s, pkg }) => ({
       id: s.id,
       platform: s.platform,
-      paketAdi: s.paketAdi,
+      paketAdi: subscriptionName(s.paketAdi, pkg, locale),
       gunlukLimit: s.gunlukLimit,
       profilLimit: s.profilLimit,
       endsAt: s.endsAt.toISOString(),
@@ -68,7 +73,7 @@ export async function getSubscriptionOverview(db: Db, input: { userId: number; n
     })),
     packages: forSale.map((p) => ({
       id: p.id,
-      ad: p.ad,
+      name: packageName(p, locale),
       gunlukLimit: p.gunlukLimit,
       profilLimit: p.profilLimit,
       prices: { twitter: p.priceTwitterCents, instagram: p.priceInstagramCents, youtube: p.priceYoutubeCents },

@@ -26,7 +26,7 @@ export default async function PanelAnnouncementsPage({ params }: Props) {
   const user = await requirePageUser(locale);
   const t = await getTranslations('Panel');
   const db = await getDb();
-  const [overview, duyurular] = await Promise.all([getCustomerOverview(db, user), listActiveAnnouncements(db, locale)]);
+  const [overview, duyurular] = await Promise.all([getCustomerOverview(db, user, { locale }), listActiveAnnouncements(db, locale)]);
 
   return (
     <div className="space-y-8">

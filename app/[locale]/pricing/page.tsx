@@ -23,7 +23,7 @@ export default async function PricingPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations();
-  const [list, site] = await Promise.all([getPriceList(await getDb()), requestSiteName(locale)]);
+  const [list, site] = await Promise.all([getPriceList(await getDb(), locale), requestSiteName(locale)]);
   const jsonLd = priceListJsonLd(list, {
     brand: site,
     url: publicUrl().replace(/\/$/, '') + localizedPath(locale as Locale, '/pricing'),

@@ -37,8 +37,8 @@ export default async function SubscriptionPage({ params }: Props) {
   const ts = await getTranslations('Services');
   const format = await getFormat();
   const db = await getDb();
-  const overview = await getSubscriptionOverview(db, { userId: user.id });
-  const odemeler = await listPayments(db, { userId: user.id, limit: 50 });
+  const overview = await getSubscriptionOverview(db, { userId: user.id, locale });
+  const odemeler = await listPayments(db, { userId: user.id, limit: 50, locale });
   const config = paymentClientConfig();
 
   return (
@@ -117,7 +117,7 @@ export default async function SubscriptionPage({ params }: Props) {
                   <tr key={p.id} className="border-t border-line">
                     <td className="px-3 py-2">{format.dateTime(p.created_at)}</td>
                     <td className="px-3 py-2">
-                      {p.tur === 'balance' ? t('itemBalance') : t('itemPackage', { name: p.paket_adi ?? '', platforms: p.platformlar.map((x) => tp(x)).join(', ') })}
+                      {p.tur === 'balance' ? t('itemBalance') : t('itemPackage', { name: p.gorunen_paket_adi ?? '', platforms: p.platformlar.map((x) => tp(x)).join(', ') })}
                     </td>
                     <td className="px-3 py-2 font-semibold">{formatUsd(p.amountCents, locale)}</td>
                     <td className="px-3 py-2">
