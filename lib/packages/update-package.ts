@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import { packages } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
+import { publicContentChanged } from '@/lib/cache';
 import { packageColumns } from './package-columns';
 import type { PackageInput } from './schemas';
 import { toApiPackage, type ApiPackage } from './shapes';
@@ -14,7 +15,7 @@ import { toApiPackage, type ApiPackage } from './shapes';
  * customer's pages name a subscription by its package's current name (subscriptionName).
  */
 export async function updatePackage(db: Db, actor: Actor, id: number, input: PackageInput): Promise<ApiPackage> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(packages)
@@ -26,4 +27,7 @@ export async function updatePackage(db: Db, actor: Actor, id: number, input: Pac
     await recordAudit(tx, actor, { action: 'package.update', entity: 'package', entityId: id, before: toApiPackage(current), after: paket });
     return paket;
   });
+  // The storefront and /pricing show its names and prices: kept pages end now (server/page-cache.ts).
+  publicContentChanged();
+  return saved;
 }

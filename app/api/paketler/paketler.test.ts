@@ -4,6 +4,7 @@ import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
 import { call } from '@/test/http';
 import { packages, userPackages } from '@/db/schema';
 import { dollarsToCents } from '@/lib/money';
+import { publicGeneration } from '@/lib/cache';
 import * as list from './route';
 import * as byId from './[id]/route';
 import * as assign from '../kullanici-paketleri/route';
@@ -124,6 +125,18 @@ describe('package names in three languages (issue #32 item 6)', () => {
     expect((await put({ ...valid, ad: 'Pro 2', ad_de: null })).body.paket).toMatchObject({ ad_en: null, ad_de: null });
     const [audit] = (await f.auditOf('package.update')).slice(-1);
     expect(audit!.before).toMatchObject({ ad_de: 'Profi' });
+  });
+
+  it('ends the kept storefront and pricing pages when a package is added, changed or deleted, so new names show at once', async () => {
+    const g0 = publicGeneration();
+    const paket = (await call(list.POST, { token: f.adminToken, body: { ...valid, ad: 'Kept' } })).body.paket as Paket;
+    const g1 = publicGeneration();
+    expect(g1).toBeGreaterThan(g0);
+    await call(byId.PUT, { method: 'PUT', token: f.adminToken, params: { id: String(paket.id) }, body: { ...valid, ad: 'Kept', ad_en: 'Kept EN' } });
+    const g2 = publicGeneration();
+    expect(g2).toBeGreaterThan(g1);
+    await call(byId.DELETE, { method: 'DELETE', token: f.adminToken, params: { id: String(paket.id) } });
+    expect(publicGeneration()).toBeGreaterThan(g2);
   });
 
   it('refuses a name over 120 characters, one with a NUL and one that is not text, in any language', async () => {

@@ -6,10 +6,11 @@ import { requirePageUser } from '@/app/_lib/page-guards';
 import { Link } from '@/lib/i18n/navigation';
 import { formatUsd, getSubscriptionOverview, listPayments, paymentClientConfig } from '@/lib/payments';
 import { BalanceCard } from '@/components/payments/balance-card';
-import { BuyPackageFlow } from '@/components/payments/buy-package-flow';
+import { BuyPackageFlow, type BuyPreselection } from '@/components/payments/buy-package-flow';
+import { isPlatform } from '@/lib/catalogue/services';
 import { cardVariants } from '@/components/ui/card';
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
@@ -24,13 +25,25 @@ const STATUS_CLASS: Record<string, string> = {
 };
 
 /**
+ * `?package=<id>&platform=<platform>` (the pricing page's "buy" and "extend" links): the buy flow
+ * opens that package's payment view with that platform ticked. Anything else is ignored.
+ */
+function preselectionOf(query: Record<string, string | string[] | undefined>): BuyPreselection | undefined {
+  const id = typeof query.package === 'string' && /^\d{1,9}$/.test(query.package) ? Number(query.package) : 0;
+  if (!id) return undefined;
+  const platform = typeof query.platform === 'string' && isPlatform(query.platform) ? query.platform : undefined;
+  return { packageId: id, ...(platform ? { platform } : {}) };
+}
+
+/**
  * /panel/subscription (§2, §4): the balance with the add-balance modal, the running packages
  * (platform, daily and profile limits, today's usage, end date and days left), the packages for
  * sale with the buy flow, and the customer's payments with their receipts.
  */
-export default async function SubscriptionPage({ params }: Props) {
+export default async function SubscriptionPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
+  const preselect = preselectionOf(await searchParams);
   const user = await requirePageUser(locale);
   const t = await getTranslations('Payments.subscription');
   const tp = await getTranslations('Platforms');
@@ -91,6 +104,7 @@ export default async function SubscriptionPage({ params }: Props) {
           activePlatforms={overview.activePlatforms}
           config={config}
           running={overview.subscriptions.map((s) => ({ platform: s.platform, endsAt: s.endsAt, extendsTo: s.extendsTo }))}
+          preselect={preselect}
         />
       </section>
 
