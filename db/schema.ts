@@ -208,7 +208,11 @@ export const packages = pgTable(
   'packages',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** The Turkish name (required; the §7 wire field `ad`). */
     ad: text().notNull(),
+    /** The English and German names (issue #32 item 6), null when not given: readers fall back (lib/packages packageName). */
+    nameEn: text(),
+    nameDe: text(),
     priceInstagramCents: integer().notNull(),
     priceTwitterCents: integer().notNull(),
     priceYoutubeCents: integer().notNull(),
@@ -238,7 +242,11 @@ export const userPackages = pgTable(
       .notNull()
       .references(() => packages.id, { onDelete: 'restrict' }),
     platform: platformEnum().notNull(),
-    /** Name and limits are copied at assignment so later package edits do not change a running subscription. */
+    /**
+     * Name (Turkish) and limits are copied at assignment so later package edits do not change a
+     * running subscription's limits. Customers' pages show the package's current name in their
+     * language instead of this copy while the package row can be read (lib/packages subscriptionName).
+     */
     paketAdi: text().notNull(),
     gunlukLimit: integer().notNull(),
     profilLimit: integer().notNull(),

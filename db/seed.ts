@@ -93,9 +93,10 @@ async function seedUnlocked(db: Db, options: SeedOptions): Promise<SeedResult> {
   const [{ count: packageCount } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(packages);
   if (packageCount === 0) {
     await db.insert(packages).values([
-      { ad: 'Başlangıç', priceInstagramCents: 999, priceTwitterCents: 1499, priceYoutubeCents: 999, gunlukLimit: 10, profilLimit: 5 },
-      { ad: 'Profesyonel', priceInstagramCents: 2999, priceTwitterCents: 3999, priceYoutubeCents: 2999, gunlukLimit: 50, profilLimit: 15 },
-      { ad: 'Ajans', priceInstagramCents: 7999, priceTwitterCents: 9999, priceYoutubeCents: 7999, gunlukLimit: 200, profilLimit: 40 },
+      { ad: 'Başlangıç', nameEn: 'Starter', nameDe: 'Einsteiger', priceInstagramCents: 999, priceTwitterCents: 1499, priceYoutubeCents: 999, gunlukLimit: 10, profilLimit: 5 },
+      { ad: 'Profesyonel', nameEn: 'Professional', nameDe: 'Profi', priceInstagramCents: 2999, priceTwitterCents: 3999, priceYoutubeCents: 2999, gunlukLimit: 50, profilLimit: 15 },
+      // No German name: German pages show the English one (lib/packages packageName).
+      { ad: 'Ajans', nameEn: 'Agency', priceInstagramCents: 7999, priceTwitterCents: 9999, priceYoutubeCents: 7999, gunlukLimit: 200, profilLimit: 40 },
     ]);
   }
 

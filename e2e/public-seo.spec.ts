@@ -79,7 +79,8 @@ test.describe('search engines', () => {
   });
 
   test('the English pricing page shows the packages for sale from the database, with Product/Offer JSON-LD', async ({ page, request }) => {
-    const { paketler } = (await (await request.get('/api/paketler')).json()) as { paketler: { ad: string; platform_fiyatlari: { twitter: number; instagram: number; youtube: number }; gunluk_limit: number }[] };
+    // Named as an English reader sees them (gorunen_ad: the English name, else the Turkish one).
+    const { paketler } = (await (await request.get('/api/paketler?lang=en')).json()) as { paketler: { gorunen_ad: string; platform_fiyatlari: { twitter: number; instagram: number; youtube: number }; gunluk_limit: number }[] };
     expect(paketler.length).toBeGreaterThan(0);
     await page.goto('/en/pricing');
     await expect(page.getByRole('heading', { level: 1, name: msg('en', 'Pricing.title') })).toBeVisible();
@@ -87,7 +88,7 @@ test.describe('search engines', () => {
     await expect(page.locator('head link[rel=canonical]')).toHaveAttribute('href', /\/en\/pricing$/);
     const twitter = page.locator('[data-pricing-platform="twitter"]');
     for (const p of paketler) {
-      const card = twitter.locator('[data-package]').filter({ has: page.getByRole('heading', { level: 3, name: p.ad, exact: true }) });
+      const card = twitter.locator('[data-package]').filter({ has: page.getByRole('heading', { level: 3, name: p.gorunen_ad, exact: true }) });
       await expect(card.locator('[data-price]')).toHaveText(`$${p.platform_fiyatlari.twitter!.toFixed(2)}`);
       await expect(card).toContainText(`${p.gunluk_limit} orders per service per day`);
     }
@@ -97,7 +98,7 @@ test.describe('search engines', () => {
     const products = graphs[0]['@graph'] as { '@type': string; name: string; offers: { '@type': string; name: string; price: string; priceCurrency: string }[] }[];
     const twitterProduct = products.find((p) => p.name.endsWith('Twitter'))!;
     expect(twitterProduct['@type']).toBe('Product');
-    expect(twitterProduct.offers.map((o) => [o.name, o.price, o.priceCurrency]).sort()).toEqual(paketler.map((p) => [p.ad, p.platform_fiyatlari.twitter!.toFixed(2), 'USD']).sort());
+    expect(twitterProduct.offers.map((o) => [o.name, o.price, o.priceCurrency]).sort()).toEqual(paketler.map((p) => [p.gorunen_ad, p.platform_fiyatlari.twitter!.toFixed(2), 'USD']).sort());
     await page.getByRole('link', { name: msg('en', 'Pricing.register') }).click();
     await expect(page).toHaveURL(/\/en\/login\?tab=register$/);
   });

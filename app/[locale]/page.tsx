@@ -46,7 +46,7 @@ export default async function RootPage({ params }: Props) {
   const db = await getDb();
   let platforms, priceList;
   try {
-    [platforms, priceList] = await Promise.all([cachedActivePlatforms(db), getPriceList(db)]);
+    [platforms, priceList] = await Promise.all([cachedActivePlatforms(db), getPriceList(db, locale)]);
   } catch (err) {
     logger.error({ err }, 'the platform list could not be read for /');
     return <PlatformLoadError />;

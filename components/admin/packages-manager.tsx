@@ -10,10 +10,14 @@ import { ErrorMessage, FormField } from './form-field';
 import { useSchemaForm } from './use-schema-form';
 import { Input } from '@/components/ui/input';
 
-export type AdminPackage = { id: number; ad: string; platform_fiyatlari: { instagram: number; twitter: number; youtube: number }; gunluk_limit: number; profil_limit: number };
-type Values = { ad: string; platform_fiyatlari: { instagram: string; twitter: string; youtube: string }; gunluk_limit: string; profil_limit: string };
+export type AdminPackage = { id: number; ad: string; ad_en: string | null; ad_de: string | null; platform_fiyatlari: { instagram: number; twitter: number; youtube: number }; gunluk_limit: number; profil_limit: number };
+type Values = { ad: string; ad_en: string; ad_de: string; platform_fiyatlari: { instagram: string; twitter: string; youtube: string }; gunluk_limit: string; profil_limit: string };
 
-/** /rooting/packages (§2): the table (cards on a phone or tablet) and the add/edit dialog; prices in dollars. */
+/**
+ * /rooting/packages (§2): the table (cards on a phone or tablet) and the add/edit dialog; prices in
+ * dollars. A package's name in Turkish is required, in English and German optional (issue #32
+ * item 6: readers without one get the fallback of lib/packages packageName).
+ */
 export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
   const t = useTranslations('Admin.packages');
   const tv = useTranslations('PackageValidation');
@@ -25,6 +29,8 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
   const form = useSchemaForm<Values>(packageSchema, {
     values: {
       ad: editing?.ad ?? '',
+      ad_en: editing?.ad_en ?? '',
+      ad_de: editing?.ad_de ?? '',
       platform_fiyatlari: {
         instagram: editing ? String(editing.platform_fiyatlari.instagram) : '',
         twitter: editing ? String(editing.platform_fiyatlari.twitter) : '',
@@ -59,7 +65,19 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
       >
         {packages.map((p) => (
           <tr key={p.id} className="border-b border-line last:border-0">
-            <th scope="row" className="p-3 font-medium">{p.ad}</th>
+            <th scope="row" className="p-3 font-medium">
+              {p.ad}
+              {p.ad_en ? (
+                <span lang="en" className="block text-xs font-normal text-muted">
+                  {t('otherName', { language: 'en', name: p.ad_en })}
+                </span>
+              ) : null}
+              {p.ad_de ? (
+                <span lang="de" className="block text-xs font-normal text-muted">
+                  {t('otherName', { language: 'de', name: p.ad_de })}
+                </span>
+              ) : null}
+            </th>
             <td className="p-3 text-right tabular-nums">{usd(p.platform_fiyatlari.instagram)}</td>
             <td className="p-3 text-right tabular-nums">{usd(p.platform_fiyatlari.twitter)}</td>
             <td className="p-3 text-right tabular-nums">{usd(p.platform_fiyatlari.youtube)}</td>
@@ -87,9 +105,20 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
         ))}
       </AdminCards>
       <FormDialog open={open} onOpenChange={setOpen} title={editing ? t('editTitle') : t('addTitle')} onSubmit={handleSubmit(save)} busy={formState.isSubmitting}>
-        <FormField id="package-ad" label={t('name')}>
-          <Input {...register('ad')} id="package-ad" aria-invalid={hasError} />
-        </FormField>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <FormField id="package-ad" label={t('nameTr')}>
+            <Input {...register('ad')} id="package-ad" lang="tr" aria-invalid={hasError} />
+          </FormField>
+          <FormField id="package-ad_en" label={t('nameEn')}>
+            <Input {...register('ad_en')} id="package-ad_en" lang="en" aria-describedby="package-names-hint" aria-invalid={hasError} />
+          </FormField>
+          <FormField id="package-ad_de" label={t('nameDe')}>
+            <Input {...register('ad_de')} id="package-ad_de" lang="de" aria-describedby="package-names-hint" aria-invalid={hasError} />
+          </FormField>
+        </div>
+        <p id="package-names-hint" className="text-sm text-muted">
+          {t('namesHint')}
+        </p>
         <div className="grid gap-3 sm:grid-cols-3">
           {numberField('platform_fiyatlari.instagram', t('priceInstagram'), '0.01')}
           {numberField('platform_fiyatlari.twitter', t('priceTwitter'), '0.01')}

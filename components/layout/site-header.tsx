@@ -29,6 +29,7 @@ type Props = {
  */
 export async function SiteHeader({ platforms, account, siteName, logo }: Props) {
   const t = await getTranslations('Header');
+  const tPricing = await getTranslations('Pricing');
   const title = (
     <Link href="/" className="inline-flex min-h-11 items-center rounded-md" aria-label={`${siteName} – ${t('homeLabel')}`}>
       <Brand siteName={siteName} logo={logo} />
@@ -72,7 +73,7 @@ export async function SiteHeader({ platforms, account, siteName, logo }: Props) 
         </nav>
       </div>
       {account === 'shell' ? <AccountSwitch member={<PanelTabs />} visitor={null} /> : account === 'member' ? <PanelTabs /> : null}
-      <HeaderNav platforms={platforms} />
+      <HeaderNav platforms={platforms} pricingLabel={tPricing('nav')} />
     </header>
   );
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { CalendarPlus } from 'lucide-react';
 import { toast } from 'sonner';
@@ -14,12 +14,16 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cardVariants } from '@/components/ui/card';
 
-export type BuyablePackage = { id: number; ad: string; gunlukLimit: number; profilLimit: number; prices: Record<Platform, number> };
+/** A package for sale; `name` already in the reader's language. */
+export type BuyablePackage = { id: number; name: string; gunlukLimit: number; profilLimit: number; prices: Record<Platform, number> };
 
 /** A package the customer already runs on a platform: buying that platform again extends it (server dates). */
 export type RunningPackage = { platform: Platform; endsAt: string; extendsTo: string };
 
-type Props = { packages: BuyablePackage[]; activePlatforms: Platform[]; config: PaymentConfig; running?: RunningPackage[] };
+/** What /panel/subscription?package=&platform= asks to open (the pricing page's "buy" and "extend"). */
+export type BuyPreselection = { packageId: number; platform?: Platform };
+
+type Props = { packages: BuyablePackage[]; activePlatforms: Platform[]; config: PaymentConfig; running?: RunningPackage[]; preselect?: BuyPreselection };
 
 const RELOAD_AFTER_MS = 2000;
 
@@ -29,21 +33,41 @@ const RELOAD_AFTER_MS = 2000;
  * applied), a live total, the card and the cardholder's name. The total shown is arithmetic on
  * the server's quote; the server computes the charge again on its own.
  */
-export function BuyPackageFlow({ packages, activePlatforms, config, running = [] }: Props) {
+export function BuyPackageFlow({ packages, activePlatforms, config, running = [], preselect }: Props) {
   const t = useTranslations('Payments.subscription');
   const tp = useTranslations('Platforms');
   const locale = useLocale();
-  const [selected, setSelected] = useState<BuyablePackage | null>(null);
+  // A package the pricing page sent the customer to buy opens its payment view at once, with that
+  // platform ticked; one no longer for sale (or a platform switched off) leaves the list as it is.
+  const preselected = preselect ? (packages.find((p) => p.id === preselect.packageId) ?? null) : null;
+  const [selected, setSelected] = useState<BuyablePackage | null>(preselected);
+  const initialPlatform = preselected && selected?.id === preselected.id && preselect?.platform && activePlatforms.includes(preselect.platform) ? preselect.platform : undefined;
+  // The link's query has done its work: drop it from the address, so that the reload after paying
+  // (or the customer's own) shows the page as it is, not this payment view again.
+  useEffect(() => {
+    if (preselect && window.location.search) window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, [preselect]);
 
   if (selected) {
-    return <PaymentView key={selected.id} pkg={selected} activePlatforms={activePlatforms} config={config} running={running} onBack={() => setSelected(null)} />;
+    return (
+      <PaymentView
+        key={selected.id}
+        pkg={selected}
+        activePlatforms={activePlatforms}
+        initialPlatform={initialPlatform}
+        scrollIntoView={selected === preselected}
+        config={config}
+        running={running}
+        onBack={() => setSelected(null)}
+      />
+    );
   }
   if (packages.length === 0) return <p className="text-muted">{t('noPackages')}</p>;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {packages.map((p) => (
         <li key={p.id} className={cardVariants('flex flex-col p-4')}>
-          <h3 className="text-lg font-semibold">{p.ad}</h3>
+          <h3 className="text-lg font-semibold">{p.name}</h3>
           <dl className="mt-2 grid grid-cols-2 gap-x-2 text-sm">
             <dt className="text-muted">{t('dailyLimit')}</dt>
             <dd>{p.gunlukLimit}</dd>
@@ -59,7 +83,7 @@ export function BuyPackageFlow({ packages, activePlatforms, config, running = []
               </li>
             ))}
           </ul>
-          <Button onClick={() => setSelected(p)} aria-label={t('buyPackage', { name: p.ad })} className="mt-4">
+          <Button onClick={() => setSelected(p)} aria-label={t('buyPackage', { name: p.name })} className="mt-4">
             {t('buy')}
           </Button>
         </li>
@@ -68,7 +92,19 @@ export function BuyPackageFlow({ packages, activePlatforms, config, running = []
   );
 }
 
-function PaymentView({ pkg, activePlatforms, config, running, onBack }: { pkg: BuyablePackage; activePlatforms: Platform[]; config: PaymentConfig; running: RunningPackage[]; onBack: () => void }) {
+type PaymentViewProps = {
+  pkg: BuyablePackage;
+  activePlatforms: Platform[];
+  /** The platform ticked at first (else the first active one). */
+  initialPlatform?: Platform;
+  /** Opened from a link (the pricing page): brought into view, below the balance and running packages. */
+  scrollIntoView?: boolean;
+  config: PaymentConfig;
+  running: RunningPackage[];
+  onBack: () => void;
+};
+
+function PaymentView({ pkg, activePlatforms, initialPlatform, scrollIntoView = false, config, running, onBack }: PaymentViewProps) {
   const format = useFormatter();
   const t = useTranslations('Payments.subscription');
   const tc = useTranslations('Payments.card');
@@ -77,7 +113,11 @@ function PaymentView({ pkg, activePlatforms, config, running, onBack }: { pkg: B
   const locale = useLocale();
   const errorText = usePaymentErrorText();
   const id = useId();
-  const [platforms, setPlatforms] = useState<Platform[]>(activePlatforms.slice(0, 1));
+  const [platforms, setPlatforms] = useState<Platform[]>(initialPlatform ? [initialPlatform] : activePlatforms.slice(0, 1));
+  const sectionRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (scrollIntoView) sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, [scrollIntoView]);
   const [code, setCode] = useState('');
   const [applied, setApplied] = useState<{ kod: string; percent: number } | null>(null);
   const [applying, setApplying] = useState(false);
@@ -145,10 +185,10 @@ function PaymentView({ pkg, activePlatforms, config, running, onBack }: { pkg: B
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className={cardVariants('p-4')}>
+    <section ref={sectionRef} aria-labelledby={`${id}-title`} className={cardVariants('scroll-mt-4 p-4')} data-payment-view={pkg.id}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={`${id}-title`} className="text-lg font-semibold">
-          {t('paymentTitle', { name: pkg.ad })}
+          {t('paymentTitle', { name: pkg.name })}
         </h3>
         <Button variant="ghost" onClick={onBack} disabled={busy}>
           <ArrowLeft aria-hidden="true" className="size-4" />

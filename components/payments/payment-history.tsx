@@ -25,7 +25,7 @@ export async function PaymentHistory({ payments, labelledBy }: { payments: Payme
 
   if (payments.length === 0) return <EmptyState icon={Receipt} title={t('noPayments')} className="bg-card" />;
 
-  const item = (p: PaymentView) => (p.tur === 'balance' ? t('itemBalance') : t('itemPackage', { name: p.paket_adi ?? '', platforms: p.platformlar.map((x) => tp(x)).join(', ') }));
+  const item = (p: PaymentView) => (p.tur === 'balance' ? t('itemBalance') : t('itemPackage', { name: p.gorunen_paket_adi ?? p.paket_adi ?? '', platforms: p.platformlar.map((x) => tp(x)).join(', ') }));
   const status = (p: PaymentView) => <Badge tone={STATUS_TONE[p.durum] ?? 'pending'}>{t(`status.${p.durum}`)}</Badge>;
   const receiptHref = (p: PaymentView) => `/panel/subscription/receipts/${p.id}`;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
-import { mailOutbox, notifications, packages, userPackages, users } from '@/db/schema';
+import { mailOutbox, notifications, packages, platforms, userPackages, users } from '@/db/schema';
 import { signToken } from '@/lib/auth';
 import { createFormat } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
@@ -130,6 +130,37 @@ describe('notices in the reader’s language', () => {
       expect(mails, locale).not.toMatch(/new_tweet|youtube|2026-11-25/);
     }
     expect(createFormat('de').day('2026-11-25')).toBe('25.11.2026');
+  });
+
+  it('names a bought or expiring package in the reader’s language: German, else English, else Turkish (issue #32 item 6)', async () => {
+    await t.db.insert(platforms).values({ ad: 'twitter', aktif: true, sortOrder: 0 }).onConflictDoNothing();
+    const [pkg] = await t.db.insert(packages).values({ ad: 'Başlangıç', nameEn: 'Starter', priceInstagramCents: 1000, priceTwitterCents: 1000, priceYoutubeCents: 1000, gunlukLimit: 5, profilLimit: 5 }).returning();
+    const expected: Record<Locale, string> = { tr: 'Başlangıç', en: 'Starter', de: 'Starter' };
+    for (const locale of LOCALES) {
+      const c = await customer(locale);
+      const intent = await call(createIntent, { token: c.token, body: { type: 'package', packageId: pkg!.id, platformIds: ['twitter'], amount: 1000, cardholderName: 'Reader' } });
+      expect(intent.status, JSON.stringify(intent.body)).toBe(200);
+      const paymentIntentId = intent.body.paymentIntentId as string;
+      await call(testCardConfirm, { token: c.token, body: { paymentIntentId, cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' } });
+      expect((await call(confirmPayment, { token: c.token, body: { paymentIntentId } })).status).toBe(200);
+      const [row] = await t.db.select().from(notifications).where(eq(notifications.userId, c.id));
+      expect(row!.params).toMatchObject({ package: 'Başlangıç', package_en: 'Starter' });
+      // The centre in any language names it in that language; the receipt mail in the account's.
+      for (const reader of LOCALES) {
+        const [notice] = (await listNotifications(t.db, c.id, reader)).notifications;
+        expect(notice!.body, `${locale} read in ${reader}`).toContain(expected[reader]);
+      }
+      const [mail] = await mailsTo(c.email);
+      expect(mail!.text, locale).toContain(expected[locale]);
+      if (locale !== 'tr') expect(mail!.text, locale).not.toContain('Başlangıç');
+    }
+    await t.db.update(packages).set({ nameDe: 'Einsteiger' }).where(eq(packages.id, pkg!.id));
+    const c = await customer('de');
+    await t.db.insert(userPackages).values({ userId: c.id, packageId: pkg!.id, platform: 'twitter', paketAdi: 'Başlangıç', gunlukLimit: 5, profilLimit: 5, startsAt: new Date('2026-10-01T00:00:00Z'), endsAt: new Date('2026-11-25T09:00:00Z') });
+    await notifyPackageExpiry(t.db, new Date('2026-11-23T09:00:00Z'));
+    const [expiring] = (await listNotifications(t.db, c.id, 'de')).notifications;
+    expect(expiring!.body).toContain('(Einsteiger)');
+    expect((await mailsTo(c.email))[0]!.text).toContain('(Einsteiger)');
   });
 
   it('reads notices written before in the reader’s language too ("$1.00" amounts, what: "balance")', async () => {

@@ -3,6 +3,7 @@ import { createFormat } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import { translate } from '@/lib/i18n/translate';
 import { parseDollars } from '@/lib/money';
+import { packageNameOfParams } from '@/lib/packages';
 
 type Params = Record<string, string | number>;
 
@@ -13,8 +14,8 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /*
  * A notice's stored values are the language-neutral facts (cents, a service or platform key, a
- * calendar day, a payment kind), so one row reads right in every language and a reader who
- * changes language sees it in the new one (issue #32). They become words here, for one language,
+ * calendar day, a payment kind, a package's name in each language it has), so one row reads right
+ * in every language and a reader who changes language sees it in the new one (issue #32). They become words here, for one language,
  * through the one money and date formatter (lib/format) and the catalogues.
  *
  * Notices written before that keep their old values: "$1.00" amounts (read back as cents) and
@@ -35,9 +36,12 @@ function displayValues(locale: Locale, params: Params): Params {
   if (typeof params.service === 'string') out.service = translate(locale, `Services.${params.service}`) ?? params.service;
   if (typeof params.platform === 'string') out.platform = translate(locale, `Platforms.${params.platform}`) ?? params.platform;
   if (typeof params.date === 'string' && ISO_DAY.test(params.date)) out.date = format.day(params.date);
+  // A package's names in every language it has (`package`, `package_en`, `package_de`): the reader's one.
+  const pkg = packageNameOfParams(params, locale);
+  if (pkg !== undefined) out.package = pkg;
   const paymentKind = params.paymentKind ?? (params.what === 'balance' ? 'balance' : typeof params.what === 'string' ? 'package' : undefined);
   if (paymentKind === 'balance') out.what = translate(locale, 'Notifications.paymentFor.balance') ?? '';
-  else if (paymentKind === 'package') out.what = translate(locale, 'Notifications.paymentFor.package', { name: params.package ?? params.what ?? '' }) ?? '';
+  else if (paymentKind === 'package') out.what = translate(locale, 'Notifications.paymentFor.package', { name: pkg ?? params.what ?? '' }) ?? '';
   return out;
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { orders, packages, usageCounters, userPackages, users } from '@/db/schema';
 import { localDay } from '@/lib/time';
 import { createTestDb, type TestDb } from '@/test/db';
@@ -50,7 +51,8 @@ describe('the customer overview of /panel', () => {
 
     expect(o.packages.map((p) => p.platform)).toEqual(['twitter', 'youtube']);
     const [twitter, youtube] = o.packages;
-    expect(twitter).toMatchObject({ paketAdi: 'Pro twitter', dailyLimit: 10, endsAt: new Date(NOW.getTime() + 12 * DAY).toISOString() });
+    // Named by the package's current name (lib/packages subscriptionName), not the copy made at assignment.
+    expect(twitter).toMatchObject({ paketAdi: 'Pro', dailyLimit: 10, endsAt: new Date(NOW.getTime() + 12 * DAY).toISOString() });
     expect(twitter!.services).toEqual([
       { service: 'retweet', used: 0, left: 10 },
       { service: 'like', used: 4, left: 6 },
@@ -76,5 +78,15 @@ describe('the customer overview of /panel', () => {
     await subscription(u.id, 'youtube', { startsAt: new Date(NOW.getTime() - 40 * DAY), endsAt: new Date(NOW.getTime() - 10 * DAY) });
     const o = await getCustomerOverview(t.db, { id: u.id, rol: 'user' }, { now: NOW, timeZone: TZ });
     expect(o).toEqual({ packages: [], resetIn: { saat: 2, dakika: 30 }, balanceCents: 0, orders: [] });
+  });
+
+  it('names each package in the reader’s language, German falling back to English and then Turkish (issue #32 item 6)', async () => {
+    const [named] = await t.db.insert(packages).values({ ad: 'Başlangıç', nameEn: 'Starter', priceInstagramCents: 100, priceTwitterCents: 100, priceYoutubeCents: 100, gunlukLimit: 10, profilLimit: 5 }).returning();
+    const u = await customer();
+    await subscription(u.id, 'twitter', { packageId: named!.id, paketAdi: 'Başlangıç' });
+    const name = async (locale: string) => (await getCustomerOverview(t.db, { id: u.id, rol: 'user' }, { now: NOW, timeZone: TZ, locale })).packages[0]!.paketAdi;
+    expect([await name('tr'), await name('en'), await name('de')]).toEqual(['Başlangıç', 'Starter', 'Starter']);
+    await t.db.update(packages).set({ nameDe: 'Einsteiger' }).where(eq(packages.id, named!.id));
+    expect(await name('de')).toBe('Einsteiger');
   });
 });

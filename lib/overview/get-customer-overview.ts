@@ -1,11 +1,12 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { userPackages } from '@/db/schema';
+import { packages as packagesTable, userPackages } from '@/db/schema';
 import { env } from '@/env';
 import { PLATFORMS, SERVICES, type Platform, type Service } from '@/lib/catalogue/services';
 import { getBalanceCents } from '@/lib/balance';
 import { getLimitInfo } from '@/lib/operations';
+import { subscriptionName } from '@/lib/packages';
 import { listTransactions, type Transaction } from '@/lib/stats';
 import { inForce } from '@/lib/subscriptions';
 import { resetIn } from '@/lib/time';
@@ -15,6 +16,7 @@ export const OVERVIEW_ORDERS = 5;
 
 export type OverviewPackage = {
   platform: Platform;
+  /** The package's name in the reader's language (lib/packages subscriptionName). */
   paketAdi: string;
   endsAt: string;
   /** Daily limit per service (null: no cap). */
@@ -36,12 +38,17 @@ export type CustomerOverview = {
  * their services (the §3 limit info of GET /users/limits/me), the balance and the last orders
  * (GET /users/transactions/me). The same queries as those calls, so the numbers always agree.
  */
-export async function getCustomerOverview(db: Db, user: { id: number; rol: 'user' | 'admin' }, options: { now?: Date; timeZone?: string } = {}): Promise<CustomerOverview> {
+export async function getCustomerOverview(
+  db: Db,
+  user: { id: number; rol: 'user' | 'admin' },
+  options: { now?: Date; timeZone?: string; locale?: string } = {},
+): Promise<CustomerOverview> {
   const now = options.now ?? new Date();
   const timeZone = options.timeZone ?? env.APP_TIMEZONE;
   const held = await db
-    .select({ platform: userPackages.platform, endsAt: userPackages.endsAt })
+    .select({ platform: userPackages.platform, endsAt: userPackages.endsAt, paketAdi: userPackages.paketAdi, ad: packagesTable.ad, nameEn: packagesTable.nameEn, nameDe: packagesTable.nameDe })
     .from(userPackages)
+    .leftJoin(packagesTable, eq(packagesTable.id, userPackages.packageId))
     .where(and(eq(userPackages.userId, user.id), inForce(now)));
   const platforms = PLATFORMS.filter((p) => held.some((h) => h.platform === p));
   const [limits, balanceCents, page] = await Promise.all([
@@ -53,11 +60,11 @@ export async function getCustomerOverview(db: Db, user: { id: number; rol: 'user
   const packages: OverviewPackage[] = [];
   for (const info of limits) {
     if (!info) continue;
-    const endsAt = held.find((h) => h.platform === info.platform)?.endsAt;
+    const sub = held.find((h) => h.platform === info.platform);
     packages.push({
       platform: info.platform,
-      paketAdi: info.paket_adi ?? '',
-      endsAt: (endsAt ?? now).toISOString(),
+      paketAdi: subscriptionName(info.paket_adi ?? '', sub?.ad != null ? { ad: sub.ad, nameEn: sub.nameEn, nameDe: sub.nameDe } : null, options.locale ?? 'tr'),
+      endsAt: (sub?.endsAt ?? now).toISOString(),
       dailyLimit: info.gunluk_limit,
       services: (SERVICES[info.platform] as readonly Service[]).map((service) => ({
         service,

@@ -2,16 +2,20 @@ import 'server-only';
 import type { Db } from '@/db/client';
 import { packages } from '@/db/schema';
 import { recordAudit, type Actor } from '@/lib/audit';
+import { publicContentChanged } from '@/lib/cache';
 import { packageColumns } from './package-columns';
 import type { PackageInput } from './schemas';
 import { toApiPackage, type ApiPackage } from './shapes';
 
 /** POST /paketler. */
 export async function createPackage(db: Db, actor: Actor, input: PackageInput): Promise<ApiPackage> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const [row] = await tx.insert(packages).values(packageColumns(input)).returning();
     const paket = toApiPackage(row!);
     await recordAudit(tx, actor, { action: 'package.create', entity: 'package', entityId: paket.id, after: paket });
     return paket;
   });
+  // The storefront and /pricing show its names and prices: kept pages end now (server/page-cache.ts).
+  publicContentChanged();
+  return saved;
 }

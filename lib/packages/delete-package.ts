@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import { packages } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
+import { publicContentChanged } from '@/lib/cache';
 import { toApiPackage } from './shapes';
 
 /**
@@ -21,4 +22,6 @@ export async function deletePackage(db: Db, actor: Actor, id: number): Promise<v
     await tx.update(packages).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(packages.id, id));
     await recordAudit(tx, actor, { action: 'package.delete', entity: 'package', entityId: id, before: toApiPackage(current), after: { deleted: true } });
   });
+  // The storefront and /pricing list it: kept pages end now (server/page-cache.ts).
+  publicContentChanged();
 }

@@ -2,10 +2,13 @@ import 'server-only';
 import { asc, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { packages } from '@/db/schema';
-import { toApiPackage, type ApiPackage } from './shapes';
+import { toPublicPackage, type PublicPackage } from './shapes';
 
-/** GET /paketler (public): packages that are for sale, deleted ones left out. */
-export async function listPackages(db: Db): Promise<ApiPackage[]> {
+/**
+ * GET /paketler (public): packages that are for sale, deleted ones left out, each with its names in
+ * every language and `gorunen_ad`, the one for `locale` (Turkish by default).
+ */
+export async function listPackages(db: Db, locale = 'tr'): Promise<PublicPackage[]> {
   const rows = await db.select().from(packages).where(isNull(packages.deletedAt)).orderBy(asc(packages.id));
-  return rows.map(toApiPackage);
+  return rows.map((r) => toPublicPackage(r, locale));
 }

@@ -4,16 +4,18 @@ import type { Db } from '@/db/client';
 import { packages } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
+import { publicContentChanged } from '@/lib/cache';
 import { packageColumns } from './package-columns';
 import type { PackageInput } from './schemas';
 import { toApiPackage, type ApiPackage } from './shapes';
 
 /**
- * PUT /paketler/{id}. Running subscriptions keep the name and limits they were given (copied at
- * assignment); the new values apply to later purchases and assignments.
+ * PUT /paketler/{id}. Running subscriptions keep the limits they were given (copied at assignment,
+ * with the Turkish name as it was); the new values apply to later purchases and assignments. The
+ * customer's pages name a subscription by its package's current name (subscriptionName).
  */
 export async function updatePackage(db: Db, actor: Actor, id: number, input: PackageInput): Promise<ApiPackage> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(packages)
@@ -25,4 +27,7 @@ export async function updatePackage(db: Db, actor: Actor, id: number, input: Pac
     await recordAudit(tx, actor, { action: 'package.update', entity: 'package', entityId: id, before: toApiPackage(current), after: paket });
     return paket;
   });
+  // The storefront and /pricing show its names and prices: kept pages end now (server/page-cache.ts).
+  publicContentChanged();
+  return saved;
 }

@@ -4,11 +4,13 @@ import type { Db } from '@/db/client';
 import { packages, platforms as platformsTable, usageCounters, userPackages, users } from '@/db/schema';
 import { env } from '@/env';
 import { SERVICES, isPlatform, type Platform } from '@/lib/catalogue/services';
+import { packageName, subscriptionName } from '@/lib/packages';
 import { extendedEnd, notEnded } from '@/lib/subscriptions';
 
 export type OverviewSubscription = {
   id: number;
   platform: Platform;
+  /** The package's name in the reader's language (lib/packages subscriptionName). */
   paketAdi: string;
   gunlukLimit: number;
   profilLimit: number;
@@ -20,7 +22,8 @@ export type OverviewSubscription = {
   usage: { service: string; used: number }[];
 };
 
-export type OverviewPackage = { id: number; ad: string; gunlukLimit: number; profilLimit: number; prices: Record<Platform, number> };
+/** A package for sale; `name` in the reader's language (lib/packages packageName). */
+export type OverviewPackage = { id: number; name: string; gunlukLimit: number; profilLimit: number; prices: Record<Platform, number> };
 
 export type SubscriptionOverview = {
   subscriptions: OverviewSubscription[];
@@ -38,11 +41,13 @@ export function dayInAppZone(at: Date, timeZone = env.APP_TIMEZONE): string {
 }
 
 /** What /panel/subscription shows of the customer: running packages with limits and today's usage, and the balance. */
-export async function getSubscriptionOverview(db: Db, input: { userId: number; now?: Date }): Promise<SubscriptionOverview> {
+export async function getSubscriptionOverview(db: Db, input: { userId: number; now?: Date; locale?: string }): Promise<SubscriptionOverview> {
   const now = input.now ?? new Date();
+  const locale = input.locale ?? 'tr';
   const subs = await db
-    .select()
+    .select({ sub: userPackages, pkg: { ad: packages.ad, nameEn: packages.nameEn, nameDe: packages.nameDe } })
     .from(userPackages)
+    .leftJoin(packages, eq(packages.id, userPackages.packageId))
     .where(and(eq(userPackages.userId, input.userId), notEnded(now)))
     .orderBy(asc(userPackages.platform));
   const usage = await db
@@ -52,10 +57,10 @@ export async function getSubscriptionOverview(db: Db, input: { userId: number; n
   const [user] = await db.select({ b: users.bakiyeCents }).from(users).where(eq(users.id, input.userId));
 
   return {
-    subscriptions: subs.map((s) => ({
+    subscriptions: subs.map(({ sub: s, pkg }) => ({
       id: s.id,
       platform: s.platform,
-      paketAdi: s.paketAdi,
+      paketAdi: subscriptionName(s.paketAdi, pkg, locale),
       gunlukLimit: s.gunlukLimit,
       profilLimit: s.profilLimit,
       endsAt: s.endsAt.toISOString(),
@@ -74,13 +79,13 @@ export async function getSubscriptionOverview(db: Db, input: { userId: number; n
  * their price per platform, and the active platforms in display order. Read on their own so that
  * the page can show them empty when they cannot be read (§8) and still show the rest.
  */
-export async function getPackageChoices(db: Db): Promise<PackageChoices> {
+export async function getPackageChoices(db: Db, locale = 'tr'): Promise<PackageChoices> {
   const forSale = await db.select().from(packages).where(isNull(packages.deletedAt)).orderBy(asc(packages.id));
   const active = await db.select({ ad: platformsTable.ad }).from(platformsTable).where(eq(platformsTable.aktif, true)).orderBy(asc(platformsTable.sortOrder));
   return {
     packages: forSale.map((p) => ({
       id: p.id,
-      ad: p.ad,
+      name: packageName(p, locale),
       gunlukLimit: p.gunlukLimit,
       profilLimit: p.profilLimit,
       prices: { twitter: p.priceTwitterCents, instagram: p.priceInstagramCents, youtube: p.priceYoutubeCents },

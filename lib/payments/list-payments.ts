@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { discountCodes, packages, payments } from '@/db/schema';
 import { AppError } from '@/lib/errors';
+import { packageName } from '@/lib/packages';
 import { centsToDollars } from './amounts';
 
 export type PaymentView = {
@@ -13,7 +14,10 @@ export type PaymentView = {
   amountCents: number;
   para_birimi: string;
   durum: string;
+  /** The package's Turkish name (§7), null for a top-up. */
   paket_adi: string | null;
+  /** The package's name in the reader's language (lib/packages packageName), null for a top-up. */
+  gorunen_paket_adi: string | null;
   platformlar: string[];
   indirim_kodu: string | null;
   indirim_yuzdesi: number;
@@ -37,12 +41,14 @@ const columns = {
   createdAt: payments.createdAt,
   creditedAt: payments.creditedAt,
   packageName: packages.ad,
+  packageNameEn: packages.nameEn,
+  packageNameDe: packages.nameDe,
   kod: discountCodes.kod,
 };
 
 type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null };
 
-function toView(r: Row): PaymentView {
+function toView(r: Row, locale: string): PaymentView {
   return {
     id: r.id!,
     paymentIntentId: r.intentId!,
@@ -52,6 +58,7 @@ function toView(r: Row): PaymentView {
     para_birimi: r.currency!,
     durum: r.status!,
     paket_adi: r.packageName,
+    gorunen_paket_adi: r.packageName === null ? null : packageName({ ad: r.packageName, nameEn: r.packageNameEn, nameDe: r.packageNameDe }, locale),
     platformlar: r.platforms ?? [],
     indirim_kodu: r.kod,
     indirim_yuzdesi: r.discountPercent ?? 0,
@@ -70,18 +77,18 @@ function base(db: Db) {
     .leftJoin(discountCodes, eq(discountCodes.id, payments.discountCodeId));
 }
 
-/** The user's own payments, newest first (the receipts list). */
-export async function listPayments(db: Db, input: { userId: number; limit?: number }): Promise<PaymentView[]> {
+/** The user's own payments, newest first (the receipts list); package names in `locale` too (Turkish by default). */
+export async function listPayments(db: Db, input: { userId: number; limit?: number; locale?: string }): Promise<PaymentView[]> {
   const rows = await base(db)
     .where(eq(payments.userId, input.userId))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(Math.min(Math.max(input.limit ?? 50, 1), 200));
-  return rows.map(toView);
+  return rows.map((r) => toView(r, input.locale ?? 'tr'));
 }
 
 /** One of the user's own payments (a receipt); another user's is not found. */
-export async function getPayment(db: Db, input: { userId: number; paymentId: number }): Promise<PaymentView> {
+export async function getPayment(db: Db, input: { userId: number; paymentId: number; locale?: string }): Promise<PaymentView> {
   const [row] = await base(db).where(and(eq(payments.id, input.paymentId), eq(payments.userId, input.userId)));
   if (!row) throw new AppError('PAYMENT_NOT_FOUND');
-  return toView(row);
+  return toView(row, input.locale ?? 'tr');
 }

@@ -10,6 +10,7 @@ import { redeemDiscountCode } from '@/lib/discounts';
 import type { Platform } from '@/lib/catalogue/services';
 import { defaultLocale, isLocale } from '@/lib/i18n/routing';
 import { notify, unsubscribeUrl } from '@/lib/notifications';
+import { packageName, packageNameParams } from '@/lib/packages';
 import { paymentErrorCode } from './error-codes';
 import { processorFor, type ProcessorIntent } from './processor';
 import { sendReceipt } from './send-receipt';
@@ -178,12 +179,12 @@ export async function settlePayment(db: Db, input: SettleInput): Promise<SettleR
     await tx.update(payments).set({ status: 'succeeded', failureCode: null, creditedAt: now, updatedAt: sql`now()` }).where(eq(payments.id, locked.id));
 
     const [user] = await tx.select({ email: users.email, adSoyad: users.adSoyad, locale: users.locale, b: users.bakiyeCents }).from(users).where(eq(users.id, locked.userId));
-    const [pkgName] = locked.packageId ? await tx.select({ ad: packages.ad }).from(packages).where(eq(packages.id, locked.packageId)) : [];
+    const [pkgName] = locked.packageId ? await tx.select({ ad: packages.ad, nameEn: packages.nameEn, nameDe: packages.nameDe }).from(packages).where(eq(packages.id, locked.packageId)) : [];
     // The receipt is the payment_receipt notice's mail (issue #18): sent when the customer keeps it on.
     const notice = await notify(tx, {
       userId: locked.userId,
       kind: 'payment_receipt',
-      params: { amountCents: locked.amountCents, paymentKind: locked.kind, ...(locked.kind === 'package' ? { package: pkgName?.ad ?? '' } : {}), payment: locked.id },
+      params: { amountCents: locked.amountCents, paymentKind: locked.kind, ...(locked.kind === 'package' ? packageNameParams(pkgName ?? { ad: '', nameEn: null, nameDe: null }) : {}), payment: locked.id },
       link: '/panel/subscription',
       ownMail: true,
     });
@@ -195,7 +196,7 @@ export async function settlePayment(db: Db, input: SettleInput): Promise<SettleR
       intentId: locked.intentId,
       kind: locked.kind,
       amountCents: locked.amountCents,
-      packageName: pkgName?.ad ?? null,
+      packageName: pkgName ? packageName(pkgName, user!.locale) : null,
       platforms: locked.platforms,
       discountPercent: locked.discountPercent,
       subscriptionEnds: subscriptions,

@@ -4,7 +4,7 @@ import { createTestDb, type TestDb } from '@/test/db';
 import { seed } from '@/db/seed';
 import { packages, platforms } from '@/db/schema';
 import { NEW_TWEET_TIERS } from '@/lib/pricing';
-import { getPriceList, newTweetTiers, priceListJsonLd } from './index';
+import { featuredPackage, getPriceList, newTweetTiers, priceListJsonLd } from './index';
 
 let t: TestDb;
 
@@ -34,8 +34,9 @@ describe('the storefront price list', () => {
     expect(list.packages[0]).toEqual({ id: small!.id, name: 'Small', dailyLimit: 10, profileLimit: 5, pricesCents: { twitter: 1500, youtube: 900 } });
     expect(list.packages[1]!.id).toBe(big!.id);
     expect(list.platforms).toEqual([
-      { platform: 'twitter', services: ['retweet', 'like', 'bookmark', 'comment', 'new_tweet'], fromCents: 1500 },
-      { platform: 'youtube', services: ['youtube_like', 'youtube_comment', 'youtube_subscribe'], fromCents: 300 },
+      // Two packages: the dearer one on each platform is highlighted (Big on Twitter, Small on YouTube).
+      { platform: 'twitter', services: ['retweet', 'like', 'bookmark', 'comment', 'new_tweet'], fromCents: 1500, featuredId: big!.id },
+      { platform: 'youtube', services: ['youtube_like', 'youtube_comment', 'youtube_subscribe'], fromCents: 300, featuredId: small!.id },
     ]);
     expect(list.newTweetTiers).toEqual(newTweetTiers());
 
@@ -43,7 +44,38 @@ describe('the storefront price list', () => {
     await t.db.update(platforms).set({ aktif: false }).where(eq(platforms.ad, 'twitter'));
     await t.db.update(packages).set({ deletedAt: new Date() });
     const empty = await getPriceList(t.db);
-    expect(empty).toEqual({ platforms: [{ platform: 'youtube', services: ['youtube_like', 'youtube_comment', 'youtube_subscribe'], fromCents: null }], packages: [], newTweetTiers: [] });
+    expect(empty).toEqual({ platforms: [{ platform: 'youtube', services: ['youtube_like', 'youtube_comment', 'youtube_subscribe'], fromCents: null, featuredId: null }], packages: [], newTweetTiers: [] });
+  });
+
+  it('names each package in the page’s language: German, else English, else Turkish', async () => {
+    await t.db.update(platforms).set({ aktif: true });
+    const [both, enOnly, trOnly] = await t.db
+      .insert(packages)
+      .values([
+        { ad: 'Başlangıç', nameEn: 'Starter', nameDe: 'Einsteiger', priceInstagramCents: 100, priceTwitterCents: 100, priceYoutubeCents: 100, gunlukLimit: 1, profilLimit: 1 },
+        { ad: 'Ajans', nameEn: 'Agency', priceInstagramCents: 200, priceTwitterCents: 200, priceYoutubeCents: 200, gunlukLimit: 1, profilLimit: 1 },
+        { ad: 'Özel', priceInstagramCents: 300, priceTwitterCents: 300, priceYoutubeCents: 300, gunlukLimit: 1, profilLimit: 1 },
+      ])
+      .returning();
+    const names = async (locale: string) => {
+      const list = await getPriceList(t.db, locale);
+      return [both, enOnly, trOnly].map((p) => list.packages.find((x) => x.id === p!.id)!.name);
+    };
+    expect(await names('tr')).toEqual(['Başlangıç', 'Ajans', 'Özel']);
+    expect(await names('en')).toEqual(['Starter', 'Agency', 'Özel']);
+    expect(await names('de')).toEqual(['Einsteiger', 'Agency', 'Özel']);
+    // Three packages: the middle-priced one is the highlighted plan.
+    expect((await getPriceList(t.db, 'en')).platforms.every((p) => p.featuredId === enOnly!.id)).toBe(true);
+  });
+
+  it('highlights the middle-priced package of a platform, the dearer middle one of an even count, none of one', () => {
+    expect(featuredPackage([])).toBeNull();
+    expect(featuredPackage([{ id: 1, cents: 500 }])).toBeNull();
+    expect(featuredPackage([{ id: 1, cents: 900 }, { id: 2, cents: 500 }])).toBe(1);
+    expect(featuredPackage([{ id: 1, cents: 900 }, { id: 2, cents: 100 }, { id: 3, cents: 500 }])).toBe(3);
+    expect(featuredPackage([{ id: 1, cents: 100 }, { id: 2, cents: 200 }, { id: 3, cents: 300 }, { id: 4, cents: 400 }])).toBe(3);
+    // Equal prices: the older package (lower id) counts as the cheaper.
+    expect(featuredPackage([{ id: 7, cents: 500 }, { id: 3, cents: 500 }, { id: 5, cents: 500 }])).toBe(5);
   });
 
   it('turns the §9 constants into follower ranges, without copying a number', () => {
@@ -58,8 +90,8 @@ describe('the storefront price list', () => {
     const json = priceListJsonLd(
       {
         platforms: [
-          { platform: 'twitter', services: ['retweet', 'like'], fromCents: 999 },
-          { platform: 'youtube', services: ['youtube_like'], fromCents: 1005 },
+          { platform: 'twitter', services: ['retweet', 'like'], fromCents: 999, featuredId: null },
+          { platform: 'youtube', services: ['youtube_like'], fromCents: 1005, featuredId: null },
         ],
         packages: [{ id: 1, name: 'Start', dailyLimit: 10, profileLimit: 5, pricesCents: { twitter: 999, youtube: 1005 } }],
         newTweetTiers: [],
@@ -86,6 +118,6 @@ describe('the storefront price list', () => {
       ],
     });
     // No packages: no Product without an offer.
-    expect(priceListJsonLd({ platforms: [{ platform: 'twitter', services: [], fromCents: null }], packages: [], newTweetTiers: [] }, { brand: 'E', url: 'u', platformName: String, productDescription: String, offerDescription: String })['@graph']).toEqual([]);
+    expect(priceListJsonLd({ platforms: [{ platform: 'twitter', services: [], fromCents: null, featuredId: null }], packages: [], newTweetTiers: [] }, { brand: 'E', url: 'u', platformName: String, productDescription: String, offerDescription: String })['@graph']).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { asc, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { packages } from '@/db/schema';
 import { PAGE_SERVICES, type Platform, type Service } from '@/lib/catalogue/services';
+import { packageName } from '@/lib/packages';
 import { listActivePlatforms } from '@/lib/platforms';
 import { NEW_TWEET_TIERS } from '@/lib/pricing';
 
@@ -21,8 +22,11 @@ export type PriceListPackage = {
 export type PriceListTier = { fromFollowers: number; toFollowers: number | null; cents: number };
 
 export type PriceList = {
-  /** Active platforms in display order, each with its services and the cheapest package price. */
-  platforms: { platform: Platform; services: readonly Service[]; fromCents: number | null }[];
+  /**
+   * Active platforms in display order, each with its services, the cheapest package price and the
+   * package the page highlights (`featuredId`, see featuredPackage), null with fewer than two.
+   */
+  platforms: { platform: Platform; services: readonly Service[]; fromCents: number | null; featuredId: number | null }[];
   /** Packages that are for sale (deleted ones left out), cheapest first. */
   packages: PriceListPackage[];
   /** The new-tweet tiers, when Twitter is active (new tweets are a Twitter service). */
@@ -30,11 +34,24 @@ export type PriceList = {
 };
 
 /**
+ * The plan /pricing highlights on a platform as the most popular (issue #32 item 12): the
+ * middle-priced package there (the upper of the two middle ones with an even count, so the dearer
+ * of two), none for a single package. A rule rather than an admin flag: it needs no upkeep and
+ * follows the prices when they change.
+ */
+export function featuredPackage(packages: { id: number; cents: number }[]): number | null {
+  if (packages.length < 2) return null;
+  const sorted = [...packages].sort((a, b) => a.cents - b.cents || a.id - b.id);
+  return sorted[Math.floor(sorted.length / 2)]!.id;
+}
+
+/**
  * What the storefront and /pricing show (issue #15): the packages for sale with their prices on
  * the active platforms, the cheapest price per platform and the §9 new-tweet tiers, all read from
- * the database and from lib/pricing's constants, never written into a page.
+ * the database and from lib/pricing's constants, never written into a page. Package names are in
+ * `locale` (lib/packages packageName).
  */
-export async function getPriceList(db: Db): Promise<PriceList> {
+export async function getPriceList(db: Db, locale = 'tr'): Promise<PriceList> {
   const [active, rows] = await Promise.all([
     listActivePlatforms(db),
     db.select().from(packages).where(isNull(packages.deletedAt)).orderBy(asc(packages.id)),
@@ -44,7 +61,7 @@ export async function getPriceList(db: Db): Promise<PriceList> {
     const all: Record<Platform, number> = { twitter: row.priceTwitterCents, instagram: row.priceInstagramCents, youtube: row.priceYoutubeCents };
     return {
       id: row.id,
-      name: row.ad,
+      name: packageName(row, locale),
       dailyLimit: row.gunlukLimit,
       profileLimit: row.profilLimit,
       pricesCents: Object.fromEntries(platforms.map((p) => [p, all[p]])),
@@ -55,7 +72,8 @@ export async function getPriceList(db: Db): Promise<PriceList> {
   return {
     platforms: platforms.map((platform) => {
       const prices = list.map((p) => p.pricesCents[platform]!);
-      return { platform, services: PAGE_SERVICES[platform], fromCents: prices.length ? Math.min(...prices) : null };
+      const featuredId = featuredPackage(list.map((p) => ({ id: p.id, cents: p.pricesCents[platform]! })));
+      return { platform, services: PAGE_SERVICES[platform], fromCents: prices.length ? Math.min(...prices) : null, featuredId };
     }),
     packages: list,
     newTweetTiers: platforms.includes('twitter') ? newTweetTiers() : [],

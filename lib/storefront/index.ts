@@ -1,3 +1,3 @@
 import 'server-only';
-export { getPriceList, newTweetTiers, type PriceList, type PriceListPackage, type PriceListTier } from './get-price-list';
+export { featuredPackage, getPriceList, newTweetTiers, type PriceList, type PriceListPackage, type PriceListTier } from './get-price-list';
 export { priceListJsonLd } from './price-list-json-ld';

@@ -118,6 +118,7 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/operations/[taskId]/cancel': loggedIn(404, { params: () => ({ taskId: '00000000-0000-4000-8000-000000000000' }), why: 'an unknown order for everyone (cancelling A\'s real order would change the rows after it); owner, admin and the race are in lib/operations/schedule.test.ts' }),
   'GET /api/users/transactions/me': loggedIn(200),
   'GET /api/users/limits/me': loggedIn(200),
+  'GET /api/users/subscriptions/me': loggedIn(200, { why: 'each caller gets their own packages (the pricing page’s current plan)' }),
   'GET /api/users/me/viewer': everyone(200, { auth: 'optional', why: '`viewer: null` for a visitor (the app shell then shows the visitor’s header); the caller’s own account parts otherwise' }),
   'GET /api/kullanici-paketleri/[id]': { auth: 'user', visitor: 401, user: 200, other: 403, adminPlain: 403, admin: 200, params: (i) => ({ id: String(i.a) }) },
   'POST /api/twitter/like': loggedIn(400, { body: EMPTY }),

@@ -29,7 +29,7 @@ export default async function PanelAnnouncementsPage({ params }: Props) {
   const t = await getTranslations('Panel');
   const db = await getDb();
   const [overview, { value: duyurular }] = await Promise.all([
-    getCustomerOverview(db, user),
+    getCustomerOverview(db, user, { locale }),
     readOrEmpty(() => listActiveAnnouncements(db, locale), [], { list: 'announcements', page: '/panel' }),
   ]);
 

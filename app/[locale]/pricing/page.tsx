@@ -29,7 +29,7 @@ export default async function PricingPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations();
   const db = await getDb();
-  const [{ value: list }, site] = await Promise.all([readOrEmpty(() => getPriceList(db), NO_PRICES, { list: 'price list', page: '/pricing' }), requestSiteName(locale)]);
+  const [{ value: list }, site] = await Promise.all([readOrEmpty(() => getPriceList(db, locale), NO_PRICES, { list: 'price list', page: '/pricing' }), requestSiteName(locale)]);
   const jsonLd = priceListJsonLd(list, {
     brand: site,
     url: publicUrl().replace(/\/$/, '') + localizedPath(locale as Locale, '/pricing'),

@@ -46,7 +46,15 @@ type UserOf<A extends AuthLevel> = A extends 'user' | 'admin' ? AuthUser : A ext
 type InputOf<B> = B extends 'raw' ? string : B extends z.ZodType ? z.output<B> : undefined;
 type ParsedOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export type RouteSpec<A extends AuthLevel, B, Q, P> = { auth: A; body?: B; query?: Q; params?: P };
+export type RouteSpec<A extends AuthLevel, B, Q, P> = {
+  auth: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Words for the OpenAPI description (app/api/_lib/openapi), e.g. what the answer's fields mean. */
+  summary?: string;
+  description?: string;
+};
 
 export type RouteArgs<A extends AuthLevel, B, Q, P> = {
   req: Request;

@@ -79,6 +79,17 @@ describe('the OpenAPI description', () => {
     expect(op('/api/duyurular', 'GET')!.security).toEqual([]);
   });
 
+  it('describes a package’s names in three languages and the localized one (issue #32 item 6)', () => {
+    const body = op('/api/paketler', 'POST')!.requestBody!.content['application/json']!.schema as { properties: Record<string, { description?: string; maxLength?: number }>; required: string[] };
+    expect(body.required).toContain('ad');
+    expect(body.required).not.toContain('ad_en');
+    expect(body.properties.ad_en!.description).toMatch(/English name/);
+    expect(body.properties.ad_de!.description).toMatch(/German name/);
+    const list = op('/api/paketler', 'GET')!;
+    expect(list.description).toMatch(/ad_en.*ad_de.*gorunen_ad/s);
+    expect(list.parameters!.map((p) => [p.name, p.in, p.required])).toEqual([['lang', 'query', false]]);
+  });
+
   it('describes the reseller protocol: form or JSON bodies with the key, one answer per action, the protocol’s errors', () => {
     const v2 = op('/api/v2', 'POST')!;
     expect(Object.keys(v2.requestBody!.content)).toEqual(['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json']);

@@ -4,6 +4,7 @@ import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
 import { call } from '@/test/http';
 import { packages, userPackages } from '@/db/schema';
 import { dollarsToCents } from '@/lib/money';
+import { publicGeneration } from '@/lib/cache';
 import * as list from './route';
 import * as byId from './[id]/route';
 import * as assign from '../kullanici-paketleri/route';
@@ -18,7 +19,7 @@ afterAll(async () => {
 });
 
 const valid = { ad: 'Pro', platform_fiyatlari: { instagram: 29.99, twitter: 39.99, youtube: 1.005 }, gunluk_limit: 50, profil_limit: 15 };
-type Paket = { id: number; ad: string; platform_fiyatlari: Record<string, number> };
+type Paket = { id: number; ad: string; ad_en: string | null; ad_de: string | null; gorunen_ad?: string; platform_fiyatlari: Record<string, number> };
 
 describe('dollars and cents', () => {
   it('converts with exact decimal rounding', () => {
@@ -84,5 +85,66 @@ describe('POST/PUT/DELETE /api/paketler', () => {
     const again = await call(assign.POST, { token: f.adminToken, body: { kullanici_id: u.id, paket_id: paket.id, platform: 'twitter' } });
     expect(again.body.code).toBe('PACKAGE_NOT_FOUND');
     expect((await call(byId.DELETE, { method: 'DELETE', token: f.adminToken, params: { id: String(paket.id) } })).status).toBe(404);
+  });
+});
+
+describe('package names in three languages (issue #32 item 6)', () => {
+  const listed = async (id: number, options: Parameters<typeof call>[1] = {}) =>
+    ((await call(list.GET, options)).body.paketler as Paket[]).find((p) => p.id === id)!;
+
+  it('stores the English and German names beside the Turkish one and answers them on GET, with the name in the request’s language', async () => {
+    const res = await call(list.POST, { token: f.adminToken, body: { ...valid, ad: 'Başlangıç', ad_en: ' Starter ', ad_de: 'Einsteiger' } });
+    expect(res.status).toBe(201);
+    const paket = res.body.paket as Paket;
+    expect(paket).toMatchObject({ ad: 'Başlangıç', ad_en: 'Starter', ad_de: 'Einsteiger' });
+    const [row] = await f.t.db.select().from(packages).where(eq(packages.id, paket.id));
+    expect([row!.ad, row!.nameEn, row!.nameDe]).toEqual(['Başlangıç', 'Starter', 'Einsteiger']);
+
+    expect(await listed(paket.id)).toMatchObject({ ad: 'Başlangıç', ad_en: 'Starter', ad_de: 'Einsteiger', gorunen_ad: 'Başlangıç' });
+    expect((await listed(paket.id, { headers: { 'accept-language': 'en-US,en;q=0.9' } })).gorunen_ad).toBe('Starter');
+    expect((await listed(paket.id, { headers: { 'accept-language': 'de-DE' } })).gorunen_ad).toBe('Einsteiger');
+    expect((await listed(paket.id, { path: '/api/paketler?lang=de' })).gorunen_ad).toBe('Einsteiger');
+    expect((await listed(paket.id, { path: '/api/paketler?lang=fr', headers: { 'accept-language': 'fr' } })).gorunen_ad).toBe('Başlangıç');
+  });
+
+  it('falls back: German to English to Turkish, English to Turkish', async () => {
+    const enOnly = (await call(list.POST, { token: f.adminToken, body: { ...valid, ad: 'Ajans', ad_en: 'Agency' } })).body.paket as Paket;
+    const trOnly = (await call(list.POST, { token: f.adminToken, body: { ...valid, ad: 'Özel', ad_en: '', ad_de: null } })).body.paket as Paket;
+    expect(enOnly).toMatchObject({ ad_en: 'Agency', ad_de: null });
+    expect(trOnly).toMatchObject({ ad_en: null, ad_de: null });
+    expect((await listed(enOnly.id, { headers: { 'accept-language': 'de' } })).gorunen_ad).toBe('Agency');
+    expect((await listed(trOnly.id, { headers: { 'accept-language': 'de' } })).gorunen_ad).toBe('Özel');
+    expect((await listed(trOnly.id, { headers: { 'accept-language': 'en' } })).gorunen_ad).toBe('Özel');
+  });
+
+  it('keeps the other names on a PUT that leaves them out (a §7 client), and clears one sent empty or null', async () => {
+    const paket = (await call(list.POST, { token: f.adminToken, body: { ...valid, ad: 'Pro', ad_en: 'Pro EN', ad_de: 'Pro DE' } })).body.paket as Paket;
+    const put = (body: unknown) => call(byId.PUT, { method: 'PUT', token: f.adminToken, params: { id: String(paket.id) }, body });
+    expect((await put({ ...valid, ad: 'Pro 2' })).body.paket).toMatchObject({ ad: 'Pro 2', ad_en: 'Pro EN', ad_de: 'Pro DE' });
+    expect((await put({ ...valid, ad: 'Pro 2', ad_en: '  ', ad_de: 'Profi' })).body.paket).toMatchObject({ ad_en: null, ad_de: 'Profi' });
+    expect((await put({ ...valid, ad: 'Pro 2', ad_de: null })).body.paket).toMatchObject({ ad_en: null, ad_de: null });
+    const [audit] = (await f.auditOf('package.update')).slice(-1);
+    expect(audit!.before).toMatchObject({ ad_de: 'Profi' });
+  });
+
+  it('ends the kept storefront and pricing pages when a package is added, changed or deleted, so new names show at once', async () => {
+    const g0 = publicGeneration();
+    const paket = (await call(list.POST, { token: f.adminToken, body: { ...valid, ad: 'Kept' } })).body.paket as Paket;
+    const g1 = publicGeneration();
+    expect(g1).toBeGreaterThan(g0);
+    await call(byId.PUT, { method: 'PUT', token: f.adminToken, params: { id: String(paket.id) }, body: { ...valid, ad: 'Kept', ad_en: 'Kept EN' } });
+    const g2 = publicGeneration();
+    expect(g2).toBeGreaterThan(g1);
+    await call(byId.DELETE, { method: 'DELETE', token: f.adminToken, params: { id: String(paket.id) } });
+    expect(publicGeneration()).toBeGreaterThan(g2);
+  });
+
+  it('refuses a name over 120 characters, one with a NUL and one that is not text, in any language', async () => {
+    for (const bad of [{ ad_en: 'x'.repeat(121) }, { ad_de: 'y'.repeat(121) }, { ad_en: 'A\u0000B' }, { ad_de: 42 }, { ad: 'z'.repeat(121) }]) {
+      const res = await call(list.POST, { token: f.adminToken, body: { ...valid, ...bad } });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await call(list.POST, { token: f.adminToken, body: { ...valid, ad_en: 'x'.repeat(120) } })).status).toBe(201);
   });
 });

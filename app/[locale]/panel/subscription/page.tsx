@@ -6,11 +6,12 @@ import { requirePageUser } from '@/app/_lib/page-guards';
 import { readOrEmpty } from '@/app/_lib/read-or-empty';
 import { getPackageChoices, getSubscriptionOverview, listPayments, paymentClientConfig } from '@/lib/payments';
 import { BalanceCard } from '@/components/payments/balance-card';
-import { BuyPackageFlow } from '@/components/payments/buy-package-flow';
+import { BuyPackageFlow, type BuyPreselection } from '@/components/payments/buy-package-flow';
 import { PaymentHistory } from '@/components/payments/payment-history';
+import { isPlatform } from '@/lib/catalogue/services';
 import { cardVariants } from '@/components/ui/card';
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
@@ -19,23 +20,35 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
+ * `?package=<id>&platform=<platform>` (the pricing page's "buy" and "extend" links): the buy flow
+ * opens that package's payment view with that platform ticked. Anything else is ignored.
+ */
+function preselectionOf(query: Record<string, string | string[] | undefined>): BuyPreselection | undefined {
+  const id = typeof query.package === 'string' && /^\d{1,9}$/.test(query.package) ? Number(query.package) : 0;
+  if (!id) return undefined;
+  const platform = typeof query.platform === 'string' && isPlatform(query.platform) ? query.platform : undefined;
+  return { packageId: id, ...(platform ? { platform } : {}) };
+}
+
+/**
  * /panel/subscription (§2, §4): the balance with the add-balance modal, the running packages
  * (platform, daily and profile limits, today's usage, end date and days left), the packages for
  * sale with the buy flow, and the customer's payments with their receipts. Packages for sale that
  * cannot be read are shown as none (§8).
  */
-export default async function SubscriptionPage({ params }: Props) {
+export default async function SubscriptionPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
+  const preselect = preselectionOf(await searchParams);
   const user = await requirePageUser(locale);
   const t = await getTranslations('Payments.subscription');
   const tp = await getTranslations('Platforms');
   const ts = await getTranslations('Services');
   const format = await getFormat();
   const db = await getDb();
-  const overview = await getSubscriptionOverview(db, { userId: user.id });
-  const { value: choices } = await readOrEmpty(() => getPackageChoices(db), { packages: [], activePlatforms: [] }, { list: 'package choices', page: '/panel/subscription' });
-  const odemeler = await listPayments(db, { userId: user.id, limit: 50 });
+  const overview = await getSubscriptionOverview(db, { userId: user.id, locale });
+  const { value: choices } = await readOrEmpty(() => getPackageChoices(db, locale), { packages: [], activePlatforms: [] }, { list: 'package choices', page: '/panel/subscription' });
+  const odemeler = await listPayments(db, { userId: user.id, limit: 50, locale });
   const config = paymentClientConfig();
 
   return (
@@ -88,6 +101,7 @@ export default async function SubscriptionPage({ params }: Props) {
           activePlatforms={choices.activePlatforms}
           config={config}
           running={overview.subscriptions.map((s) => ({ platform: s.platform, endsAt: s.endsAt, extendsTo: s.extendsTo }))}
+          preselect={preselect}
         />
       </section>
 

@@ -102,6 +102,7 @@ export const ROUTE_MODULES: { path: string; load: () => Promise<RouteModule> }[]
   { path: '/api/users/limits/me', load: () => import('@/app/api/users/limits/me/route') },
   { path: '/api/users/me/viewer', load: () => import('@/app/api/users/me/viewer/route') },
   { path: '/api/users/profile/me', load: () => import('@/app/api/users/profile/me/route') },
+  { path: '/api/users/subscriptions/me', load: () => import('@/app/api/users/subscriptions/me/route') },
   { path: '/api/users/transactions/me', load: () => import('@/app/api/users/transactions/me/route') },
   { path: '/api/users/with-packages', load: () => import('@/app/api/users/with-packages/route') },
   { path: '/api/v2', load: () => import('@/app/api/v2/route') },

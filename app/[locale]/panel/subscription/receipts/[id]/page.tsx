@@ -26,7 +26,7 @@ export default async function ReceiptPage({ params }: Props) {
   if (!Number.isSafeInteger(paymentId) || paymentId <= 0) notFound();
   let payment: PaymentView;
   try {
-    payment = await getPayment(await getDb(), { userId: user.id, paymentId });
+    payment = await getPayment(await getDb(), { userId: user.id, paymentId, locale });
   } catch (err) {
     if (isAppError(err) && err.status === 404) notFound();
     throw err;
@@ -46,7 +46,7 @@ export default async function ReceiptPage({ params }: Props) {
         <dd>
           {payment.tur === 'balance'
             ? t('itemBalance')
-            : t('itemPackage', { name: payment.paket_adi ?? '', platforms: payment.platformlar.map((x) => tp(x)).join(', ') })}
+            : t('itemPackage', { name: payment.gorunen_paket_adi ?? '', platforms: payment.platformlar.map((x) => tp(x)).join(', ') })}
         </dd>
         {payment.indirim_kodu ? (
           <>

@@ -1,0 +1,2 @@
+ALTER TABLE "packages" ADD COLUMN "name_en" text;--> statement-breakpoint
+ALTER TABLE "packages" ADD COLUMN "name_de" text;
