@@ -148,7 +148,9 @@ test.describe('site settings', () => {
       await expect(footer.getByText('Etki Örnek A.Ş.')).toBeAttached();
       await expect(footer.getByRole('link', { name: msg('en', 'Policies.imprint.title') })).toHaveAttribute('href', '/en/imprint');
       await page.goto('/de/privacy');
-      await expect(page.locator('article').getByText('destek@ornek.example').first()).toBeSeen();
+      const address = page.locator('article').getByText('destek@ornek.example').first();
+      await address.scrollIntoViewIfNeeded();
+      await expect(address).toBeSeen();
     } finally {
       await request.put('/api/site-ayar', { headers: auth, data: before });
     }
