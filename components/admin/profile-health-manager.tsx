@@ -66,6 +66,7 @@ export function ProfileHealthManager({ platform, profiles }: { platform: Platfor
 function ProfileCard({ profile: p }: { profile: ProfileHealth }) {
   const t = useTranslations('Admin.profiles');
   const ta = useTranslations('Admin.audit.actions');
+  const tsv = useTranslations('Services');
   const format = useFormatter();
   const locale = useLocale();
   const router = useRouter();
@@ -117,8 +118,16 @@ function ProfileCard({ profile: p }: { profile: ProfileHealth }) {
               <ul className="mt-1 space-y-1">
                 {p.recent_failures.map((f) => (
                   <li key={f.order_id} className="break-words text-muted">
-                    {date(f.at)} · {f.service} · <span className="font-mono text-xs">{f.order_id.slice(0, 8)}</span>
-                    {f.error ? ` · ${f.error}` : ''}
+                    {date(f.at)} · {tsv.has(f.service) ? tsv(f.service) : f.service} · <code className="text-xs">{f.order_id.slice(0, 8)}</code>
+                    {/* The provider's own words, as it sent them (issue #32: not the page's language). */}
+                    {f.error ? (
+                      <>
+                        {' · '}
+                        <code lang="en" className="text-xs">
+                          {f.error}
+                        </code>
+                      </>
+                    ) : null}
                   </li>
                 ))}
               </ul>
