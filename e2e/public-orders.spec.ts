@@ -318,3 +318,34 @@ test.describe('a visitor who presses "log in to send" on a phone', () => {
     await expect(page).toHaveURL(/\/en\/panel$/);
   });
 });
+
+test.describe('the toasts of an order on a phone', () => {
+  test.use({ locale: BROWSER_LOCALE.en, viewport: { width: 390, height: 844 } });
+
+  test('in progress (info) and partly failed (warning) are seen at the bottom of the screen', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const customer = await createCustomer(request, await adminToken(request), 'toasts');
+    await signInBrowser(page, customer.token);
+    // Half of the profiles fail: with five (the package's cap), an order ends partly failed 15 times in 16; try until one does.
+    await request.post('/sim-provider/_control', { data: { failRate: 0.5, minDelayMs: 300, maxDelayMs: 2500, mode: 'normal' } });
+    try {
+      let partial = false;
+      for (let attempt = 0; attempt < 4 && !partial; attempt++) {
+        await page.goto('/en/service/like');
+        const boxes = await allProfileBoxes(page);
+        for (let i = 0; i < 5; i++) await boxes.nth(5 * attempt + i).check();
+        await page.getByLabel(msg('en', 'ServicePage.tweetUrl')).fill(e2eTarget('tweet', 400 + attempt));
+        await page.locator('form').getByRole('button', { name: msg('en', 'ServicePage.send') }).click();
+        // Each update of the order replaces its toast: in progress first, then how it ended.
+        await expectToast(page, /\(\d of 5\)/);
+        const ended = page.locator('[data-toast]').filter({ hasText: /of 5 profiles completed|the order failed/ });
+        await expect(ended).toHaveCount(1, { timeout: 30_000 });
+        partial = (await ended.getAttribute('data-type')) === 'warning';
+        if (partial) await expectToast(page, msgPattern('en', 'Toast.operation_partial'));
+      }
+      expect(partial, 'an order that ended partly failed').toBe(true);
+    } finally {
+      await defaultProvider(request);
+    }
+  });
+});
