@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,5 +43,31 @@ test('a second process on the same data folder is refused instead of corrupting 
   expect(second.started).toBe(false);
   expect(String((second as { err: Error }).err)).toContain('is in use by process');
   expect(await first.stop()).toBe(0);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('npm start ends the server when its own PID is sent SIGTERM, as a process manager does (issue #33)', async () => {
+  test.setTimeout(150_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'etk-npm-start-'));
+  const port = 3293;
+  let out = '';
+  // npm runs the script through `sh -c`; without `exec` the shell died on the signal and left the server running.
+  const npm = spawn('npm', ['start'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1', npm_config_loglevel: 'error' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  npm.stdout?.on('data', (d) => (out += d));
+  npm.stderr?.on('data', (d) => (out += d));
+  const server: ServerProcess = { proc: npm, url: `http://127.0.0.1:${port}`, output: () => out, stop: async () => null };
+  await serving(server, { timeoutMs: 120_000 });
+  const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+  npm.kill('SIGTERM');
+  expect(await exited).not.toBeUndefined();
+  const answers = () =>
+    fetch(`${server.url}/api/platformlar`).then(
+      () => 'still serving',
+      () => 'gone',
+    );
+  await expect.poll(answers, { timeout: 15_000 }).toBe('gone');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
