@@ -58,6 +58,6 @@ test.describe('on a phone', () => {
     expect(file.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync(await file.path(), 'utf8');
     expect(csv.split('\r\n')[0]).toBe('\uFEFFid,created_at,name,email,phone,role,active,balance_usd,locale');
-    expect(csv).toContain(',admin@example.com,');
+    expect(csv).toContain(',"admin@example.com",');
   });
 });

@@ -11,17 +11,21 @@ import type { ExportFilters, ExportKind } from './schemas';
 const BATCH = 500;
 
 /**
- * One CSV cell: quoted when it holds a separator, quote or line break; a text starting with = + - @
- * (or a tab or carriage return) gets a leading apostrophe so a spreadsheet does not run it as a
- * formula (CSV injection: names and URLs are typed by customers).
+ * One CSV cell, as OWASP's CSV-injection advice has it (issue #33): every cell quoted (quotes
+ * doubled), and a text starting with = + - @ (or a tab or carriage return) gets a leading
+ * apostrophe so a spreadsheet does not run it as a formula. Quoting every cell matters for
+ * spreadsheets that split on ';' (the default in Turkish and German locales): an unquoted
+ * `x;=cmd|…` was one cell to us and a formula cell to them. Names and URLs are typed by customers.
  */
 export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
+  if (value === null || value === undefined) return '""';
   let s = value instanceof Date ? value.toISOString() : String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return `"${s.replace(/"/g, '""')}"`;
 }
+/** A row of data: every cell quoted. The header row is our own column names, written plain. */
 const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+const headerLine = (names: string[]) => `${names.join(',')}\r\n`;
 
 /** The first instant of a local day and the first instant after another (APP_TIMEZONE). */
 function dayBounds(from?: string, to?: string): { start?: Date; end?: Date } {
@@ -135,7 +139,7 @@ export async function exportCsv(db: Db, actor: Actor, kind: ExportKind, filters:
       if (!started) {
         started = true;
         // A byte-order mark: spreadsheet programs then read the file as UTF-8 (ç, ğ, ş, ü).
-        controller.enqueue(encoder.encode(`\uFEFF${line(source.header)}`));
+        controller.enqueue(encoder.encode(`\uFEFF${headerLine(source.header)}`));
         return;
       }
       if (done) return controller.close();

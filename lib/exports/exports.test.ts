@@ -55,18 +55,18 @@ describe('CSV exports', () => {
     expect(text.startsWith('\uFEFFid,created_at,name,email')).toBe(true);
     const [{ n }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(users).where(isNull(users.deletedAt))) as [{ n: number }];
     expect(lines(text)).toHaveLength(n + 1);
-    const row = lines(text).find((l) => l.startsWith(`${tricky},`))!;
-    expect(row).toContain(`"'=HYPERLINK(""http://evil""), ""Ali""",ali@example.com`);
-    expect(row).toContain(',12.50,');
+    const row = lines(text).find((l) => l.startsWith(`"${tricky}",`))!;
+    expect(row).toContain(`"'=HYPERLINK(""http://evil""), ""Ali""","ali@example.com"`);
+    expect(row).toContain(',"12.50",');
   });
 
   it('applies the pages’ filters: the users search, an order’s user, service and days, a payment’s status', async () => {
     expect(lines((await download('users', '?q=ali@')).text)).toHaveLength(2);
     const likes = lines((await download('orders', `?user_id=${tricky}&service=like`)).text);
     expect(likes).toHaveLength(3);
-    expect(likes[1]).toMatch(/,twitter,like,completed,1,0,1\.05,0\.00,/);
+    expect(likes[1]).toMatch(/,"twitter","like","completed","1","0","1\.05","0\.00",/);
     expect(lines((await download('orders', `?service=like&from=${appToday()}&to=${appToday()}`)).text)).toHaveLength(2);
-    expect(lines((await download('payments', '?status=succeeded')).text)).toEqual([expect.stringMatching(/^id,/), expect.stringMatching(/,balance,10\.00,usd,succeeded,test,pi_1,/)]);
+    expect(lines((await download('payments', '?status=succeeded')).text)).toEqual([expect.stringMatching(/^id,/), expect.stringMatching(/,"balance","10\.00","usd","succeeded","test","pi_1",/)]);
     expect((await download('orders', '?from=yesterday')).res.status).toBe(400);
     // The dashboard's plain form sends its empty fields too.
     expect(lines((await download('orders', `?from=&to=&user_id=${tricky}&service=retweet`)).text)).toHaveLength(2);
@@ -80,7 +80,11 @@ describe('CSV exports', () => {
     expect(audit[2]!.after).toMatchObject({ user_id: tricky, service: 'like' });
   });
 
-  it('quotes and neutralises cells', () => {
-    expect([csvCell('a'), csvCell('a,b'), csvCell('say "hi"'), csvCell('-1+1'), csvCell(-5), csvCell(null), csvCell('x\ny')]).toEqual(['a', '"a,b"', '"say ""hi"""', "'-1+1", '-5', '', '"x\ny"']);
+  it('quotes every cell and neutralises formulas, whatever separator a spreadsheet splits on', () => {
+    expect([csvCell('a'), csvCell('a,b'), csvCell('say "hi"'), csvCell('-1+1'), csvCell(-5), csvCell(null), csvCell('x\ny')]).toEqual(['"a"', '"a,b"', '"say ""hi"""', `"'-1+1"`, '"-5"', '""', '"x\ny"']);
+    // A name that is a formula cell to a spreadsheet splitting on ';' (the tr/de default): one quoted cell.
+    const name = "x;=cmd|' /C calc'!A0;";
+    expect(csvCell(name)).toBe(`"${name}"`);
+    for (const lead of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${lead}1`)).toBe(`"'${lead}1"`);
   });
 });
