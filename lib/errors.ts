@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   // Requests the server cannot read.
   VALIDATION_FAILED: 400,
   MALFORMED_JSON: 400,
+  /** The client stopped sending its body (a closed tab, a dropped connection): its fault, never the database's (issue #33). */
+  REQUEST_ABORTED: 400,
   PAYLOAD_TOO_LARGE: 413,
   ROUTE_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,

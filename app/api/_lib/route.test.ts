@@ -46,6 +46,21 @@ describe('the route wrapper', () => {
     expect(res.body).toMatchObject({ success: false, code: 'MALFORMED_JSON', mesaj: 'The request body is not valid JSON.' });
   });
 
+  it('answers a body the client stops sending with 400 REQUEST_ABORTED, and never takes it for a database outage', async () => {
+    // What Node gives a route when the client goes away mid-body: the stream fails with ECONNRESET ("aborted").
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"name":"hal'));
+        controller.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+      },
+    });
+    const req = new Request('http://localhost/api/echo', { method: 'POST', body, headers: { 'content-type': 'application/json', 'accept-language': 'en' }, duplex: 'half' } as RequestInit);
+    const res = await echo(req, { params: Promise.resolve({}) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ success: false, code: 'REQUEST_ABORTED', mesaj: 'The connection ended before the request body arrived. Please try again.' });
+    expect(databaseDownForMs()).toBe(0);
+  });
+
   it('refuses a body over 1 MB with 413, even without a Content-Length', async () => {
     const big = JSON.stringify({ name: 'x'.repeat(MAX_BODY_BYTES) });
     const res = await call(echo, { method: 'POST', rawBody: big });

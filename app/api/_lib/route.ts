@@ -228,7 +228,11 @@ export async function readText(req: Request): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    // A body the client stops sending fails here with ECONNRESET/"aborted": that code also means a
+    // lost database connection to fail(), which marked the database away for a request's fault.
+    const { done, value } = await reader.read().catch(() => {
+      throw new AppError('REQUEST_ABORTED');
+    });
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
