@@ -78,8 +78,9 @@ test('a customer creates a key (shown once), uses it, sets a webhook and revokes
   await confirm.getByRole('button', { name: msg(l, 'Settings.api.revoke') }).click();
   await expect(section.getByText(msg(l, 'Settings.api.empty'))).toBeVisible();
   const refused = await request.post('/api/v2', { form: { key, action: 'balance' } });
-  expect(refused.status()).toBe(401);
-  expect(await refused.json()).toEqual({ error: expect.any(String), code: 'INVALID_API_KEY' });
+  // The protocol answers a refusal with HTTP 200 and its code (issue #33 item 2), in English by default.
+  expect(refused.status()).toBe(200);
+  expect(await refused.json()).toEqual({ error: 'Invalid API key.', code: 'INVALID_API_KEY' });
 });
 
 test('an admin finds a customer\'s key at /rooting/api-keys and revokes it: it stops at once and the audit log says so', async ({ page, request }) => {
@@ -89,7 +90,7 @@ test('an admin finds a customer\'s key at /rooting/api-keys and revokes it: it s
   ).json();
   expect(created).toMatchObject({ success: true });
   const key = created.key as string;
-  expect((await request.post('/api/v2', { form: { key, action: 'balance' } })).status()).toBe(200);
+  expect(await (await request.post('/api/v2', { form: { key, action: 'balance' } })).json()).toMatchObject({ currency: 'USD' });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await signInBrowser(page, await adminToken(request));
@@ -114,7 +115,7 @@ test('an admin finds a customer\'s key at /rooting/api-keys and revokes it: it s
   await expect(page.getByText(msg(l, 'Admin.apiKeys.revoked'))).toBeVisible();
   await expect(row).toHaveCount(0); // the active view no longer lists it
   const refused = await request.post('/api/v2', { form: { key, action: 'balance' } });
-  expect(refused.status()).toBe(401);
+  expect(await refused.json()).toMatchObject({ code: 'INVALID_API_KEY' });
 
   await filters.getByLabel(msg(l, 'Admin.apiKeys.status')).selectOption('revoked');
   await filters.getByRole('button', { name: msg(l, 'Admin.apiKeys.apply') }).click();

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   ROUTE_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  /** GET /api/v2: the reseller protocol is POST only (answered in the protocol's shape, issue #33). */
+  USE_POST: 405,
   NOT_FOUND: 404,
   INTERNAL: 500,
   /** The database cannot be reached for a moment (a restart, a failover): `fail()` maps it, with Retry-After. */

@@ -53,7 +53,7 @@ describe('creating API keys', () => {
     expect((await call(keysRoute.GET, { token: alice.token })).body.endpoint).toMatch(/\/api\/v2$/);
 
     // First use sets last_used_at.
-    expect((await callV2({ key, action: 'balance' })).status).toBe(200);
+    expect((await callV2({ key, action: 'balance' })).body).toMatchObject({ currency: 'USD' });
     expect((await list(alice.token))[0]!.last_used_at).not.toBeNull();
     await revoke(alice.token, apiKey.id);
   });
@@ -106,12 +106,12 @@ describe('revoking and rotating', () => {
     const cross = await revoke(alice.token, bId);
     expect(cross.status).toBe(404);
     expect(cross.body).toMatchObject({ code: 'API_KEY_NOT_FOUND' });
-    expect((await callV2({ key: b.body.key as string, action: 'balance' })).status).toBe(200);
+    expect((await callV2({ key: b.body.key as string, action: 'balance' })).body).toMatchObject({ currency: 'USD' });
     expect((await revoke(alice.token, 2147483000)).status).toBe(404);
     expect((await revoke(alice.token, 'abc' as unknown as number)).status).toBe(400);
 
     expect((await revoke(alice.token, aId)).status).toBe(200);
-    expect((await callV2({ key: a.body.key as string, action: 'balance' })).status).toBe(401);
+    expect((await callV2({ key: a.body.key as string, action: 'balance' })).body).toMatchObject({ code: 'INVALID_API_KEY' });
     expect((await list(alice.token)).map((k) => k.id)).not.toContain(aId);
     expect((await revoke(alice.token, aId)).status).toBe(404);
     await revoke(bob.token, bId);
@@ -125,14 +125,14 @@ describe('revoking and rotating', () => {
     const rotated = await call(rotateRoute.POST, { token: alice.token, params: { id: String(id) }, body: { currentPassword: PASSWORD } });
     expect(rotated.status).toBe(200);
     expect(rotated.body.key).not.toBe(made.body.key);
-    expect((await callV2({ key: made.body.key as string, action: 'balance' })).status).toBe(401);
-    expect((await callV2({ key: rotated.body.key as string, action: 'balance' })).status).toBe(200);
+    expect((await callV2({ key: made.body.key as string, action: 'balance' })).body).toMatchObject({ code: 'INVALID_API_KEY' });
+    expect((await callV2({ key: rotated.body.key as string, action: 'balance' })).body).toMatchObject({ currency: 'USD' });
     await revoke(alice.token, id);
   });
 });
 
 describe('the API’s answer to a bad key', () => {
-  it('is one identical 401 for a missing, malformed, unknown or revoked key and for a deactivated account', async () => {
+  it('is one identical INVALID_API_KEY (HTTP 200, in English by default) for a missing, malformed, unknown or revoked key and for a deactivated account', async () => {
     const revoked = await create(alice.token, { name: 'gone', currentPassword: PASSWORD });
     await revoke(alice.token, (revoked.body.api_key as { id: number }).id);
     const erin = await f.makeUser({ passwordHash: await hashPassword(PASSWORD) });
@@ -144,10 +144,10 @@ describe('the API’s answer to a bad key', () => {
       [undefined, '', 'hello', unknown, revoked.body.key as string, disabled.body.key as string].map((key) => callV2({ key, action: 'balance' })),
     );
     for (const a of answers) {
-      expect(a.status).toBe(401);
+      expect(a.status).toBe(200);
       expect(a.text).toBe(answers[0]!.text);
     }
-    expect(answers[0]!.body).toEqual({ error: 'API anahtarı geçersiz.', code: 'INVALID_API_KEY' });
+    expect(answers[0]!.body).toEqual({ error: 'Invalid API key.', code: 'INVALID_API_KEY' });
     // Checked before the body: an unknown action with a bad key says nothing about actions.
     expect((await callV2({ key: unknown, action: 'explode' })).text).toBe(answers[0]!.text);
     // A key that does not work spends nobody's budget: the revoked and the deactivated key have no bucket.
@@ -161,28 +161,29 @@ describe('the API’s answer to a bad key', () => {
   it('answers in the request’s language', async () => {
     const res = await callV2({ action: 'balance' }, { headers: { 'accept-language': 'de' } });
     expect(res.body).toEqual({ error: 'Ungültiger API-Schlüssel.', code: 'INVALID_API_KEY' });
+    expect((await callV2({ action: 'balance', lang: 'tr' }, { headers: { 'accept-language': 'de' } })).body).toEqual({ error: 'API anahtarı geçersiz.', code: 'INVALID_API_KEY' });
   });
 });
 
 describe('the per-key rate limit', () => {
-  it(`answers 429 with Retry-After after ${API_KEY_REQUESTS_PER_MINUTE} requests a minute, per key`, async () => {
+  it(`refuses with RATE_LIMITED, retry_after and Retry-After after ${API_KEY_REQUESTS_PER_MINUTE} requests a minute, per key`, async () => {
     const one = await create(bob.token, { name: 'busy', currentPassword: PASSWORD });
     const two = await create(bob.token, { name: 'calm', currentPassword: PASSWORD });
     for (let i = 0; i < API_KEY_REQUESTS_PER_MINUTE; i++) {
       const res = await callV2({ key: one.body.key as string, action: 'balance' });
-      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ currency: 'USD' });
     }
     const limited = await callV2({ key: one.body.key as string, action: 'balance' }, { headers: { 'accept-language': 'en' } });
-    expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ code: 'RATE_LIMITED', error: expect.stringMatching(/Too many attempts/) });
+    expect(limited.status).toBe(200);
+    expect(limited.body).toMatchObject({ code: 'RATE_LIMITED', error: expect.stringMatching(/Too many attempts/), retry_after: expect.stringMatching(/^\d+$/) });
     const retry = Number(limited.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(60);
-    expect((await callV2({ key: two.body.key as string, action: 'balance' })).status).toBe(200);
+    expect((await callV2({ key: two.body.key as string, action: 'balance' })).body).toMatchObject({ currency: 'USD' });
     // When the minute has run out, the window starts again at one request.
     const bucket = apiKeyRequestRule((one.body.api_key as { id: number }).id).key;
     await f.t.db.update(rateLimitBuckets).set({ resetAt: new Date(Date.now() - 1000) }).where(eq(rateLimitBuckets.key, bucket));
-    expect((await callV2({ key: one.body.key as string, action: 'balance' })).status).toBe(200);
+    expect((await callV2({ key: one.body.key as string, action: 'balance' })).body).toMatchObject({ currency: 'USD' });
     const [row] = await f.t.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, bucket));
     expect(row!.count).toBe(1);
     expect(row!.resetAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
@@ -230,7 +231,7 @@ describe('admins and keys', () => {
 
     const res = await call(adminKeyById.DELETE, { method: 'DELETE', token: f.adminToken, params: { id: String(id) }, headers: { 'x-etk-peer': '10.9.8.7' } });
     expect(res.status).toBe(200);
-    expect((await callV2({ key: made.body.key as string, action: 'balance' })).status).toBe(401);
+    expect((await callV2({ key: made.body.key as string, action: 'balance' })).body).toMatchObject({ code: 'INVALID_API_KEY' });
     const [entry] = await f.t.db.select().from(auditLog).where(and(eq(auditLog.action, 'api_key.revoke'), eq(auditLog.entityId, String(id))));
     expect(entry).toMatchObject({ actorId: f.adminId, entity: 'api_key', ip: '10.9.8.7', before: expect.objectContaining({ revoked_at: null, prefix: made.body.api_key && (made.body.api_key as { prefix: string }).prefix }) });
     expect(JSON.stringify(entry)).not.toContain(hashApiKey(made.body.key as string));

@@ -19,7 +19,7 @@ export function localeOfCookie(header: string | null | undefined): Locale | unde
   return value && isLocale(value) ? value : undefined;
 }
 
-function baseLanguage(tag: string): string {
+export function baseLanguage(tag: string): string {
   return tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
 }
 

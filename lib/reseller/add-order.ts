@@ -1,4 +1,5 @@
 import 'server-only';
+import { ZodError } from 'zod';
 import type { Db } from '@/db/client';
 import type { AuthUser } from '@/lib/auth';
 import { PROMPT_SERVICES, platformOfService, type Service } from '@/lib/catalogue/services';
@@ -7,6 +8,20 @@ import type { AddRequest } from './schemas';
 
 /** The §7 field that carries the link of each platform's sends. */
 const LINK_FIELD = { twitter: 'tweet_url', instagram: 'reels_url', youtube: 'youtube_url' } as const;
+
+/** The send body's fields by the protocol's names (issue #33 item 5): a refusal names what the caller sent. */
+const PROTOCOL_NAME: Record<string, string> = {
+  tweet_url: 'link',
+  reels_url: 'link',
+  youtube_url: 'link',
+  quote_tweet_url: 'link',
+  prompt: 'comments',
+  tweet_text: 'comments',
+};
+
+function inProtocolNames(error: ZodError): ZodError {
+  return new ZodError(error.issues.map((issue) => ({ ...issue, path: issue.path.map((part, i) => (i === 0 && typeof part === 'string' ? (PROTOCOL_NAME[part] ?? part) : part)) })));
+}
 
 /**
  * `add`: the protocol's fields become the UI's send body and go through the very same
@@ -29,7 +44,9 @@ export async function addOrder(db: Db, caller: { user: Pick<AuthUser, 'id' | 'ro
     body[LINK_FIELD[platform]] = input.link ?? '';
     if (PROMPT_SERVICES.includes(service)) body.prompt = input.comments ?? '';
   }
-  const send = sendInputSchema(service, { withoutProfiles: !explicit }).parse(body);
+  const parsed = sendInputSchema(service, { withoutProfiles: !explicit }).safeParse(body);
+  if (!parsed.success) throw inProtocolNames(parsed.error);
+  const send = parsed.data;
   const runs = input.runs ?? 1;
   // Drip-feed: `quantity` is per run (the protocol's meaning); the order holds all the runs' profiles.
   if (!explicit) send.quantity = input.quantity === undefined ? undefined : input.quantity * runs;

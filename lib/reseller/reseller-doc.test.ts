@@ -111,9 +111,9 @@ describe('a reseller script written from docs/reseller-api.md', () => {
     // Refill it: free, once.
     const { refill } = await api.refill(placed.order);
     expect(await api.refillStatus(refill)).toMatchObject({ status: 'Pending', refill_of: placed.order });
-    await expect(api.refill(placed.order)).rejects.toMatchObject({ code: 'REFILL_ALREADY_REQUESTED', status: 409 });
+    await expect(api.refill(placed.order)).rejects.toMatchObject({ code: 'REFILL_ALREADY_REQUESTED', status: 200 });
     await expect(api.cancel(placed.order)).resolves.toEqual([{ order: placed.order, cancel: { error: expect.any(String), code: 'ORDER_NOT_CANCELLABLE' } }]);
-    await expect(api.add({ service: 'like', link, quantity: 11 })).rejects.toMatchObject({ code: 'PROFILE_LIMIT_EXCEEDED', status: 400 });
+    await expect(api.add({ service: 'like', link, quantity: 11 })).rejects.toMatchObject({ code: 'PROFILE_LIMIT_EXCEEDED', status: 200 });
 
     // The webhooks of the cancellation and of the end, verified with the doc's recipe.
     const events = await waitFor(async () => {
@@ -129,6 +129,6 @@ describe('a reseller script written from docs/reseller-api.md', () => {
 
   it('gets the documented errors with the documented codes', async () => {
     const api = resellerClient({ url: 'http://localhost/api/v2', key: 'etk_' + 'x'.repeat(43), fetch: toHandler });
-    await expect(api.balance()).rejects.toMatchObject({ code: 'INVALID_API_KEY', status: 401, message: 'Invalid API key.' });
+    await expect(api.balance()).rejects.toMatchObject({ code: 'INVALID_API_KEY', status: 200, message: 'Invalid API key.' });
   });
 });

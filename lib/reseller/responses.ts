@@ -10,9 +10,14 @@ export const PROTOCOL_STATUSES = ['Pending', 'In progress', 'Completed', 'Partia
 export const itemErrorResponse = z.object({ error: z.string(), code: z.string() }).describe('A per-item error: localized text and the machine code.');
 
 export const errorResponse = z
-  .object({ error: z.string().describe('Localized text (Accept-Language / X-Locale; Turkish by default).'), code: z.string().describe('Machine code, e.g. INVALID_API_KEY, NO_PACKAGE.') })
-  .catchall(z.unknown())
-  .describe('Every refusal: the HTTP status fits the code; extra fields carry its parameters (limit, remainingSeconds, available, …).');
+  .object({
+    error: z.string().describe('Localized text: the `lang` field, X-Locale or Accept-Language; English by default.'),
+    code: z.string().describe('Machine code, e.g. INVALID_API_KEY, NO_PACKAGE.'),
+    retry_after: z.string().regex(/^\d+$/).optional().describe('RATE_LIMITED, COOLDOWN_ACTIVE: seconds to wait (also the Retry-After header).'),
+    errors: z.array(z.object({ path: z.string().describe('The field as sent: link, comments, quantity, runs, interval, request_id, …'), message: z.string() })).optional(),
+  })
+  .catchall(z.union([z.string(), z.array(z.number()), z.array(z.object({ path: z.string(), message: z.string() }))]))
+  .describe('Every refusal, with HTTP 200 (only an unreadable body or a fault of ours is 4xx/5xx); extra fields carry its parameters as text (limit, available, required, current, …).');
 
 export const serviceResponse = z.object({
   service: z.string().describe('The key to send as `service` in `add`.'),

@@ -29,8 +29,10 @@ export async function callV2(
   const parsed: unknown = text ? JSON.parse(text) : null;
   // Every answer must have the documented shape (the OpenAPI description is made from these schemas).
   const action = String(fields.action) as keyof typeof V2_RESPONSES;
-  if (res.status === 200 && action in V2_RESPONSES) V2_RESPONSES[action].parse(parsed);
-  if (res.status >= 400) errorResponse.parse(parsed);
+  // A refusal is HTTP 200 with `error` and `code` (issue #33 item 2); only an unreadable body or a fault of ours is 4xx/5xx.
+  const refused = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && 'code' in parsed && 'error' in parsed;
+  if (res.status === 200 && !refused && action in V2_RESPONSES) V2_RESPONSES[action].parse(parsed);
+  if (refused || res.status >= 400) errorResponse.parse(parsed);
   return { status: res.status, body: parsed, headers: res.headers, text };
 }
 

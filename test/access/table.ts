@@ -189,7 +189,12 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/admin/orders/[id]/retry': adminOnly(404, { params: () => ({ id: '00000000-0000-4000-8000-000000000000' }) }),
   'GET /api/health': everyone(200, { why: 'for load balancers and uptime monitors: whether this node reaches its database; says nothing else' }),
   'GET /api/openapi.json': everyone(200, { why: 'the OpenAPI description of every route, generated from what the handlers declare' }),
-  'POST /api/v2': everyone(401, { auth: 'apiKey', body: EMPTY, why: 'the reseller protocol (app/api/_lib/api-key-route.ts): the API key is the credential, not a session; no key is the same 401 for everyone' }),
+  'POST /api/v2': everyone(200, {
+    auth: 'apiKey',
+    body: EMPTY,
+    why: 'the reseller protocol (app/api/_lib/api-key-route.ts): the API key is the credential, not a session; no key is the same INVALID_API_KEY for everyone, answered with HTTP 200 as the protocol answers every refusal (issue #33 item 2)',
+  }),
+  'GET /api/v2': everyone(200, { why: 'says to use POST, in the protocol shape (USE_POST)' }),
 
   // Support tickets and notifications (issue #18): A's ticket is 404 to everyone else on the customer
   // routes (the admin works tickets through /api/tickets/admin); the unsubscribe link needs no login.

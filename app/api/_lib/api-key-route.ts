@@ -5,10 +5,11 @@ import type { AuthUser } from '@/lib/auth';
 import { AppError } from '@/lib/errors';
 import { translate } from '@/lib/i18n/translate';
 import { isCleanText } from '@/lib/validation';
-import type { Locale } from '@/lib/i18n/routing';
+import { isLocale, type Locale } from '@/lib/i18n/routing';
+import { baseLanguage, fromAcceptLanguage } from '@/lib/i18n/locale-from-request';
 import { clientIp, rateLimited } from '@/lib/rate-limit';
 import { failFast } from '@/db/reachability';
-import { fail, readText, requestLocale, unavailable, type RouteContext, type RouteHandler } from './route';
+import { fail, readText, unavailable, type RouteContext, type RouteHandler } from './route';
 
 /**
  * The wrapper of the reseller protocol (issue #16, docs/reseller-api.md): route()'s sibling for
@@ -21,9 +22,13 @@ import { fail, readText, requestLocale, unavailable, type RouteContext, type Rou
  *   before the body is validated, so nothing about the input leaks to a caller without a key;
  * - each key has a request budget per minute shared by every node (PostgreSQL-backed
  *   lib/rate-limit): over it, 429 RATE_LIMITED with Retry-After;
- * - a success is the handler's value as JSON, without the `{success: true}` envelope, and an
- *   error is `{"error": "<localized text>", "code": "<CODE>", …params}`, built from the very
- *   answer route()'s fail() gives (same codes, statuses, messages and logging).
+ * - a success is the handler's value as JSON, without the `{success: true}` envelope, and a
+ *   refusal is `{"error": "<localized text>", "code": "<CODE>", …params}` with HTTP 200, as the
+ *   protocol's tools read it (issue #33 item 2: they raise on a 4xx before reading the body), built
+ *   from the very answer route()'s fail() gives (same codes, messages and logging). Only a body
+ *   that cannot be read and a fault of ours keep their 4xx/5xx (PROTOCOL_HTTP_ERRORS);
+ * - the language is the `lang` field (or query parameter), X-Locale or Accept-Language, and
+ *   English when none names one of ours (issue #33 item 3: those tools send none).
  */
 export type ApiKeyRouteArgs<B> = {
   req: Request;
@@ -53,10 +58,12 @@ export type ApiKeyRouteSpec<S extends z.ZodType> = {
 
 export function apiKeyRoute<S extends z.ZodType>(spec: ApiKeyRouteSpec<S>, fn: (args: ApiKeyRouteArgs<z.output<S>>) => unknown | Promise<unknown>): RouteHandler {
   const handler = async (req: Request, _ctx: RouteContext): Promise<Response> => {
+    let fields: Record<string, unknown> | undefined;
+    let locale: Locale | undefined;
     try {
       // As route(): the database has been out of reach for seconds, answer now (db/reachability.ts).
       if (failFast()) throw unavailable();
-      const fields = await readFields(req);
+      fields = await readFields(req);
       const db = await getDb();
       // The key and its request budget in one statement (lib/api-keys: authenticateApiKeyRequest),
       // with the handler's read when the spec can tell it from the raw fields.
@@ -65,16 +72,18 @@ export function apiKeyRoute<S extends z.ZodType>(spec: ApiKeyRouteSpec<S>, fn: (
       if (!caller) throw new AppError('INVALID_API_KEY');
       if (!caller.hit.allowed) throw rateLimited(caller.hit.retryAfterSeconds);
       delete fields.key;
+      locale = protocolLocale(req, fields);
+      delete fields.lang;
       // route()'s backstop: no string anywhere (keys included) with a NUL or a lone surrogate.
       if (!Object.entries(fields).every(([k, v]) => isCleanText(k) && isClean(v))) throw new AppError('VALIDATION_FAILED');
       if (spec.actions && !spec.actions.includes(String(fields.action ?? ''))) throw new AppError('UNKNOWN_ACTION');
       const input = spec.body.parse(fields);
       const prefetched = prefetch ? { of: prefetch.of, text: caller.also } : undefined;
-      const data = await fn({ req, db, user: caller.user, keyId: caller.keyId, input, locale: requestLocale(req), ip: clientIp(req), prefetched });
+      const data = await fn({ req, db, user: caller.user, keyId: caller.keyId, input, locale, ip: clientIp(req), prefetched });
       if (data instanceof JsonText) return new Response(data.text, { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
       return Response.json(data ?? {}, { headers: { 'cache-control': 'no-store' } });
     } catch (err) {
-      return protocolError(err, req);
+      return protocolError(err, req, locale ?? protocolLocale(req, fields));
     }
   };
   return Object.assign(handler, { auth: 'apiKey' as const, spec });
@@ -88,12 +97,46 @@ export class JsonText {
   constructor(readonly text: string) {}
 }
 
-/** route()'s error answer in the protocol's shape: `mesaj` becomes `error`, `success` goes. */
-export async function protocolError(err: unknown, req: Request): Promise<Response> {
-  const res = fail(err, req);
-  const { success: _success, mesaj, ...rest } = (await res.json()) as Record<string, unknown>;
+/**
+ * The codes that keep their HTTP status on the protocol: the body could not be read, or the fault
+ * is ours. Every other refusal (a bad key, an unknown service, a bad link, the limits, the balance,
+ * an unknown order, the request budget…) is HTTP 200 with `error` and `code` (issue #33 item 2).
+ */
+export const PROTOCOL_HTTP_ERRORS: ReadonlySet<string> = new Set(['MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'REQUEST_ABORTED', 'INTERNAL', 'TEMPORARILY_UNAVAILABLE']);
+
+/** Parameters in USD: two decimals as text, like `balance` and `charge`. */
+const MONEY_PARAMS = new Set(['required', 'current', 'minimum', 'charge', 'max_charge', 'price']);
+
+/**
+ * route()'s error answer in the protocol's shape: `mesaj` becomes `error`, `success` goes; the
+ * waits (`seconds`, `remainingSeconds`) are `retry_after`; every number of a parameter is text, as
+ * every count and money field of the protocol is ("12", "3.50"); `errors[]` are `{path, message}`.
+ */
+export async function protocolError(err: unknown, req: Request, locale: Locale = protocolLocale(req)): Promise<Response> {
+  const res = fail(err, req, locale);
+  const { success: _success, mesaj, code, errors, ...rest } = (await res.json()) as Record<string, unknown>;
   void _success;
-  return Response.json({ error: mesaj, ...rest }, { status: res.status, headers: res.headers });
+  const body: Record<string, unknown> = { error: mesaj, code };
+  for (const [key, value] of Object.entries(rest)) {
+    const name = key === 'seconds' || key === 'remainingSeconds' ? 'retry_after' : key;
+    body[name] = typeof value !== 'number' ? value : MONEY_PARAMS.has(name) ? value.toFixed(2) : String(value);
+  }
+  if (Array.isArray(errors)) body.errors = (errors as { path: string; mesaj: string }[]).map((e) => ({ path: e.path, message: e.mesaj }));
+  return Response.json(body, { status: PROTOCOL_HTTP_ERRORS.has(String(code)) ? res.status : 200, headers: res.headers });
+}
+
+/**
+ * The language of a protocol request: `lang` (a body field or a query parameter, `lng` too), then
+ * X-Locale, then Accept-Language; English when none names tr, en or de. The site's language cookie
+ * is not read: a script's cookie jar is not a choice of language.
+ */
+export function protocolLocale(req: Request, fields?: Record<string, unknown>): Locale {
+  const url = new URL(req.url);
+  for (const asked of [fields?.lang, url.searchParams.get('lang'), url.searchParams.get('lng'), req.headers.get('x-locale')]) {
+    const base = typeof asked === 'string' ? baseLanguage(asked) : '';
+    if (isLocale(base)) return base;
+  }
+  return fromAcceptLanguage(req.headers.get('accept-language')) ?? 'en';
 }
 
 /**

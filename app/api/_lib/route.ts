@@ -150,8 +150,7 @@ export function unavailable(): AppError {
 const unavailableLogGate = createRepeatGate();
 
 /** The only place that builds an error answer: `{success:false, mesaj, code}` in the request's language. */
-export function fail(err: unknown, req: Request): Response {
-  const locale = requestLocale(req);
+export function fail(err: unknown, req: Request, locale: Locale = requestLocale(req)): Response {
   if (isAppError(err)) {
     const mesaj = translate(locale, `Errors.${err.code}`, err.params) ?? translate(locale, 'Errors.INTERNAL') ?? err.code;
     const headers = withNoStore(err.headers);
@@ -175,7 +174,7 @@ export function fail(err: unknown, req: Request): Response {
       const code = (err as { code?: unknown }).code;
       logger.warn({ code, route: safePath(req), method: req.method, ...(seen.repeated ? { repeatedSinceLastLogged: seen.repeated } : {}) }, 'a connection was refused or lost (database restarting?)');
     }
-    return fail(unavailable(), req);
+    return fail(unavailable(), req, locale);
   }
   logger.error({ err, route: safePath(req), method: req.method }, 'unhandled error in route handler');
   return json({ success: false, mesaj: translate(locale, 'Errors.INTERNAL') ?? 'Internal error', code: 'INTERNAL' }, 500, withNoStore());

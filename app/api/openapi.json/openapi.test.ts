@@ -97,7 +97,10 @@ describe('the OpenAPI description', () => {
     expect(body.allOf[0].required).toEqual(['key']);
     expect(body.allOf[1].oneOf.map((o) => o.properties.action.const)).toEqual(['services', 'add', 'status', 'cancel', 'refill', 'refill_status', 'balance']);
     const answers = (v2.responses['200'] as { content: { 'application/json': { schema: { oneOf: { title: string }[] } } } }).content['application/json'].schema.oneOf;
-    expect(answers.map((a) => a.title)).toEqual(['services', 'add', 'status', 'cancel', 'refill', 'refill_status', 'balance']);
+    // A refusal is an HTTP 200 too (issue #33 item 2); 4xx/5xx only for an unreadable body or a fault of ours.
+    expect(answers.map((a) => a.title)).toEqual(['services', 'add', 'status', 'cancel', 'refill', 'refill_status', 'balance', 'refusal']);
+    expect(Object.keys(v2.responses).sort()).toEqual(['200', '4XX', '5XX']);
+    expect(op('/api/v2', 'GET')).toBeDefined();
     expect(v2['x-auth']).toBe('apiKey');
     expect(v2.security).toEqual([{ apiKeyField: [] }, { apiKeyHeader: [] }]);
   });

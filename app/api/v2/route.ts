@@ -3,7 +3,9 @@ import { centsToDecimal } from '@/lib/money';
 import { notifyDashboard } from '@/lib/realtime';
 import { addOrder, cancelOrders, getOrderStatuses, listServices, refillOrders, statusPrefetch, V2_ACTIONS, v2Request } from '@/lib/reseller';
 import { errorResponse, V2_RESPONSES } from '@/lib/reseller/responses';
-import { apiKeyRoute, itemError, JsonText } from '@/app/api/_lib/api-key-route';
+import { apiKeyRoute, itemError, JsonText, protocolError, protocolLocale } from '@/app/api/_lib/api-key-route';
+import { route } from '@/app/api/_lib/route';
+import { AppError } from '@/lib/errors';
 import type { OrderView } from '@/lib/order-view';
 
 /**
@@ -81,3 +83,13 @@ export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale, p
       return { balance: centsToDecimal(await getBalanceCents(db, user.id)), currency: 'USD' };
   }
 });
+
+/**
+ * GET /api/v2: a browser or a tool checking the address. The protocol is POST only: the answer says
+ * so in the protocol's shape (`{error, code: "USE_POST"}`, HTTP 200 as every refusal, `Allow: POST`),
+ * in English unless `lang` or Accept-Language asks for another language.
+ */
+export const GET = route(
+  { auth: 'public', summary: 'Not the protocol: says to use POST', description: 'Answers `{"error": "…", "code": "USE_POST"}` (HTTP 200, `Allow: POST`): the reseller protocol is POST only.' },
+  ({ req }) => protocolError(new AppError('USE_POST', { headers: { allow: 'POST' } }), req, protocolLocale(req)),
+);

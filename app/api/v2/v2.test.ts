@@ -27,6 +27,11 @@ beforeEach(async () => {
   await w.t.db.update(siteSettings).set({ cooldownSeconds: 0, twitterMinProfiles: 1 }).where(eq(siteSettings.id, 1));
 });
 
+/** A protocol refusal: HTTP 200 with `error` and `code` (issue #33 item 2). */
+const codeOf = (res: { body: unknown }) => (res.body as { code?: string } | null)?.code;
+/** The call did what it was asked: HTTP 200 and no refusal. */
+const done = (res: { status: number; body: unknown }) => res.status === 200 && codeOf(res) === undefined;
+
 async function reseller(options: Parameters<typeof makeUser>[1] = { packages: PKG }) {
   const made = await makeUser(w.t, options);
   const { key, id } = await makeApiKey(w.t.db, made.user.id);
@@ -63,19 +68,20 @@ describe('the protocol shape', () => {
     expect(json.body).toEqual(form.body);
   });
 
-  it('answers an unknown or missing action with 400 UNKNOWN_ACTION, and bad fields with VALIDATION_FAILED', async () => {
+  it('answers an unknown or missing action with UNKNOWN_ACTION, and bad fields with VALIDATION_FAILED, as HTTP 200 refusals', async () => {
     const r = await reseller();
     for (const action of ['explode', undefined]) {
       const res = await callV2({ key: r.key, action }, { headers: { 'accept-language': 'en' } });
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ code: 'UNKNOWN_ACTION', error: expect.stringContaining('Unknown action') });
     }
     const bad = await callV2({ key: r.key, action: 'add', service: 'like', link: URLS.tweet, quantity: 'many' });
-    expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', error: expect.any(String) });
+    expect(bad.status).toBe(200);
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', error: expect.any(String), errors: [{ path: 'quantity', message: expect.any(String) }] });
     expect(bad.body).not.toHaveProperty('success');
     const many = await callV2({ key: r.key, action: 'status', orders: Array.from({ length: 101 }, (_, i) => `id${i}`) });
-    expect(many.status).toBe(400);
+    expect(many.status).toBe(200);
+    expect(codeOf(many)).toBe('VALIDATION_FAILED');
   });
 
   it('shows the balance as decimal text in USD', async () => {
@@ -141,22 +147,22 @@ describe('add', () => {
     expect(new Set(picked).size).toBe(4);
   });
 
-  it('refuses given profile_ids that already acted on the link for the service with 409 ALREADY_DONE and those ids', async () => {
+  it('refuses given profile_ids that already acted on the link for the service with ALREADY_DONE and those ids', async () => {
     const r = await reseller();
     const target = freshTweet();
     const ids = await twitterIds(3);
     expect((await callV2({ key: r.key, action: 'add', service: 'like', link: target, profile_ids: ids.slice(1).join(',') })).status).toBe(200);
     const res = await callV2({ key: r.key, action: 'add', service: 'like', link: target, profile_ids: ids.join(',') }, { headers: { 'accept-language': 'en' } });
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'ALREADY_DONE', profile_ids: ids.slice(1), error: '2 selected profiles have already done this on this target, or are doing it now. Remove them and try again.' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 'ALREADY_DONE', count: '2', profile_ids: ids.slice(1), error: '2 selected profiles have already done this on this target, or are doing it now. Remove them and try again.' });
   });
 
   it('refuses a quantity above the suitable profiles with NOT_ENOUGH_PROFILES', async () => {
     const r = await reseller({ packages: { twitter: { gunlukLimit: 50, profilLimit: 500 } } });
     const active = (await twitterIds(500)).length;
     const res = await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: active + 1 }, { headers: { 'accept-language': 'en' } });
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'NOT_ENOUGH_PROFILES', available: active, error: `There are not enough suitable profiles for this target (at most ${active} right now).` });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 'NOT_ENOUGH_PROFILES', available: String(active), error: `There are not enough suitable profiles for this target (at most ${active} right now).` });
   });
 
   it('maps comments to the prompt of a comment service and to the text of a new tweet', async () => {
@@ -171,42 +177,43 @@ describe('add', () => {
     expect(row.priceCents).toBeGreaterThan(0);
   });
 
-  it('answers §8’s codes as {error, code} with the fitting status', async () => {
+  it('answers §8’s codes as {error, code} with HTTP 200, counts and money as text', async () => {
     const none = await reseller({ packages: {} });
     const noPkg = await callV2({ key: none.key, action: 'add', service: 'like', link: URLS.tweet, quantity: 1 }, { headers: { 'accept-language': 'en' } });
-    expect(noPkg.status).toBe(403);
+    expect(noPkg.status).toBe(200);
     expect(noPkg.body).toMatchObject({ code: 'NO_PACKAGE', error: expect.any(String) });
 
     const small = await reseller({ packages: { twitter: { gunlukLimit: 1, profilLimit: 2 } } });
     const over = await callV2({ key: small.key, action: 'add', service: 'like', link: URLS.tweet, quantity: 3 });
-    expect(over.status).toBe(400);
-    expect(over.body).toMatchObject({ code: 'PROFILE_LIMIT_EXCEEDED', limit: 2 });
-    expect((await callV2({ key: small.key, action: 'add', service: 'like', link: URLS.tweet, quantity: 1 })).status).toBe(200);
+    expect(over.status).toBe(200);
+    expect(over.body).toMatchObject({ code: 'PROFILE_LIMIT_EXCEEDED', limit: '2' });
+    expect(done(await callV2({ key: small.key, action: 'add', service: 'like', link: URLS.tweet, quantity: 1 }))).toBe(true);
     const daily = await callV2({ key: small.key, action: 'add', service: 'like', link: URLS.tweet, quantity: 1 });
-    expect(daily.status).toBe(429);
-    expect(daily.body).toMatchObject({ code: 'DAILY_LIMIT_EXCEEDED', limit: 1 });
+    expect(daily.status).toBe(200);
+    expect(daily.body).toMatchObject({ code: 'DAILY_LIMIT_EXCEEDED', limit: '1' });
 
     await w.t.db.update(siteSettings).set({ cooldownSeconds: 60 }).where(eq(siteSettings.id, 1));
     const cool = await reseller();
-    expect((await callV2({ key: cool.key, action: 'add', service: 'retweet', link: URLS.tweet, quantity: 1 })).status).toBe(200);
+    expect(done(await callV2({ key: cool.key, action: 'add', service: 'retweet', link: URLS.tweet, quantity: 1 }))).toBe(true);
     const wait = await callV2({ key: cool.key, action: 'add', service: 'retweet', link: URLS.tweet, quantity: 1 });
-    expect(wait.status).toBe(429);
-    expect(wait.body).toMatchObject({ code: 'COOLDOWN_ACTIVE', remainingSeconds: expect.any(Number) });
+    expect(wait.status).toBe(200);
+    expect(wait.body).toMatchObject({ code: 'COOLDOWN_ACTIVE', retry_after: expect.stringMatching(/^[1-9]\d*$/) });
+    expect(wait.body).not.toHaveProperty('remainingSeconds');
     expect(Number(wait.headers.get('retry-after'))).toBeGreaterThan(0);
 
     const poor = await reseller({ packages: PKG, bakiyeCents: 1 });
     const pay = await callV2({ key: poor.key, action: 'add', service: 'new_tweet', comments: 'Para yok', quantity: 1 });
-    expect(pay.status).toBe(402);
-    expect(pay.body).toMatchObject({ code: 'INSUFFICIENT_BALANCE', current: 0.01 });
+    expect(pay.status).toBe(200);
+    expect(pay.body).toMatchObject({ code: 'INSUFFICIENT_BALANCE', current: '0.01', required: expect.stringMatching(/^\d+\.\d\d$/) });
 
     const link = await callV2({ key: poor.key, action: 'add', service: 'like', link: 'https://example.com/x', quantity: 1 }, { headers: { 'accept-language': 'en' } });
-    expect(link.status).toBe(400);
-    expect(link.body).toMatchObject({ code: 'VALIDATION_FAILED', error: 'Enter a valid tweet link (https://x.com/user/status/...).' });
+    expect(link.status).toBe(200);
+    expect(link.body).toMatchObject({ code: 'VALIDATION_FAILED', error: 'Enter a valid tweet link (https://x.com/user/status/...).', errors: [{ path: 'link' }] });
 
     // Drip-feed needs an interval, ends within 24 h, and is not combined with a spread.
     for (const bad of [{ runs: 3 }, { runs: 3, interval: 1000 }, { runs: 2, interval: 10, spread_minutes: 30 }, { runs: 101, interval: 1 }]) {
       const drip = await callV2({ key: poor.key, action: 'add', service: 'like', link: URLS.tweet, quantity: 1, ...bad }, { headers: { 'accept-language': 'en' } });
-      expect(drip.status, JSON.stringify(bad)).toBe(400);
+      expect(drip.status, JSON.stringify(bad)).toBe(200);
       expect(drip.body).toMatchObject({ code: 'VALIDATION_FAILED', error: expect.stringMatching(/^Drip-feed: /) });
     }
   });
@@ -269,7 +276,7 @@ describe('status', () => {
     expect(body.nonsense).toEqual(body[strangers]);
 
     const missing = await callV2({ key: r.key, action: 'status', order: strangers });
-    expect(missing.status).toBe(404);
+    expect(missing.status).toBe(200);
     expect(missing.body).toMatchObject({ code: 'ORDER_NOT_FOUND' });
   });
 
@@ -374,7 +381,7 @@ describe('cancel', () => {
     const r = await reseller();
     const startAt = new Date(Date.now() + 2 * 3600_000);
     const bad = await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1, start_at: '2020-01-01T00:00:00Z' });
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(200);
     expect(bad.body).toMatchObject({ code: 'START_AT_INVALID' });
     const badSpread = await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1, spread_minutes: 'soon' });
     expect(badSpread.body).toMatchObject({ code: 'SPREAD_INVALID' });
@@ -454,7 +461,8 @@ describe('cancel', () => {
     ]);
     expect((await orderOf(theirs)).status).toBe('pending');
     const single = await callV2({ key: r.key, action: 'cancel', order: started });
-    expect(single.status).toBe(409);
+    expect(single.status).toBe(200);
+    expect(codeOf(single)).toBe('ORDER_NOT_CANCELLABLE');
   });
 });
 
@@ -507,7 +515,7 @@ describe('refill', () => {
       'REFILL_NOT_AVAILABLE',
       'REFILL_NOT_AVAILABLE',
     ]);
-    expect((await callV2({ key: r.key, action: 'refill', order: old })).status).toBe(409);
+    expect(codeOf(await callV2({ key: r.key, action: 'refill', order: old }))).toBe('REFILL_EXPIRED');
   });
 });
 
@@ -542,7 +550,7 @@ describe('bad input with a working key', () => {
         const res = await callV2({ key: r.key, ...(f as Record<string, string | number>) }, { json });
         const context = `${JSON.stringify(f).slice(0, 300)} → ${res.status} ${res.text.slice(0, 200)}`;
         expect(res.status, context).toBeLessThan(500);
-        if (res.status >= 400) {
+        if (res.status >= 400 || codeOf(res) !== undefined) {
           const body = res.body as { error?: unknown; code?: unknown };
           expect(typeof body.error === 'string' && body.error.length > 0 && typeof body.code === 'string', context).toBe(true);
         }
@@ -575,8 +583,9 @@ describe.skipIf(!onPostgres())('under concurrency (PostgreSQL)', () => {
           : callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), profile_ids: ids }).then((x) => ({ status: x.status, code: (x.body as { code?: string }).code })),
       ),
     );
-    expect(results.filter((x) => x.status === 200)).toHaveLength(10);
-    expect(results.filter((x) => x.status !== 200).every((x) => x.status === 429 && x.code === 'DAILY_LIMIT_EXCEEDED')).toBe(true);
+    // The UI's send answers 429; the protocol answers the same refusal as HTTP 200 with its code.
+    expect(results.filter((x) => x.status === 200 && x.code === undefined)).toHaveLength(10);
+    expect(results.filter((x) => x.status !== 200 || x.code !== undefined).every((x) => x.code === 'DAILY_LIMIT_EXCEEDED')).toBe(true);
     const [usage] = await w.t.db.select().from(usageCounters).where(and(eq(usageCounters.userId, r.user.id), eq(usageCounters.service, 'like')));
     expect(usage!.count).toBe(10);
     const [{ n }] = (await w.t.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, r.user.id))) as [{ n: number }];
@@ -589,15 +598,15 @@ describe.skipIf(!onPostgres())('under concurrency (PostgreSQL)', () => {
     const order = ((await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), profile_ids: ids })).body as { order: string }).order;
     await finish(order, [ids[0]!]);
     const results = await Promise.all(Array.from({ length: 10 }, () => callV2({ key: r.key, action: 'refill', order })));
-    expect(results.filter((x) => x.status === 200)).toHaveLength(1);
-    expect(results.filter((x) => x.status !== 200).every((x) => (x.body as { code: string }).code === 'REFILL_ALREADY_REQUESTED')).toBe(true);
+    expect(results.filter(done)).toHaveLength(1);
+    expect(results.filter((x) => !done(x)).every((x) => codeOf(x) === 'REFILL_ALREADY_REQUESTED')).toBe(true);
   });
 
   it('refunds a cancelled order exactly once when cancels race', async () => {
     const r = await reseller({ packages: PKG, bakiyeCents: 100_000 });
     const order = ((await callV2({ key: r.key, action: 'add', service: 'new_tweet', comments: 'yarış', quantity: 1 })).body as { order: string }).order;
     const results = await Promise.all(Array.from({ length: 10 }, () => callV2({ key: r.key, action: 'cancel', order })));
-    expect(results.filter((x) => x.status === 200)).toHaveLength(1);
+    expect(results.filter(done)).toHaveLength(1);
     const refunds = await w.t.db.select().from(balanceLedger).where(and(eq(balanceLedger.orderId, order), eq(balanceLedger.reason, 'refund')));
     expect(refunds).toHaveLength(1);
     const [u] = await w.t.db.select({ b: users.bakiyeCents }).from(users).where(eq(users.id, r.user.id));

@@ -110,9 +110,14 @@ function operationOf(template: string, method: Method, handler: Declared): Opera
     const body = { allOf: [{ type: 'object', properties: { key: { type: 'string', description: 'Your API key.' } }, required: ['key'] }, jsonSchemaOf(spec.body)] };
     op.requestBody = { required: true, content: { 'application/x-www-form-urlencoded': { schema: body }, 'multipart/form-data': { schema: body }, 'application/json': { schema: body } } };
     const answers = Object.entries(spec.responses ?? {}).map(([action, schema]) => ({ title: action, ...jsonSchemaOf(schema) }));
+    const refusal = spec.errorResponse ? jsonSchemaOf(spec.errorResponse) : { $ref: '#/components/schemas/ProtocolError' };
     op.responses = {
-      '200': { description: 'The answer of the action (see each `title`).', content: { 'application/json': { schema: { oneOf: answers } } } },
-      '4XX': { description: 'A refusal.', content: { 'application/json': { schema: spec.errorResponse ? jsonSchemaOf(spec.errorResponse) : { $ref: '#/components/schemas/ProtocolError' } } } },
+      '200': {
+        description: 'The answer of the action (see each `title`), or a refusal `{error, code}` (issue #33: the protocol answers refusals with HTTP 200).',
+        content: { 'application/json': { schema: { oneOf: [...answers, { title: 'refusal', ...refusal }] } } },
+      },
+      '4XX': { description: 'A body that cannot be read (MALFORMED_JSON, PAYLOAD_TOO_LARGE, REQUEST_ABORTED).', content: { 'application/json': { schema: refusal } } },
+      '5XX': { description: 'A fault of ours (INTERNAL, TEMPORARILY_UNAVAILABLE with Retry-After).', content: { 'application/json': { schema: refusal } } },
     };
     return op;
   }
