@@ -361,6 +361,8 @@ export const orders = pgTable(
     refillOf: uuid().references((): AnyPgColumn => orders.id, { onDelete: 'restrict' }),
     /** Issue #17 scheduled orders: when the first profile may act (null: at once). */
     startAt: timestamp({ withTimezone: true }),
+    /** Issue #33: the target's count when the provider started (contract 1.2, optional); null when not reported. */
+    startCount: bigint({ mode: 'number' }),
     /** Issue #17 spread orders: the window (minutes after startAt) the profiles act across; 0: all at once. */
     spreadMinutes: integer().notNull().default(0),
     /**

@@ -193,12 +193,16 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
         }
       }
       const taskChanged = order.providerTaskId !== task.task_id;
-      if (!taskChanged && (!changed || ending)) return;
+      // Contract 1.2: the target's count when the provider started, kept from its first report.
+      const newStartCount = order.startCount === null && task.start_count !== undefined;
+      if (!taskChanged && !newStartCount && (!changed || ending)) return;
       order.providerTaskId = task.task_id;
+      if (newStartCount) order.startCount = task.start_count!;
       const [saved] = await db
         .update(orders)
         .set({
           providerTaskId: task.task_id,
+          ...(newStartCount ? { startCount: task.start_count } : {}),
           results: order.profileIds.map((id) => withProof({ profile_id: id, result: known.get(id) ?? 'pending' }, proofs)),
           successCount: [...known.values()].filter((v) => v === 'success').length,
           updatedAt: new Date(),

@@ -58,12 +58,13 @@ describe('an order’s view, made by PostgreSQL', () => {
       refundedCents: 500,
       results,
       successCount: 1,
+      startCount: 1412,
       createdAt: created,
       completedAt: completed,
     });
     const expected: OrderView = {
       charge: '5.05',
-      start_count: null,
+      start_count: '1412',
       status: 'Partial',
       remains: '1',
       currency: 'USD',

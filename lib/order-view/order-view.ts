@@ -25,8 +25,8 @@ export type ProtocolStatus = 'Pending' | 'In progress' | 'Completed' | 'Partial'
 export type OrderView = {
   /** What the order cost in the end, USD with 2 decimals (price minus refunds). */
   charge: string;
-  /** The target's counter before the order: we do not read it, so always null. */
-  start_count: null;
+  /** The target's count when the provider started, as digits ("0" when the provider did not report it). */
+  start_count: string;
   status: ProtocolStatus;
   /** Profiles not (yet) successful. */
   remains: string;
@@ -101,7 +101,7 @@ const resultsSql = (o: string) => {
 const orderViewSql = (o: string) =>
   jsonObjectSql([
     ['charge', json(charge(o))],
-    ['start_count', `'null'`],
+    ['start_count', json(`coalesce(${o}.start_count, 0)::text`)],
     ['status', json(protocolStatusSql(o))],
     ['', resultsSql(o)],
     ['order_status', json(`${o}.status`)],

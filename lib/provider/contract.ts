@@ -9,7 +9,8 @@ import { text } from '@/lib/validation';
  */
 export const PROVIDER_API_VERSION = '1';
 // Minor versions within 1 add optional fields only (the header stays `1`): 1.1 added the per-profile
-// proof (`proof_url`, `text`). A 1.0 provider simply never sends them.
+// proof (`proof_url`, `text`), 1.2 the task's `start_count` (the target's count when it started).
+// A provider of an earlier minor version simply never sends them.
 
 /**
  * A proof link as a provider sends it: an absolute http(s) URL. Anything else (a javascript: link,
@@ -62,6 +63,12 @@ export const taskSchema = z.object({
   task_id: text({ max: 200, trim: false }).min(1),
   status: z.enum(['pending', 'processing', 'completed', 'failed']),
   results: z.array(profileResultSchema).max(10_000).optional().default([]),
+  /**
+   * 1.2: the target's count of this service's action (its likes, comments, subscribers…) when the
+   * task started. Optional; a value that is not a whole number from 0 to 10^15 is dropped rather
+   * than failing the task, since the results are still true.
+   */
+  start_count: z.number().int().min(0).max(1e15).optional().catch(undefined),
 });
 export type ProviderTask = z.infer<typeof taskSchema>;
 

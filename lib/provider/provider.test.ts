@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProviderClient, ProviderError } from './index';
+import { taskSchema } from './contract';
 import { configureSim, serveSimProvider, simProfiles, simStats, SIM_PROFILES_PER_PLATFORM } from './sim';
 import { NEW_TWEET_TIERS, profilePriceCents } from '@/lib/pricing';
 
@@ -48,6 +49,23 @@ describe('the simulated provider', () => {
     await expect(client().send(`${base}/twitter/like`, body('order-1', ['tw_1004']))).rejects.toMatchObject({ kind: 'rejected', status: 422 });
   });
 
+  it('reports the target’s start count (1.2): fixed by the link, then where the earlier tasks on it ended; off, it is a 1.1 provider', async () => {
+    configureSim({ failRate: 0 });
+    const first = await client().send(`${base}/twitter/like`, body('count-1'));
+    expect(first.start_count).toEqual(expect.any(Number));
+    expect(first.start_count).toBeGreaterThanOrEqual(0);
+    // The same answer by islem_durumu, and a second task on the target starts after the first's three likes.
+    expect((await client().status(`${base}/twitter/islem_durumu`, first.task_id, 'count-1')).start_count).toBe(first.start_count);
+    const second = await client().send(`${base}/twitter/like`, body('count-2', ['tw_1004', 'tw_1005']));
+    expect(second.start_count).toBe(first.start_count! + 3);
+    // Another service on the same target counts on its own; a new tweet has no target and no count.
+    const retweet = await client().send(`${base}/twitter/retweet`, { ...body('count-3'), service: 'retweet' });
+    expect(retweet.start_count).not.toBe(second.start_count);
+    expect((await client().send(`${base}/twitter/new_tweet`, { order_id: 'count-4', service: 'new_tweet', profile_ids: ['tw_1001'], text: 'Merhaba' })).start_count).toBeUndefined();
+    configureSim({ startCount: false });
+    expect((await client().send(`${base}/twitter/like`, body('count-5', ['tw_1006']))).start_count).toBeUndefined();
+  });
+
   it('finishes every profile after its delay and reports the outcome by islem_durumu', async () => {
     const task = await client().send(`${base}/twitter/like`, body('order-2', ['tw_1001', 'tw_1002', 'nobody']));
     expect(task.status).toBe('pending');
@@ -74,6 +92,16 @@ describe('the simulated provider', () => {
     const res = await fetch(`${base}/_control`, { method: 'POST', body: JSON.stringify({ mode: 'down' }) });
     expect(await res.json()).toMatchObject({ mode: 'down' });
     expect((await fetch(`${base}/twitter/profile_list`)).status).toBe(503);
+  });
+});
+
+describe('the task shape', () => {
+  it('takes a whole start_count and drops anything else without failing the task (1.2)', () => {
+    const task = (start_count: unknown) => taskSchema.parse({ task_id: 't', status: 'pending', start_count }).start_count;
+    expect(task(0)).toBe(0);
+    expect(task(1412)).toBe(1412);
+    for (const bad of [-1, 1.5, '12', 1e16, null]) expect(task(bad)).toBeUndefined();
+    expect(taskSchema.parse({ task_id: 't', status: 'pending' }).start_count).toBeUndefined();
   });
 });
 

@@ -35,7 +35,10 @@ export const serviceResponse = z.object({
 
 export const orderStatusResponse = z.object({
   charge: z.string().describe('USD spent on the order after refunds, two decimals.'),
-  start_count: z.null().describe('Not measured: always null.'),
+  start_count: z
+    .string()
+    .regex(/^\d+$/)
+    .describe('The target’s count (its likes, comments, subscribers…) when the provider started the order, as the provider reported it; "0" when it does not report one. The count the order aims at is start_count + (quantity − remains).'),
   status: z.enum(PROTOCOL_STATUSES),
   remains: z.string().describe('Profiles not (yet) successful.'),
   currency: z.literal('USD'),

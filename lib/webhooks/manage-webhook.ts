@@ -85,7 +85,7 @@ export const TEST_EVENT_PAYLOAD = {
   order: null,
   status: 'Completed',
   charge: '0.00',
-  start_count: null,
+  start_count: '0',
   remains: '0',
   currency: 'USD',
   profiles: [],

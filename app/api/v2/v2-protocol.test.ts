@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { orders, siteSettings, users } from '@/db/schema';
 import { createWorld, makeUser, URLS, type World } from '@/lib/operations/testing/world';
 import { callV2, makeApiKey } from '@/lib/reseller/testing';
+import { processOrder } from '@/lib/operations';
+import type { ProviderClient, ProviderTask } from '@/lib/provider';
 import { GET, POST } from '@/app/api/v2/route';
 
 /**
@@ -125,5 +127,43 @@ describe('errors[].path in the protocol’s names (item 5)', () => {
     expect(await pathsOf({ service: 'like', link: URLS.tweet, quantity: '1', request_id: 'a b' })).toEqual(['request_id']);
     expect(await pathsOf({ service: 'like', link: URLS.tweet, quantity: '1', runs: '3' })).toEqual(['runs']);
     expect(await pathsOf({ service: 'like', link: URLS.tweet, quantity: '1', runs: '3', interval: '99999' })).toEqual(['interval', 'runs']);
+  });
+});
+
+describe('start_count (item 4)', () => {
+  /** A provider that completes every task at once, reporting `start_count` when given one (contract 1.2). */
+  const provider = (startCount: unknown): ProviderClient =>
+    ({
+      send: async (_url: string, body: { profile_ids: string[] }) =>
+        ({
+          task_id: `t-${Math.random()}`,
+          status: 'completed',
+          results: body.profile_ids.map((id) => ({ profile_id: id, result: 'success' as const })),
+          ...(startCount === undefined ? {} : { start_count: startCount }),
+        }) as ProviderTask,
+      status: async () => {
+        throw new Error('not used');
+      },
+    }) as unknown as ProviderClient;
+
+  it('passes the provider’s count as digits, "0" before the start and when the provider does not report one', async () => {
+    const r = await reseller();
+    const place = async (link: string) => {
+      const res = await asTool({ key: r.key, action: 'add', service: 'like', link, quantity: '2' });
+      expect(res.body).toHaveProperty('order');
+      return res.body.order as string;
+    };
+    const reported = await place('https://x.com/etkilesim/status/1793300000000000001');
+    const before = await asTool({ key: r.key, action: 'status', order: reported });
+    expect(before.body).toMatchObject({ status: 'Pending', start_count: '0', remains: '2' });
+    await processOrder(w.t.db, reported, { client: provider(1412), emit: () => {} });
+    const after = await asTool({ key: r.key, action: 'status', order: reported });
+    expect(after.body).toMatchObject({ status: 'Completed', start_count: '1412', remains: '0' });
+    const [row] = await w.t.db.select({ startCount: orders.startCount }).from(orders).where(eq(orders.id, reported));
+    expect(row!.startCount).toBe(1412);
+
+    const silent = await place('https://x.com/etkilesim/status/1793300000000000002');
+    await processOrder(w.t.db, silent, { client: provider(undefined), emit: () => {} });
+    expect((await asTool({ key: r.key, action: 'status', order: silent })).body).toMatchObject({ status: 'Completed', start_count: '0' });
   });
 });

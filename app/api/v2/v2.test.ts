@@ -255,7 +255,7 @@ describe('status', () => {
     const one = await callV2({ key: r.key, action: 'status', order: partial });
     expect(one.status).toBe(200);
     const [u0] = await w.t.db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, ids[0]!));
-    expect(one.body).toMatchObject({ charge: '0.00', start_count: null, status: 'Partial', remains: '2', currency: 'USD', order_status: 'partial' });
+    expect(one.body).toMatchObject({ charge: '0.00', start_count: '0', status: 'Partial', remains: '2', currency: 'USD', order_status: 'partial' });
     expect((one.body as { profiles: unknown[] }).profiles).toEqual([
       { profile_id: ids[0], username: u0!.username, result: 'success' },
       { profile_id: ids[1], username: expect.any(String), result: 'failed' },

@@ -25,6 +25,8 @@ export type SimConfig = {
   slowMs: number;
   /** The next N calls answer 500 whatever the mode (then the mode applies again). */
   failNext: number;
+  /** Contract 1.2: report each task's `start_count` (false: behave as a 1.1 provider that does not). */
+  startCount: boolean;
 };
 
 type SimTask = {
@@ -35,6 +37,9 @@ type SimTask = {
   fingerprint: string;
   profileIds: string[];
   createdAt: number;
+  targetUrl?: string;
+  /** Contract 1.2: the target's count when the task started (none for a new tweet, or when switched off). */
+  startCount?: number;
   plan: Map<string, { fails: boolean; delayMs: number; error?: string; proof?: { proof_url?: string; text?: string } }>;
 };
 
@@ -53,6 +58,7 @@ export const DEFAULT_SIM_CONFIG: SimConfig = {
   maxDelayMs: 1500,
   slowMs: 15_000,
   failNext: 0,
+  startCount: true,
 };
 
 type Global = typeof globalThis & { __etkSim?: SimState };
@@ -203,6 +209,8 @@ function send(s: SimState, platform: Platform, key: string, req: SimRequest): Si
     fingerprint,
     profileIds: body.profile_ids,
     createdAt: Date.now(),
+    targetUrl: body.target_url,
+    ...(s.config.startCount && body.target_url ? { startCount: targetCount(s, body.service, body.target_url) } : {}),
     plan,
   };
   prune(s, task.createdAt);
@@ -224,6 +232,24 @@ function prune(s: SimState, now: number): void {
   }
 }
 
+/** A plausible size of a target's count, per kind of action (likes outnumber comments and bookmarks). */
+const COUNT_SCALE: Record<string, number> = { like: 5000, retweet: 800, bookmark: 300, comment: 400, reels_like: 20_000, reels_comment: 600, reels_share: 900, reels_bookmark: 700, youtube_like: 8000, youtube_comment: 500, youtube_subscribe: 150_000 };
+
+/**
+ * The target's count of a service's action when a task on it starts: a number fixed by the seed,
+ * the service and the link, plus what the earlier tasks of this simulator on the same target and
+ * service delivered (or will deliver), so that a second order starts where the first one ended.
+ */
+function targetCount(s: SimState, service: string, targetUrl: string): number {
+  const base = Math.floor(hashUnit(`${s.config.seed}|count|${service}|${targetUrl}`) * (COUNT_SCALE[service] ?? 1000));
+  let delivered = 0;
+  for (const task of s.tasks.values()) {
+    if (task.service !== service || task.targetUrl !== targetUrl) continue;
+    for (const p of task.plan.values()) if (!p.fails) delivered++;
+  }
+  return base + delivered;
+}
+
 function view(task: SimTask): ProviderTask {
   const elapsed = Date.now() - task.createdAt;
   const results = task.profileIds.map((id) => {
@@ -234,7 +260,7 @@ function view(task: SimTask): ProviderTask {
   const done = results.filter((r) => r.result !== 'pending').length;
   const failed = results.filter((r) => r.result === 'failed').length;
   const status = done === results.length ? (failed === results.length ? 'failed' : 'completed') : done > 0 ? 'processing' : 'pending';
-  return { task_id: task.taskId, status, results };
+  return { task_id: task.taskId, status, results, ...(task.startCount !== undefined ? { start_count: task.startCount } : {}) };
 }
 
 function control(req: SimRequest): SimResponse {
@@ -251,6 +277,7 @@ function control(req: SimRequest): SimResponse {
   if (patch.reset === true) next.reset = true;
   if (isMode(patch.mode)) next.mode = patch.mode;
   if (typeof patch.seed === 'string' && patch.seed) next.seed = patch.seed;
+  if (typeof patch.startCount === 'boolean') next.startCount = patch.startCount;
   for (const k of ['failRate', 'minDelayMs', 'maxDelayMs', 'slowMs', 'failNext'] as const) {
     const v = patch[k];
     if (typeof v === 'number' && Number.isFinite(v) && v >= 0) next[k] = k === 'failRate' ? Math.min(1, v) : Math.round(v);
