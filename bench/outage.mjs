@@ -1,4 +1,4 @@
-// What a node does while PostgreSQL is away (README "Scaling out", docs/decisions.md): sends at a
+// What a node does while PostgreSQL is away (docs/scaling.md, docs/decisions.md): sends at a
 // steady rate against the built server on a throwaway PostgreSQL cluster of its own, which it
 // stops for OUTAGE_MS (0: a fast restart) and starts again. Prints the answers before, during and
 // after, how long the requests sent during the outage took, how soon sends are taken again, and

@@ -33,7 +33,7 @@ export function simulatedEndpoints(baseUrl: string, platform: Platform): Record<
  * are never touched.
  */
 export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
-  // Several nodes may start together on one empty database (README "Scaling out"): one seeds at
+  // Several nodes may start together on one empty database (docs/scaling.md): one seeds at
   // a time, the others then find the rows and add nothing (without this, the second node's admin
   // insert hit the unique e-mail index and the node exited — e2e/two-node.spec.ts).
   return db.transaction(async (tx) => {
