@@ -12,7 +12,7 @@ import { accountLockKey } from './login-attempts';
 import { hashUnlockToken } from './login-lock';
 import type { LoginResult } from './login-user';
 import { authRule } from './rate-limit-rules';
-import { signToken } from './tokens';
+import { signToken, type TokenKind } from './tokens';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -20,13 +20,14 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
  * POST /api/auth/login/unlock {token}: the one-time link mailed to the owner of a locked account
  * (login-lock.ts) signs them in and lifts the account's lock (the guessing addresses keep theirs).
  * It answers what login answers: a token of the link's kind (user or admin) and kullanici, or, if
- * two-factor sign-in was turned on since the mail, a challenge for /api/auth/login/2fa. The link
+ * two-factor sign-in was turned on since the mail, a challenge for /api/auth/login/2fa; with
+ * `kind`, so the page knows whether to go on to /panel or /rooting. The link
  * works once (its row is locked and marked used in the transaction that signs in), for
  * UNLOCK_LINK_TTL_MS, and only while the account is active and its session version unchanged (a
  * password change or reset since the mail ends it). Anything else: 400 UNLOCK_LINK_INVALID.
  * Wrong links count against AUTH_LIMITS.unlockIp per address.
  */
-export async function signInWithUnlockLink(db: Db, input: { token: string; ip: string; locale: Locale }): Promise<LoginResult> {
+export async function signInWithUnlockLink(db: Db, input: { token: string; ip: string; locale: Locale }): Promise<LoginResult & { kind: TokenKind }> {
   const ipRule = authRule('unlockIp', input.ip);
   await enforceRateLimit(db, ipRule);
   if (!TOKEN_SHAPE.test(input.token)) throw new AppError('UNLOCK_LINK_INVALID');
@@ -53,5 +54,5 @@ export async function signInWithUnlockLink(db: Db, input: { token: string; ip: s
   });
   await refundRateLimit(db, ipRule.key);
   logger.info({ event: 'login.unlocked', method: 'link', kind: result.kind }, 'a locked sign-in was lifted by its owner');
-  return result.answer;
+  return { ...result.answer, kind: result.kind };
 }

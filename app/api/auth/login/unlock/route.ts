@@ -2,8 +2,8 @@ import { signInWithUnlockLink, unlockLinkSchema } from '@/lib/auth';
 import { ok, route } from '@/app/api/_lib/route';
 
 /**
- * POST /api/auth/login/unlock {token} → {success, token, kullanici} as login answers (or a
- * two-factor challenge): the one-time sign-in link mailed to the owner of a locked account signs
+ * POST /api/auth/login/unlock {token} → {success, token, kullanici, kind} as login answers (or a
+ * two-factor challenge, with kind): the one-time sign-in link mailed to the owner of a locked account signs
  * them in and lifts the account's lock. 400 UNLOCK_LINK_INVALID for an unknown, used or expired
  * link (docs/accounts.md "Login limits").
  */
