@@ -1,5 +1,6 @@
 'use client';
 
+import { useEffect, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import { ShieldAlert } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
@@ -14,9 +15,12 @@ import { fieldAria, FormField, inputClass } from './form-field';
  */
 export function LockedNotice({ message, code, error }: { message: string; code: UseFormRegisterReturn; error?: string }) {
   const t = useTranslations('Auth.locked');
+  const box = useRef<HTMLDivElement>(null);
+  // On a phone the notice opens below the fields the keyboard was over: bring it into sight.
+  useEffect(() => box.current?.scrollIntoView({ block: 'center' }), [message]);
   return (
     <div className="space-y-4">
-      <div role="alert" className="flex gap-3 rounded-md border border-warning bg-card px-3 py-3 text-sm">
+      <div ref={box} role="alert" className="flex gap-3 rounded-md border border-warning bg-card px-3 py-3 text-sm">
         <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
         <div className="min-w-0 space-y-1">
           <p className="font-semibold">{t('title')}</p>
