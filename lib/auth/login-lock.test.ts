@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { createTestDb, installAsAppDb, onPostgres, type TestDb } from '@/test/db';
 import { startTestSmtp, type TestSmtp } from '@/test/smtp';
 import { call } from '@/test/http';
 import { loginUnlockTokens, mailOutbox, rateLimitBuckets, users } from '@/db/schema';
@@ -231,6 +231,17 @@ describe('the one-time sign-in link', () => {
     const linkC = await mailedLink(c.email);
     await t.db.update(users).set({ aktif: false }).where(eq(users.id, c.id));
     expect((await unlock(linkC)).body).toMatchObject({ code: 'UNLOCK_LINK_INVALID' });
+  });
+
+  it.skipIf(!onPostgres())('signs in once when the same link is used many times at once', async () => {
+    const ip = addresses();
+    const u = await makeUser(t);
+    await lockAccount(u.email, ip);
+    await login(u.email, u.password, ip(200));
+    const token = await mailedLink(u.email);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => unlock(token, `198.51.100.${i + 1}`)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.code === 'UNLOCK_LINK_INVALID')).toHaveLength(7);
   });
 
   it('ends an earlier link when a new one is sent', async () => {
