@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { startTestSmtp, type TestSmtp } from '../test/smtp';
 import { serving, spawnServer, type ServerProcess } from './server-process';
@@ -13,6 +15,11 @@ import { serving, spawnServer, type ServerProcess } from './server-process';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 150;
 const BASE = `http://127.0.0.1:${PORT}`;
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 let smtp: TestSmtp;
 let server: ServerProcess | undefined;
@@ -83,6 +90,7 @@ test('a locked account’s owner signs in with the right password and the e-mail
   expect((await notice.textContent())?.replace(/\d+ min/, 'N min')).toBe(wrongText?.replace(/\d+ min/, 'N min'));
   await expect(page.getByLabel('Authenticator or recovery code')).toBeSeen();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
 
   const mail = await smtp.waitForMail((m) => m.to.includes(email), 20_000);
   expect(mail.subject).toBe('Your one-time sign-in link');
@@ -94,6 +102,7 @@ test('a locked account’s owner signs in with the right password and the e-mail
   await page.goto(link!);
   await expect(page.getByRole('heading', { level: 1, name: 'Finish signing in' })).toBeSeen();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/en\/panel$/);
 
