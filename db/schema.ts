@@ -189,6 +189,33 @@ export const loginChallenges = pgTable(
   ],
 );
 
+/**
+ * A one-time sign-in link (issue #33 item 9): mailed when the right password is given while the
+ * account's sign-in is locked by failures from many addresses. Only its SHA-256 is stored; it signs
+ * in once, before `expiresAt`, with the token kind of the login it came from, and only while the
+ * account's session version is still `sessionVersion` (a password change or reset ends it).
+ */
+export const loginUnlockTokens = pgTable(
+  'login_unlock_tokens',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: tokenKindEnum().notNull(),
+    sessionVersion: integer().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('login_unlock_tokens_token_hash_uq').on(t.tokenHash),
+    index('login_unlock_tokens_user_idx').on(t.userId),
+    index('login_unlock_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
+
 export const platforms = pgTable(
   'platforms',
   {

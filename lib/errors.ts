@@ -32,6 +32,13 @@ export const ERROR_STATUS = {
   INVALID_RESET_TOKEN: 400,
   CURRENT_PASSWORD_WRONG: 400,
   CURRENT_PASSWORD_REQUIRED: 400,
+  /**
+   * The account's sign-in is locked after failures from many addresses (issue #33 item 9): the same
+   * answer for a right and a wrong password, with Retry-After; the right one mails a one-time link.
+   */
+  LOGIN_LOCKED: 429,
+  /** The one-time sign-in link of a locked account is unknown, used, expired or no longer valid. */
+  UNLOCK_LINK_INVALID: 400,
 
   // Two-factor sign-in (docs/accounts.md "Two-factor sign-in"). A wrong or reused code is 400
   // (like a wrong current password: a 401 would make a client drop its session); a challenge

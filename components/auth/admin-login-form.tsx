@@ -6,6 +6,7 @@ import { Link } from '@/lib/i18n/navigation';
 import { sendJson, startSession } from './api';
 import { InputField, PasswordField } from './fields';
 import { ErrorMessage, SubmitButton } from './form-field';
+import { LockedNotice } from './locked-notice';
 import { TwoFactorStep } from './two-factor-step';
 import { useAuthForm } from './use-auth-form';
 
@@ -13,6 +14,7 @@ import { useAuthForm } from './use-auth-form';
  * /admin-login (§2, §5): only rol admin gets in; success goes to /rooting. With two-factor sign-in
  * on, the code step comes after the password. While the site requires two-factor sign-in of
  * admins, an admin without it is told to turn it on from the customer login's settings first.
+ * A locked sign-in (429 LOGIN_LOCKED) is shown in place with a two-factor code field, as on /login.
  */
 export function AdminLoginForm() {
   const t = useTranslations('Auth');
@@ -20,7 +22,8 @@ export function AdminLoginForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const [setupRequired, setSetupRequired] = useState(false);
   const [challenge, setChallenge] = useState<string | null>(null);
-  const { form, locale, router, isSubmitting, error } = useAuthForm(() => import('@/lib/auth/schemas').then((m) => m.adminLoginSchema), { email: '', sifre: '' });
+  const [locked, setLocked] = useState<string | null>(null);
+  const { form, locale, router, isSubmitting, error } = useAuthForm(() => import('@/lib/auth/schemas').then((m) => m.adminLoginSchema), { email: '', sifre: '', code: '' });
 
   async function signedIn(token: string, kullanici: unknown) {
     if (!(await startSession(token, kullanici, 'admin'))) {
@@ -36,6 +39,12 @@ export function AdminLoginForm() {
     setFailure(null);
     setSetupRequired(false);
     const res = await sendJson('/api/auth/admin-login', values, locale);
+    // Locked after failures from many addresses: said in place, with the two-factor code field.
+    if (res.body.code === 'LOGIN_LOCKED') {
+      setLocked(res.body.mesaj ?? t('admin.failed'));
+      form.setValue('code', '');
+      return;
+    }
     if (res.ok && res.body.two_factor_required === true && typeof res.body.challenge === 'string') {
       setChallenge(res.body.challenge);
       return;
@@ -80,6 +89,7 @@ export function AdminLoginForm() {
       </ErrorMessage>
       <InputField id="admin-email" label={t('fields.email')} error={error('email')} {...form.register('email')} type="email" autoComplete="username" inputMode="email" />
       <PasswordField id="admin-password" label={t('fields.password')} error={error('sifre')} {...form.register('sifre')} autoComplete="current-password" />
+      {locked ? <LockedNotice message={locked} code={form.register('code')} error={error('code')} /> : null}
       <SubmitButton busy={isSubmitting} label={t('admin.submit')} busyLabel={t('admin.submitting')} spinner={false} />
     </form>
   );

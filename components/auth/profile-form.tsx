@@ -86,6 +86,7 @@ export function ProfileForm({ defaults, kind }: { defaults: ProfileDefaults; kin
         <fieldset className={cardVariants('space-y-4 p-4')}>
           <legend className="px-1 text-lg font-semibold">{t('passwordChange')}</legend>
           <p className="text-sm text-muted">{t('passwordHint')}</p>
+          <p className="text-sm text-muted">{t('passwordKeysHint')}</p>
           {emailChanged ? null : currentPassword}
           <PasswordField id="profile-new" label={t('newPassword')} error={error('newPassword')} {...form.register('newPassword')} autoComplete="new-password" />
           <PasswordField id="profile-new2" label={t('newPasswordConfirm')} error={error('newPasswordConfirm')} {...form.register('newPasswordConfirm')} autoComplete="new-password" />

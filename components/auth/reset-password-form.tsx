@@ -30,6 +30,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <ErrorMessage>{error('token')}</ErrorMessage>
       <PasswordField id="reset-password" label={t('reset.newPassword')} error={error('newPassword')} {...form.register('newPassword')} autoComplete="new-password" />
       <PasswordField id="reset-password2" label={t('reset.confirmPassword')} error={error('confirmPassword')} {...form.register('confirmPassword')} autoComplete="new-password" />
+      <p className="text-sm text-muted">{t('reset.keysEnd')}</p>
       <SubmitButton busy={isSubmitting} label={t('reset.submit')} busyLabel={t('reset.submitting')} />
     </form>
   );

@@ -158,6 +158,7 @@ function EnableForm({ setup, onEnabled, onCancel }: { setup: Setup; onEnabled: (
       </div>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <p className="text-sm">{t('confirmStep')}</p>
+        <p className="text-sm text-muted">{t('keysStay')}</p>
         <InputField
           id="two-factor-setup-code"
           label={t('code')}

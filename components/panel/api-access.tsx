@@ -66,7 +66,7 @@ export function ApiAccess({ initialKeys, endpoint, maxKeys }: Props) {
   const full = keys.length >= maxKeys;
 
   return (
-    <section aria-labelledby="api-heading" className={cardVariants('space-y-6 p-4')}>
+    <section id="api-keys" aria-labelledby="api-heading" className={cardVariants('scroll-mt-20 space-y-6 p-4')}>
       <div className="space-y-2">
         <h2 id="api-heading" className="text-lg font-semibold">
           {t('title')}

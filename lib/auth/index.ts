@@ -4,7 +4,9 @@ export { signToken, verifyToken, loadSessionUser, checkedSessionVersion, session
 export { endSession, isSessionEnded } from './end-session';
 export { getAuthSecret } from './secret';
 export { loginUser } from './login-user';
-export { beginLoginAttempt, type LoginAttempt, type LoginScope } from './login-attempts';
+export { beginLoginAttempt, accountLockKey, type LoginAttempt, type LoginScope } from './login-attempts';
+export { loginLocked, unlockLink, UNLOCK_LINK_TTL_MS } from './login-lock';
+export { signInWithUnlockLink } from './use-unlock-link';
 export { verifyCurrentPassword } from './verify-current-password';
 export { registerUser } from './register-user';
 export { revokeSessions } from './revoke-sessions';

@@ -40,18 +40,36 @@ export const professionField = (requiredKey: string) =>
     message: requiredKey,
   });
 
-/** POST /api/auth/login {email, password} (§5: email_password_required). */
+/**
+ * A two-factor code given with the password (optional): only a locked account reads it
+ * (lib/auth/login-lock.ts). Same shape as the second step's code (lib/two-factor/schemas.ts);
+ * empty means none.
+ */
+export const lockedLoginCodeField = z
+  .string({ error: 'Validation.two_factor_code_invalid' })
+  .trim()
+  .max(40, 'Validation.two_factor_code_invalid')
+  .regex(/^[0-9A-Za-z\s-]*$/, 'Validation.two_factor_code_invalid')
+  .transform((v) => v || undefined)
+  .optional();
+
+/** POST /api/auth/login {email, password, code?} (§5: email_password_required). */
 export const loginSchema = z.object({
   email: requiredText('Validation.email_password_required', MAX_EMAIL).transform((v) => v.toLowerCase()),
   password: requiredPassword('Validation.email_password_required'),
+  code: lockedLoginCodeField,
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** POST /api/auth/admin-login {email, sifre} (§5: 'E-posta ve şifre zorunludur.'). */
+/** POST /api/auth/admin-login {email, sifre, code?} (§5: 'E-posta ve şifre zorunludur.'). */
 export const adminLoginSchema = z.object({
   email: requiredText('Validation.admin_email_password_required', MAX_EMAIL).transform((v) => v.toLowerCase()),
   sifre: requiredPassword('Validation.admin_email_password_required'),
+  code: lockedLoginCodeField,
 });
+
+/** POST /api/auth/login/unlock {token}: the one-time sign-in link of a locked account. */
+export const unlockLinkSchema = z.object({ token: text({ max: 100, message: 'Validation.unlock_link_invalid' }).min(1, 'Validation.unlock_link_invalid') });
 export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
 
 /** POST /api/auth/forgot-password {email} (§5: email_required). */

@@ -1,5 +1,6 @@
 import 'server-only';
 export { notify, announceNotifications, type NotifyInput, type NotifyResult } from './notify';
+export { notifySecurityEvent, SECURITY_NOTICE_KINDS, type SecurityNoticeKind } from './security-notice';
 export { renderNotification } from './render-notification';
 export { getPreferences, updatePreferences, unsubscribeEmail, type Preferences } from './preferences';
 export { unsubscribeSignature, verifyUnsubscribeSignature, unsubscribeUrl } from './unsubscribe-token';

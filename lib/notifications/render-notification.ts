@@ -11,6 +11,7 @@ type Params = Record<string, string | number>;
 const MONEY = ['amount', 'refund', 'balance', 'threshold'] as const;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /*
  * A notice's stored values are the language-neutral facts (cents, a service or platform key, a
@@ -36,6 +37,8 @@ function displayValues(locale: Locale, params: Params): Params {
   if (typeof params.service === 'string') out.service = translate(locale, `Services.${params.service}`) ?? params.service;
   if (typeof params.platform === 'string') out.platform = translate(locale, `Platforms.${params.platform}`) ?? params.platform;
   if (typeof params.date === 'string' && ISO_DAY.test(params.date)) out.date = format.day(params.date);
+  // A moment (a security notice's `at`, an ISO timestamp): date and time in the site's time zone.
+  if (typeof params.at === 'string' && ISO_TIME.test(params.at)) out.at = format.dateTime(params.at);
   // A package's names in every language it has (`package`, `package_en`, `package_de`): the reader's one.
   const pkg = packageNameOfParams(params, locale);
   if (pkg !== undefined) out.package = pkg;

@@ -4,6 +4,7 @@ export { disableTwoFactor, type DisableTwoFactorInput } from './disable-two-fact
 export { getTwoFactorStatus, type TwoFactorStatus } from './get-two-factor-status';
 export { startTwoFactorLogin, completeTwoFactorLogin, type TwoFactorChallenge, type CompleteTwoFactorInput } from './login-challenge';
 export { adminTwoFactorRequired, twoFactorEnabled } from './credentials';
+export { unlockWithSecondFactor } from './unlock-with-code';
 export { TWO_FACTOR_LIMITS, MAX_CHALLENGE_ATTEMPTS, CHALLENGE_TTL_SECONDS } from './rules';
 export { RECOVERY_CODE_COUNT } from './recovery-codes';
 export * from './schemas';

@@ -99,6 +99,7 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/auth/2fa/enable': loggedIn(400, { body: EMPTY }),
   'POST /api/auth/2fa/disable': loggedIn(400, { body: EMPTY }),
   'POST /api/auth/login/2fa': everyone(400, { body: EMPTY }),
+  'POST /api/auth/login/unlock': everyone(400, { body: EMPTY }),
 
   // Money of the caller.
   'GET /api/bakiye/kullanici-bakiye': loggedIn(200),

@@ -31,6 +31,7 @@ export const ROUTE_MODULES: { path: string; load: () => Promise<RouteModule> }[]
   { path: '/api/auth/forgot-password', load: () => import('@/app/api/auth/forgot-password/route') },
   { path: '/api/auth/login', load: () => import('@/app/api/auth/login/route') },
   { path: '/api/auth/login/2fa', load: () => import('@/app/api/auth/login/2fa/route') },
+  { path: '/api/auth/login/unlock', load: () => import('@/app/api/auth/login/unlock/route') },
   { path: '/api/auth/logout', load: () => import('@/app/api/auth/logout/route') },
   { path: '/api/auth/logout-all', load: () => import('@/app/api/auth/logout-all/route') },
   { path: '/api/auth/register', load: () => import('@/app/api/auth/register/route') },
