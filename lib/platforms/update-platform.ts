@@ -7,7 +7,8 @@ import { AppError } from '@/lib/errors';
 import { publicContentChanged } from '@/lib/cache';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { ENDPOINT_KEYS, isPlatform } from '@/lib/catalogue/services';
-import type { AdminPlatform } from './list-platforms';
+import { adminActionPrices, type AdminPlatform } from './list-platforms';
+import { readActionPrices, setActionPrices } from '@/lib/pricing/action-prices';
 import { endpointAddressSchema, type UpdatePlatformInput } from './schemas';
 
 /**
@@ -21,6 +22,13 @@ export async function updatePlatform(db: Db, actor: Actor, ad: string, input: Up
   const allowed = ENDPOINT_KEYS[ad] as readonly string[];
   for (const key of Object.keys(input.api_endpoints ?? {})) {
     if (!allowed.includes(key)) throw new AppError('UNKNOWN_ENDPOINT_KEY', { params: { key, keys: allowed.join(', ') } });
+  }
+  // Issue #33 item 7: the pay-per-action form saves on its own (its own audit entry).
+  if (input.aktif === undefined && input.api_endpoints === undefined) {
+    await setActionPrices(db, actor, ad, input.action_prices ?? {});
+    const [row] = await db.select().from(platforms).where(eq(platforms.ad, ad));
+    if (!row) throw new AppError('PLATFORM_NOT_FOUND');
+    return { id: row.id, ad: row.ad, aktif: row.aktif, api_endpoints: row.apiEndpoints, action_prices: adminActionPrices(await readActionPrices(db, ad), ad) };
   }
   if (input.api_endpoints) endpointAddressSchema({ allowPrivate: env.PROVIDER_ALLOW_PRIVATE === '1' }).parse(input.api_endpoints);
   const saved = await db.transaction(async (tx) => {
