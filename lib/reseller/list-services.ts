@@ -42,7 +42,7 @@ export type ServiceView = {
 
 /** USD per 1000 of a package's actions: its price over the profile-actions one service may use in its term (rounded up to the cent). */
 function packageRateCents(priceCents: number, gunlukLimit: number, profilLimit: number, days: number): number {
-  const actions = gunlukLimit * profilLimit * Math.max(1, days);
+  const actions = gunlukLimit * profilLimit * Math.max(1, Math.round(days));
   return actions > 0 ? Math.ceil((priceCents * 1000) / actions) : 0;
 }
 
