@@ -27,5 +27,5 @@ export function viewerFromAnswer(body: Record<string, unknown>, service: string 
   const cents = typeof body.bakiye_cents === 'number' ? body.bakiye_cents : null;
   const ppa = body.pay_per_action as { price_cents?: unknown; max_profiles?: unknown } | null | undefined;
   const perAction = ppa && typeof ppa.price_cents === 'number' && typeof ppa.max_profiles === 'number' ? { priceCents: ppa.price_cents, maxProfiles: ppa.max_profiles } : null;
-  return { phase: 'member', account, page: { service, limits: (body.limitInfo as LimitView | null) ?? null, balanceCents: cents, perAction } };
+  return { phase: 'member', account, page: { service, limits: (body.limitInfo as LimitView | null) ?? null, balanceCents: cents, ...('pay_per_action' in body ? { perAction } : {}) } };
 }
