@@ -115,6 +115,25 @@ describe('price configuration (PUT /api/platformlar/{platform} action_prices)', 
     expect(res.status).toBe(403);
     expect((await activeActionPrice(w.t.db, 'like'))?.priceCents).toBe(10);
   });
+
+  it('saves prices together with the platform’s other settings; a refused endpoint changes no price either', async () => {
+    const both = await call(putPlatform, {
+      method: 'PUT',
+      token: adminToken,
+      params: { platform: 'twitter' },
+      body: { aktif: true, action_prices: { comment: { price: '0.40', enabled: true, max_profiles: 3 } } },
+    });
+    expect(both.status).toBe(200);
+    expect(both.body.platform).toMatchObject({ aktif: true, action_prices: { comment: { price: '0.40', enabled: true, max_profiles: 3 } } });
+    const bad = await call(putPlatform, {
+      method: 'PUT',
+      token: adminToken,
+      params: { platform: 'twitter' },
+      body: { api_endpoints: { like: 'http://169.254.169.254/' }, action_prices: { comment: { price: '0.90', enabled: true } } },
+    });
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
+    expect(await activeActionPrice(w.t.db, 'comment')).toEqual({ priceCents: 40, maxProfiles: 3 });
+  });
 });
 
 describe('sending with pay per action', () => {
