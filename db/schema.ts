@@ -231,6 +231,29 @@ export const platforms = pgTable(
   (t) => [uniqueIndex('platforms_ad_uq').on(t.ad)],
 );
 
+/**
+ * Issue #33 item 7, pay per action (opt-in, off by default): an admin's price per action (per
+ * profile, integer cents) for one service, and whether customers without a package in force for
+ * its platform, or past their daily limit, may order it paid from the balance at that price.
+ * `max_profiles` caps one such order of a customer without a package (one with a package keeps
+ * its package's profile limit). No row: off.
+ */
+export const servicePrices = pgTable(
+  'service_prices',
+  {
+    service: text().primaryKey(),
+    platform: platformEnum().notNull(),
+    priceCents: integer().notNull(),
+    enabled: boolean().notNull().default(false),
+    maxProfiles: integer().notNull().default(100),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('service_prices_price_range', sql`${t.priceCents} >= 1 and ${t.priceCents} <= 100000`),
+    check('service_prices_max_profiles_range', sql`${t.maxProfiles} >= 1 and ${t.maxProfiles} <= 500`),
+  ],
+);
+
 export const packages = pgTable(
   'packages',
   {

@@ -98,6 +98,8 @@ export const ERROR_STATUS = {
   MIN_PROFILES: 400,
   INSUFFICIENT_BALANCE: 402,
   PRICE_CHANGED: 409,
+  /** Issue #33 item 6: the order would take more from the balance than the reseller's `max_charge`. */
+  MAX_CHARGE_EXCEEDED: 409,
   PROFILES_UNAVAILABLE: 400,
   /** Issue #17: a chosen profile already acted (or is acting) on this target for this service. */
   ALREADY_DONE: 409,

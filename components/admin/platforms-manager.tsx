@@ -12,10 +12,11 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { FormField } from './form-field';
+import { ActionPricesForm, type AdminActionPriceRow } from './action-prices-form';
 
-export type AdminPlatformRow = { id: number; ad: Platform; aktif: boolean; api_endpoints: Record<string, string> };
+export type AdminPlatformRow = { id: number; ad: Platform; aktif: boolean; api_endpoints: Record<string, string>; action_prices?: Record<string, AdminActionPriceRow> };
 
-/** /rooting/platforms (§2): a tab per platform, the active switch, one input per §3 endpoint key, save per platform. */
+/** /rooting/platforms (§2): a tab per platform, the active switch, one input per §3 endpoint key, save per platform; then its services' prices per action (issue #33 item 7). */
 export function PlatformsManager({ platforms }: { platforms: AdminPlatformRow[] }) {
   const t = useTranslations('Admin.platforms');
   const tp = useTranslations('Platforms');
@@ -130,6 +131,7 @@ function PlatformPanel({ platform }: { platform: AdminPlatformRow }) {
           </Button>
         </div>
       </form>
+      <ActionPricesForm platform={platform.ad} prices={platform.action_prices ?? {}} />
     </Card>
   );
 }

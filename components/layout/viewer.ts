@@ -1,9 +1,9 @@
-import type { LimitView } from '@/components/service/types';
+import type { LimitView, PerActionView } from '@/components/service/types';
 
 /** A signed-in viewer's account parts: what the header, the help form and the sends need. */
 export type ViewerAccount = { isAdmin: boolean; socketToken: string | null };
 /** What the page's service needs of the account, answered with the viewer in the app shell. */
-export type ShellServiceData = { service: string; limits: LimitView | null; balanceCents: number | null };
+export type ShellServiceData = { service: string; limits: LimitView | null; balanceCents: number | null; perAction?: PerActionView | null };
 
 /**
  * Who is looking at the page:
@@ -25,5 +25,7 @@ export function viewerFromAnswer(body: Record<string, unknown>, service: string 
   const account: ViewerAccount = { isAdmin: viewer.isAdmin === true, socketToken: typeof viewer.socketToken === 'string' ? viewer.socketToken : null };
   if (!service || body.service !== service) return { phase: 'member', account };
   const cents = typeof body.bakiye_cents === 'number' ? body.bakiye_cents : null;
-  return { phase: 'member', account, page: { service, limits: (body.limitInfo as LimitView | null) ?? null, balanceCents: cents } };
+  const ppa = body.pay_per_action as { price_cents?: unknown; max_profiles?: unknown } | null | undefined;
+  const perAction = ppa && typeof ppa.price_cents === 'number' && typeof ppa.max_profiles === 'number' ? { priceCents: ppa.price_cents, maxProfiles: ppa.max_profiles } : null;
+  return { phase: 'member', account, page: { service, limits: (body.limitInfo as LimitView | null) ?? null, balanceCents: cents, ...('pay_per_action' in body ? { perAction } : {}) } };
 }

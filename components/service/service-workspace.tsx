@@ -12,14 +12,14 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useViewerState } from '@/components/layout/viewer-context';
 import { useLatestCallback } from '@/components/ui/use-latest-callback';
-import { AccountNotice, NewTweetPrice } from './account-notice';
+import { AccountNotice, NewTweetPrice, PerActionPrice } from './account-notice';
 import { ErrorMessage, FormField, fieldAria } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { ProfileList, type ProfileView } from './profile-list';
 import { api, sendPath, type ApiResult } from './service-api';
 import { StickyActionBar } from './sticky-action-bar';
 import { TipsBox } from './tips-box';
-import type { LimitView, Viewer } from './types';
+import type { LimitView, PerActionView, Viewer } from './types';
 import { useLimitsAndBalance } from './use-limits-balance';
 import { useOrderTracking } from './use-order-tracking';
 import { usePriceQuote } from './use-price-quote';
@@ -50,6 +50,8 @@ type Props = {
   viewer: Viewer | 'shell';
   initialLimits: LimitView | null;
   initialBalanceCents: number | null;
+  /** Issue #33 item 7: the service's price per action when pay-per-action is on for it. */
+  initialPerAction?: PerActionView | null;
 };
 
 /** Primitive top-level fields of an error answer, as ICU arguments. */
@@ -65,7 +67,7 @@ function paramsOf(body: Record<string, unknown>): Record<string, string | number
  * quote and the live order tracking. Keyed by service in the page, so changing the service
  * resets badges, selection and inputs.
  */
-export function ServiceWorkspace({ service, platform, profiles, profilesFailed = false, viewer: rendered, initialLimits, initialBalanceCents }: Props) {
+export function ServiceWorkspace({ service, platform, profiles, profilesFailed = false, viewer: rendered, initialLimits, initialBalanceCents, initialPerAction = null }: Props) {
   // The app shell knows its customer once GET /api/users/me/viewer has answered; until then
   // (`pending`) the page offers no account parts and sends nothing.
   const viewerState = useViewerState();
@@ -88,7 +90,7 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
   // Mounted from the first opening on (and kept, so it can close with its animation).
   const [addBalanceUsed, setAddBalanceUsed] = useState(false);
 
-  const account = useLimitsAndBalance({ viewer, service, locale, initialLimits, initialBalanceCents, shellPage });
+  const account = useLimitsAndBalance({ viewer, service, locale, initialLimits, initialBalanceCents, initialPerAction, shellPage });
   const { refreshLimits, refreshBalance } = account;
   const form = useServiceForm(service, platform);
   const selection = useSelection(
@@ -141,6 +143,10 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
   // Nothing ticked costs nothing; otherwise the price is the server's quote for exactly this selection.
   const priceCents = !isNewTweet ? null : selectedCount === 0 ? 0 : (quote?.totalCents ?? null);
   const insufficient = isNewTweet && quote !== null && quote.balanceAfterCents < 0;
+  // Issue #33 item 7: an order paid per action costs price × ticked profiles from the balance.
+  const perAction = account.paysPerAction ? account.perAction : null;
+  const perActionCents = perAction ? perAction.priceCents * selectedCount : null;
+  const perActionShort = perActionCents !== null && (account.balanceCents === null || account.balanceCents < perActionCents);
 
   // §3: the platform worked on last, for the pages whose address names none (/service).
   useEffect(() => rememberActivePlatform(platform), [platform]);
@@ -208,6 +214,10 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
       if (!r.ok || !taskId) {
         showError(r);
         if (r.body.code === 'PRICE_CHANGED' || r.body.code === 'INSUFFICIENT_BALANCE') refreshQuote();
+        if (r.body.code === 'INSUFFICIENT_BALANCE' || r.body.code === 'NO_PACKAGE' || r.body.code === 'DAILY_LIMIT_EXCEEDED') {
+          void refreshBalance();
+          void refreshLimits();
+        }
         // Issue #17: the profiles that already acted on this target are unticked, the others stay.
         selection.remove(alreadyDoneIds(r.body));
         return;
@@ -232,6 +242,10 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
   // ---- Rendering -----------------------------------------------------------------------------
   const examples = hasPrompt(service) ? promptExamples(t, service) : [];
   const { limits, cap, used, balanceCents } = account;
+  const openAddBalance = () => {
+    setAddBalanceUsed(true);
+    setAddBalanceOpen(true);
+  };
   const urlLabel = platform === 'twitter' ? 'tweetUrl' : platform === 'instagram' ? 'reelsUrl' : service === 'youtube_subscribe' ? 'channelUrl' : 'videoUrl';
   const sendLabel = sending
     ? t('ServicePage.sending')
@@ -239,8 +253,11 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
       ? t('ServicePage.loginToSend')
       : isNewTweet && priceCents !== null
         ? t('ServicePage.sendWithPrice', { price: money(priceCents) })
-        : t('ServicePage.send');
-  const sendDisabled = sending || pending || (isNewTweet && viewer.loggedIn && (insufficient || (selectedCount > 0 && priceCents === null)));
+        : perActionCents !== null && selectedCount > 0
+          ? t('ServicePage.sendWithPrice', { price: money(perActionCents) })
+          : t('ServicePage.send');
+  const sendDisabled =
+    sending || pending || (isNewTweet && viewer.loggedIn && (insufficient || (selectedCount > 0 && priceCents === null))) || (perAction !== null && selectedCount > 0 && perActionShort);
   const selectedText = t('ServicePage.selectedCount', { selected: selectedCount, total: profiles.length });
   const errorText = (field: FieldName) => (form.errors[field] ? t(form.errors[field]) : undefined);
   const tweetLength = textLength(form.fields.tweetText);
@@ -248,7 +265,7 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
   return (
     <div className={showBar ? 'mt-4 space-y-6 pb-24' : 'mt-4 space-y-6'} data-workspace={service} data-realtime={tracking.connection ?? undefined}>
       {/* Until the app shell knows its customer: the height of the limits card most customers see (three lines), so the form does not move. */}
-      {pending ? <Skeleton className="h-[86px] w-full" data-account-pending /> : <AccountNotice viewer={viewer} platform={platform} limits={limits} cap={cap} used={used} />}
+      {pending ? <Skeleton className="h-[86px] w-full" data-account-pending /> : <AccountNotice viewer={viewer} platform={platform} limits={limits} cap={cap} used={used} perAction={account.perAction} />}
 
       <Card className="p-4">
         <form id={formId} onSubmit={onSubmit} noValidate aria-labelledby={`${formId}-title`} className="space-y-4">
@@ -285,14 +302,12 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
                   priceCents={priceCents}
                   balanceCents={balanceCents}
                   quote={insufficient ? quote : null}
-                  onAddBalance={() => {
-                    setAddBalanceUsed(true);
-                    setAddBalanceOpen(true);
-                  }}
+                  onAddBalance={openAddBalance}
                 />
               ) : null}
             </>
           ) : (
+            <>
             <FormField look="stack" id={`${formId}-url`} label={t(`ServicePage.${urlLabel}`)} error={errorText('url')}>
               <Input
                 {...fieldAria(`${formId}-url`, errorText('url'))}
@@ -304,6 +319,8 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
                 placeholder={t(`ServicePage.${urlLabel}Placeholder`)}
               />
             </FormField>
+            {perAction ? <PerActionPrice priceCents={perAction.priceCents} count={selectedCount} balanceCents={balanceCents} onAddBalance={openAddBalance} /> : null}
+            </>
           )}
           {hasPrompt(service) ? (
             <div className="grid gap-4 md:grid-cols-[1fr_minmax(0,18rem)]">
@@ -389,14 +406,20 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
         <StickyActionBar
           formId={formId}
           selectedText={selectedText}
-          priceText={isNewTweet && viewer.loggedIn && priceCents !== null ? `${t('ServicePage.priceLabel')}: ${money(priceCents)}` : null}
+          priceText={
+            isNewTweet && viewer.loggedIn && priceCents !== null
+              ? `${t('ServicePage.priceLabel')}: ${money(priceCents)}`
+              : perActionCents !== null
+                ? `${t('ServicePage.priceLabel')}: ${money(perActionCents)}`
+                : null
+          }
           sendLabel={sending ? t('ServicePage.sending') : viewer.loggedIn || pending ? t('ServicePage.send') : t('ServicePage.loginToSend')}
           disabled={sendDisabled}
           busy={sending}
         />
       ) : null}
 
-      {isNewTweet && viewer.loggedIn && addBalanceUsed ? (
+      {(isNewTweet || perAction) && viewer.loggedIn && addBalanceUsed ? (
         <AddBalanceDialog
           open={addBalanceOpen}
           onOpenChange={setAddBalanceOpen}

@@ -7,4 +7,7 @@ export type LimitView = {
   sinirsiz?: boolean;
 };
 
+/** Issue #33 item 7: the service's price per action when pay-per-action is on for it (the same for every customer). */
+export type PerActionView = { priceCents: number; maxProfiles: number };
+
 export type Viewer = { loggedIn: false } | { loggedIn: true; isAdmin: boolean; socketToken: string | null };

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'package.delete',
   'platform.update',
   'platform.toggle',
+  'platform.prices',
   'discount.create',
   'discount.update',
   'discount.toggle',

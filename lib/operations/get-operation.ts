@@ -6,6 +6,7 @@ import { AppError } from '@/lib/errors';
 import { isAdminSession, type AuthUser } from '@/lib/auth';
 import { clientStatus, durumOf } from './operation-update';
 import { proofFields } from './proofs';
+import { centsToDecimal } from '@/lib/money';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,6 +34,9 @@ export async function getOperation(db: Db, viewer: Pick<AuthUser, 'id' | 'rol' |
     created_at: order.createdAt.toISOString(),
     completed_at: order.completedAt?.toISOString() ?? null,
     bakiye_harcanan: (order.priceCents - order.refundedCents) / 100,
+    // Issue #33 item 7: what the order took from the balance after refunds (USD text) and how it was paid.
+    charge: centsToDecimal(order.priceCents - order.refundedCents),
+    billing: order.priceCents > 0 ? ('balance' as const) : ('package' as const),
     // Issue #17: when it starts, the window its profiles spread across and, while a spread order
     // runs, when its next profiles act.
     start_at: order.startAt?.toISOString() ?? null,

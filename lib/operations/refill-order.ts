@@ -34,7 +34,8 @@ export async function refillOrder(db: Db, input: { userId: number; orderId: stri
       .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
       .for('update');
     if (!order) throw new AppError('ORDER_NOT_FOUND');
-    if (order.status !== 'partial' || order.service === 'new_tweet' || order.refillOf) throw new AppError('REFILL_NOT_AVAILABLE');
+    // A paid order (a new tweet, or one paid per action: issue #33 item 7) had its failed profiles refunded instead.
+    if (order.status !== 'partial' || order.service === 'new_tweet' || order.priceCents > 0 || order.refillOf) throw new AppError('REFILL_NOT_AVAILABLE');
     const [existing] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.refillOf, order.id));
     if (existing) throw new AppError('REFILL_ALREADY_REQUESTED');
     const endedAt = order.completedAt ?? order.updatedAt;

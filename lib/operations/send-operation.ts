@@ -22,7 +22,10 @@ export type Sender = { id: number; rol: 'user' | 'admin' };
 
 export type SendResult = {
   taskId: string;
+  /** What the order took from the balance (cents): a new tweet's tier prices or a pay-per-action order's price × profiles; 0 under a package. */
   priceCents: number;
+  /** Issue #33 item 7: the order was paid per action from the balance (no package in force, or past its daily limit). */
+  payPerAction?: boolean;
   /** The order already existed under this request id (reseller API idempotency): nothing new happened. */
   replayed?: boolean;
 };
@@ -39,6 +42,11 @@ export type SendOptions = {
   /** Tests: the random source of a spread order's moments. */
   random?: () => number;
   origin?: SendOrigin;
+  /**
+   * Issue #33 item 6: the reseller's `max_charge` (cents). An order that would take more from the
+   * balance is refused (MAX_CHARGE_EXCEEDED) before anything is written or charged.
+   */
+  maxChargeCents?: number;
 };
 
 const money = (cents: number) => centsToDollars(cents).toFixed(2);
@@ -53,6 +61,14 @@ const money = (cents: number) => centsToDollars(cents).toFixed(2);
  * (DAILY_LIMIT_EXCEEDED) → cooldown (COOLDOWN_ACTIVE) → Twitter minimum profiles → for new tweets
  * the server's price (PRICE_CHANGED, INSUFFICIENT_BALANCE) and its debit → order, usage and job.
  * Admins skip package, caps, daily limits and cooldown.
+ *
+ * Pay per action (issue #33 item 7, docs/orders.md): when the service has an enabled price per
+ * action (service_prices, read in the platform's statement), a customer without a package in
+ * force for the platform, or past its daily limit, is not refused NO_PACKAGE /
+ * DAILY_LIMIT_EXCEEDED: the order is charged price × profiles from the balance, each profile's
+ * price kept in profile_prices_cents, so finalize refunds every failed profile once, exactly as a
+ * new tweet. Without a package the cap is the price row's max_profiles; with one, its profile
+ * limit. Cooldown applies either way.
  */
 export async function sendOperation(db: Db, sender: Sender, service: Service, input: SendInput, options: SendOptions = {}): Promise<SendResult> {
   const platform = platformOfService(service);
@@ -134,24 +150,40 @@ const LOCK_USER = `select id, bakiye_cents::float8 as "bakiyeCents" from users w
 
 const BY_REQUEST_ID = `select id, price_cents as "priceCents" from orders where user_id = $1::int and request_id = $2::text`;
 
-type PlatformRow = { aktif: boolean; apiEndpoints: Record<string, string>; cooldownSeconds: number | null; twitterMinProfiles: number | null };
+/** With the service's enabled price per action (issue #33 item 7), null when pay-per-action is off for it. */
+type PlatformRow = {
+  aktif: boolean;
+  apiEndpoints: Record<string, string>;
+  cooldownSeconds: number | null;
+  twitterMinProfiles: number | null;
+  actionPriceCents: number | null;
+  actionMaxProfiles: number | null;
+};
 const PLATFORM_AND_SETTINGS = `
   select p.aktif, p.api_endpoints as "apiEndpoints",
-         s.cooldown_seconds as "cooldownSeconds", s.twitter_min_profiles as "twitterMinProfiles"
+         s.cooldown_seconds as "cooldownSeconds", s.twitter_min_profiles as "twitterMinProfiles",
+         sp.price_cents as "actionPriceCents", sp.max_profiles as "actionMaxProfiles"
     from platforms p left join site_settings s on s.id = 1
+    left join service_prices sp on sp.service = $2::text and sp.enabled and sp.service <> 'new_tweet'
    where p.ad = $1::platform`;
 
-/** The package in force (lib/subscriptions inForceSql), today's use of the service and its last use (ms, truncated as a Date is). */
-type PackageRow = { gunlukLimit: number; profilLimit: number; usedToday: number | null; lastUsedMs: number | null };
+/**
+ * The package in force (lib/subscriptions inForceSql; its limits null without one), today's use
+ * of the service and its last use (ms, truncated as a Date is): always one row, since a customer
+ * without a package may still order per action (issue #33 item 7) and its cooldown needs the use.
+ */
+type PackageRow = { gunlukLimit: number | null; profilLimit: number | null; usedToday: number | null; lastUsedMs: number | null };
 const PACKAGE_AND_USE = `
-  select up.gunluk_limit as "gunlukLimit", up.profil_limit as "profilLimit",
+  select pk.gunluk_limit as "gunlukLimit", pk.profil_limit as "profilLimit",
          (select u.count from usage_counters u
            where u.user_id = $1::int and u.service = $3::text and u.day = $4::date) as "usedToday",
          (select floor(extract(epoch from u.last_used_at) * 1000)::float8 from usage_counters u
            where u.user_id = $1::int and u.service = $3::text order by u.day desc limit 1) as "lastUsedMs"
-    from user_packages up
-   where up.user_id = $1::int and up.platform = $2::platform and ${inForceSql('up', '$5::timestamptz')}
-   limit 1`;
+    from (select 1) one
+    left join lateral (
+      select up.gunluk_limit, up.profil_limit from user_packages up
+       where up.user_id = $1::int and up.platform = $2::platform and ${inForceSql('up', '$5::timestamptz')}
+       limit 1) pk on true`;
 
 const INSERT_ORDER = `
   insert into orders (id, status, start_at, spread_minutes, batches, next_batch_at, user_id, platform, service,
@@ -166,7 +198,8 @@ const COUNT_USE = `
   values ($1::int, $2::text, $3::date, 1, $4::timestamptz)
   on conflict (user_id, service, day) do update set count = usage_counters.count + 1, last_used_at = excluded.last_used_at`;
 
-const LEDGER_DEBIT = `insert into balance_ledger (user_id, amount_cents, reason, order_id) values ($1::int, $2::int, 'new_tweet', $3::uuid)`;
+/** Every order's charge is one 'new_tweet' debit row (the reason's historical name; balance_ledger_order_debit_uq); a pay-per-action charge carries the note 'pay_per_action'. */
+const LEDGER_DEBIT = `insert into balance_ledger (user_id, amount_cents, reason, order_id, note) values ($1::int, $2::int, 'new_tweet', $3::uuid, $4::text)`;
 
 const DEBIT = `update users set bakiye_cents = bakiye_cents - $2::int, updated_at = now() where id = $1::int`;
 
@@ -205,7 +238,7 @@ async function sendInTransaction(
     const candidatesQ = given ? candidateProfiles(tx, { platform, service, targetUrl: input.targetUrl, candidates: input.profileIds }) : undefined;
     // The platform with the site's send settings (joined), and the customer's package with today's
     // use of the service and its last use (subqueries): one statement each, read after the lock.
-    const platformQ = rawQuery<PlatformRow>(tx, PLATFORM_AND_SETTINGS, [platform]);
+    const platformQ = rawQuery<PlatformRow>(tx, PLATFORM_AND_SETTINGS, [platform, service]);
     const packageQ = isAdmin ? undefined : rawQuery<PackageRow>(tx, PACKAGE_AND_USE, [sender.id, platform, service, day, now.toISOString()]);
     const [userRows, existingRows, targetLock, candidateRows, platformRows, pkgRows] = await pipelined([userQ, existingQ, targetLockQ, candidatesQ, platformQ, packageQ]);
     // Answered before the reads were: nothing below runs unless they ran inside the transaction.
@@ -238,20 +271,30 @@ async function sendInTransaction(
     const cooldownSeconds = platformRow.cooldownSeconds ?? 30;
     const twitterMinProfiles = platformRow.twitterMinProfiles ?? 1;
 
+    // Issue #33 item 7: the service's enabled price per action, if any (never for new tweets).
+    const perAction =
+      platformRow.actionPriceCents !== null && platformRow.actionPriceCents > 0 ? { priceCents: platformRow.actionPriceCents, maxProfiles: platformRow.actionMaxProfiles ?? 0 } : null;
+    let payPerAction = false;
     if (!isAdmin) {
-      const pkg = unwrap(pkgRows)?.[0];
-      if (!pkg) throw new AppError('NO_PACKAGE', { params: { platform } });
-
-      if (profileIds.length > pkg.profilLimit) {
-        throw new AppError('PROFILE_LIMIT_EXCEEDED', { params: { limit: pkg.profilLimit } });
+      const use = unwrap(pkgRows)![0]!;
+      const pkg = use.gunlukLimit !== null && use.profilLimit !== null ? { gunlukLimit: use.gunlukLimit, profilLimit: use.profilLimit } : null;
+      if (!pkg) {
+        if (!perAction) throw new AppError('NO_PACKAGE', { params: { platform } });
+        payPerAction = true;
+      }
+      // Without a package, the price row's cap per order; with one, the package's profile limit.
+      const cap = pkg ? pkg.profilLimit : perAction!.maxProfiles;
+      if (profileIds.length > cap) {
+        throw new AppError('PROFILE_LIMIT_EXCEEDED', { params: { limit: cap } });
       }
 
-      if ((pkg.usedToday ?? 0) >= pkg.gunlukLimit) {
-        throw new AppError('DAILY_LIMIT_EXCEEDED', { params: { limit: pkg.gunlukLimit } });
+      if (pkg && (use.usedToday ?? 0) >= pkg.gunlukLimit) {
+        if (!perAction) throw new AppError('DAILY_LIMIT_EXCEEDED', { params: { limit: pkg.gunlukLimit } });
+        payPerAction = true;
       }
 
-      if (cooldownSeconds > 0 && pkg.lastUsedMs !== null) {
-        const remainingMs = pkg.lastUsedMs + cooldownSeconds * 1000 - now.getTime();
+      if (cooldownSeconds > 0 && use.lastUsedMs !== null) {
+        const remainingMs = use.lastUsedMs + cooldownSeconds * 1000 - now.getTime();
         if (remainingMs > 0) {
           const remainingSeconds = Math.ceil(remainingMs / 1000);
           throw new AppError('COOLDOWN_ACTIVE', { params: { remainingSeconds }, headers: { 'retry-after': String(remainingSeconds) } });
@@ -279,12 +322,23 @@ async function sendInTransaction(
           });
         }
       }
-      if (user.bakiyeCents < priceCents) {
-        throw new AppError('INSUFFICIENT_BALANCE', {
-          params: { required: money(priceCents), current: money(user.bakiyeCents) },
-          extra: { required: centsToDollars(priceCents), current: centsToDollars(user.bakiyeCents) },
-        });
+    } else if (payPerAction && perAction) {
+      for (const id of profileIds) {
+        profilePricesCents[String(id)] = perAction.priceCents;
+        priceCents += perAction.priceCents;
       }
+    }
+    if (options.maxChargeCents !== undefined && priceCents > options.maxChargeCents) {
+      throw new AppError('MAX_CHARGE_EXCEEDED', {
+        params: { charge: money(priceCents), max_charge: money(options.maxChargeCents) },
+        extra: { charge: money(priceCents), max_charge: money(options.maxChargeCents) },
+      });
+    }
+    if (priceCents > 0 && user.bakiyeCents < priceCents) {
+      throw new AppError('INSUFFICIENT_BALANCE', {
+        params: { required: money(priceCents), current: money(user.bakiyeCents) },
+        extra: { required: centsToDollars(priceCents), current: centsToDollars(user.bakiyeCents) },
+      });
     }
 
     // A scheduled order counts against the day it is placed (docs/decisions.md): its usage and
@@ -322,7 +376,7 @@ async function sendInTransaction(
     ]);
     const countUseQ = rawQuery(tx, COUNT_USE, [user.id, service, day, now.toISOString()]);
     const priced = priceCents > 0;
-    const ledgerQ = priced ? rawQuery(tx, LEDGER_DEBIT, [user.id, -priceCents, orderId]) : undefined;
+    const ledgerQ = priced ? rawQuery(tx, LEDGER_DEBIT, [user.id, -priceCents, orderId, payPerAction ? 'pay_per_action' : null]) : undefined;
     const debitQ = priced ? rawQuery(tx, DEBIT, [user.id, priceCents]) : undefined;
     const writes = pipelined([insertOrderQ, countUseQ, ledgerQ, debitQ]);
     // The job's insert is not a plain query (pg-boss builds it), so it may reach the connection
@@ -339,6 +393,6 @@ async function sendInTransaction(
     unwrap(debited);
     unwrap(job);
     if (priced) await checkLowBalance(tx, user.id, user.bakiyeCents - priceCents);
-    return { taskId: orderId, priceCents };
+    return { taskId: orderId, priceCents, ...(payPerAction ? { payPerAction } : {}) };
   });
 }

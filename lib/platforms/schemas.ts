@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { text } from '@/lib/validation';
 import { endpointUrlProblem } from '@/lib/provider/address-policy';
+import { actionPriceInputSchema } from '@/lib/pricing/action-price-schema';
 
 /**
- * PUT /platformlar/{platform} {aktif, api_endpoints}: either or both (the state switch and the
- * endpoint form save separately). Keys are checked against the platform's §3 keys in lib;
+ * PUT /platformlar/{platform} {aktif, api_endpoints, action_prices}: any of them (the state switch,
+ * the endpoint form and the pay-per-action form save separately; issue #33 item 7). Keys are checked against the platform's §3 keys in lib;
  * a blank URL clears that key.
  */
 export const updatePlatformSchema = z
@@ -16,8 +17,10 @@ export const updatePlatformSchema = z
         text({ max: 2000, message: 'PlatformValidation.endpointUrl' }).refine((v) => v === '' || isHttpUrl(v), { message: 'PlatformValidation.endpointUrl' }),
       )
       .optional(),
+    /** Issue #33 item 7: service key → price per action (USD text), switch and profile cap. */
+    action_prices: z.record(text({ max: 40 }), actionPriceInputSchema).optional(),
   })
-  .refine((v) => v.aktif !== undefined || v.api_endpoints !== undefined, { message: 'PlatformValidation.nothingToSave' });
+  .refine((v) => v.aktif !== undefined || v.api_endpoints !== undefined || v.action_prices !== undefined, { message: 'PlatformValidation.nothingToSave' });
 export type UpdatePlatformInput = z.output<typeof updatePlatformSchema>;
 
 /**

@@ -7,11 +7,13 @@ import { AppError } from '@/lib/errors';
 import { publicContentChanged } from '@/lib/cache';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { ENDPOINT_KEYS, isPlatform } from '@/lib/catalogue/services';
-import type { AdminPlatform } from './list-platforms';
+import { adminActionPrices, type AdminPlatform } from './list-platforms';
+import { readActionPrices, setActionPrices } from '@/lib/pricing/action-prices';
 import { endpointAddressSchema, type UpdatePlatformInput } from './schemas';
 
 /**
- * PUT /platformlar/{platform}: the active switch and/or the endpoint URLs. Only that platform's
+ * PUT /platformlar/{platform}: the active switch and/or the endpoint URLs and/or the services'
+ * prices per action (issue #33 item 7, lib/pricing/action-prices.ts). Only that platform's
  * §3 endpoint keys are accepted; the keys sent replace their URLs, a blank URL removes the key,
  * keys not sent stay as they are. A URL at an address the provider policy refuses is a 400
  * VALIDATION_FAILED (a ZodError, so the handler answers it like any other invalid field).
@@ -23,6 +25,15 @@ export async function updatePlatform(db: Db, actor: Actor, ad: string, input: Up
     if (!allowed.includes(key)) throw new AppError('UNKNOWN_ENDPOINT_KEY', { params: { key, keys: allowed.join(', ') } });
   }
   if (input.api_endpoints) endpointAddressSchema({ allowPrivate: env.PROVIDER_ALLOW_PRIVATE === '1' }).parse(input.api_endpoints);
+  // Issue #33 item 7: the pay-per-action prices (their own audited transaction, platform.prices),
+  // after every check of the endpoints, so a refused body changes nothing.
+  if (input.action_prices !== undefined) await setActionPrices(db, actor, ad, input.action_prices);
+  const withPrices = async (p: AdminPlatform): Promise<AdminPlatform> => ({ ...p, action_prices: adminActionPrices(await readActionPrices(db, ad), ad) });
+  if (input.aktif === undefined && input.api_endpoints === undefined) {
+    const [row] = await db.select().from(platforms).where(eq(platforms.ad, ad));
+    if (!row) throw new AppError('PLATFORM_NOT_FOUND');
+    return withPrices({ id: row.id, ad: row.ad, aktif: row.aktif, api_endpoints: row.apiEndpoints });
+  }
   const saved = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(platforms).where(eq(platforms.ad, ad)).for('update');
     if (!current) throw new AppError('PLATFORM_NOT_FOUND');
@@ -43,5 +54,5 @@ export async function updatePlatform(db: Db, actor: Actor, ad: string, input: Up
     return after;
   });
   publicContentChanged();
-  return saved;
+  return input.action_prices !== undefined ? withPrices(saved) : saved;
 }

@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import type { AuthUser } from '@/lib/auth';
 import { PROMPT_SERVICES, platformOfService, type Service } from '@/lib/catalogue/services';
 import { sendInputSchema, sendOperation } from '@/lib/operations';
+import { centsToDecimal, parseDollars } from '@/lib/money';
 import type { AddRequest } from './schemas';
 
 /** The §7 field that carries the link of each platform's sends. */
@@ -29,9 +30,14 @@ function inProtocolNames(error: ZodError): ZodError {
  * cooldown, price and balance, in one transaction under the user's row lock. `comments` is the
  * prompt of a comment service and the text of a new tweet (whose `link` is an optional tweet to
  * quote). With `quantity` the server picks the profiles inside that transaction; `request_id`
- * makes the call idempotent (sendOperation's origin).
+ * makes the call idempotent (sendOperation's origin). `max_charge` refuses an order dearer than
+ * it before anything is charged; the answer's `charge` is what was debited (issue #33 item 6).
  */
-export async function addOrder(db: Db, caller: { user: Pick<AuthUser, 'id' | 'rol'>; keyId: number }, input: AddRequest): Promise<{ order: string; replayed: boolean }> {
+export async function addOrder(
+  db: Db,
+  caller: { user: Pick<AuthUser, 'id' | 'rol'>; keyId: number },
+  input: AddRequest,
+): Promise<{ order: string; replayed: boolean; charge: string }> {
   const service = input.service as Service;
   const platform = platformOfService(service)!;
   const explicit = (input.profile_ids?.length ?? 0) > 0;
@@ -53,6 +59,9 @@ export async function addOrder(db: Db, caller: { user: Pick<AuthUser, 'id' | 'ro
   send.startAt = input.start_at;
   send.spreadMinutes = input.spread_minutes;
   if (runs > 1) send.drip = { runs, intervalMinutes: input.interval ?? 0 };
-  const result = await sendOperation(db, caller.user, service, send, { origin: { apiKeyId: caller.keyId, requestId: input.request_id } });
-  return { order: result.taskId, replayed: result.replayed === true };
+  // Issue #33 item 6: `max_charge` is checked by the send, after the price and before any write.
+  const maxChargeCents = input.max_charge === undefined ? undefined : (parseDollars(input.max_charge) ?? undefined);
+  const result = await sendOperation(db, caller.user, service, send, { origin: { apiKeyId: caller.keyId, requestId: input.request_id }, maxChargeCents });
+  // `charge`: what the order took from the balance (a replay answers the original order's charge, taken once).
+  return { order: result.taskId, replayed: result.replayed === true, charge: centsToDecimal(result.priceCents) };
 }

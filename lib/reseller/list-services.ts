@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { platforms, profiles, siteSettings, userPackages } from '@/db/schema';
+import { packages, platforms, profiles, siteSettings, userPackages } from '@/db/schema';
 import type { AuthUser } from '@/lib/auth';
 import { PLATFORMS, PROMPT_SERVICES, SERVICES, type Service } from '@/lib/catalogue/services';
 import { translate } from '@/lib/i18n/translate';
@@ -9,7 +9,8 @@ import type { Locale } from '@/lib/i18n/routing';
 import { centsToDecimal } from '@/lib/money';
 import { MAX_PROFILES_PER_SEND } from '@/lib/operations/schemas';
 import { NEW_TWEET_TIERS } from '@/lib/pricing';
-import { inForce } from '@/lib/subscriptions';
+import { inForce, SUBSCRIPTION_DAYS } from '@/lib/subscriptions';
+import { readActionPrices } from '@/lib/pricing/action-prices';
 
 export type ServiceType = 'Default' | 'Comments' | 'Tweet';
 
@@ -18,10 +19,20 @@ export type ServiceView = {
   name: string;
   type: ServiceType;
   category: string;
-  /** USD per 1000 profiles charged to the balance: 0 when the package covers it. */
+  /**
+   * Issue #33 item 6: USD per 1000 actions (profiles) that this caller will actually pay for the
+   * service (see `billing`): a new tweet's dearest tier, a pay-per-action price × 1000, or what a
+   * package costs per 1000 of the actions it allows.
+   */
   rate: string;
-  /** Extension: a new tweet's price depends on each profile's followers (§9); the dearest tier per 1000. */
+  /** New tweets: the cheapest follower tier per 1000 profiles (`rate` is the dearest). */
+  rate_min?: string;
+  /** New tweets: the dearest tier per 1000 (the same as `rate`; kept for integrations that read it). */
   rate_max?: string;
+  /** Package services with pay-per-action on: what an order past the daily limit costs per 1000, from the balance. */
+  rate_balance?: string;
+  /** How an order is paid: `balance` (debited at `add`, refunded per failed profile), `package` (the package's limits), `free` (admins). */
+  billing: 'balance' | 'package' | 'free';
   min: number;
   max: number;
   refill: boolean;
@@ -29,20 +40,52 @@ export type ServiceView = {
   dripfeed: boolean;
 };
 
+/** USD per 1000 of a package's actions: its price over the profile-actions one service may use in its term (rounded up to the cent). */
+function packageRateCents(priceCents: number, gunlukLimit: number, profilLimit: number, days: number): number {
+  const actions = gunlukLimit * profilLimit * Math.max(1, Math.round(days));
+  return actions > 0 ? Math.ceil((priceCents * 1000) / actions) : 0;
+}
+
+const PRICE_COLUMN = { twitter: 'priceTwitterCents', instagram: 'priceInstagramCents', youtube: 'priceYoutubeCents' } as const;
+
 /**
  * `services`: the services of the active platforms that have a fulfilment endpoint, as the
- * caller may order them. `max` is the caller's package profile limit on that platform (0 without
- * a package in force: such an add answers NO_PACKAGE); admins, who have no cap, get the number of
- * active profiles (at most 500, the largest send). `min` is 1, or the Twitter minimum setting.
- * Only the new tweet costs money: `rate` is its cheapest tier per 1000 profiles, `rate_max` its
- * dearest. Refill is offered for everything but paid new tweets; drip-feed is not offered.
+ * caller may order them. `max` is the caller's package profile limit on that platform; without a
+ * package in force, the pay-per-action cap of the service when that is on, else 0 (such an add
+ * answers NO_PACKAGE). Admins, who have no cap, get the number of active profiles (at most 500,
+ * the largest send). `min` is 1, or the Twitter minimum setting.
+ *
+ * Issue #33 item 6, `rate` is what this caller pays per 1000 actions, computed here:
+ * - new tweets: the dearest follower tier × 1000 (`rate_min` the cheapest), `billing: "balance"`;
+ * - pay-per-action (the service's price on, and no package in force for the platform): the price
+ *   per action × 1000, `billing: "balance"`;
+ * - a package service: the package's price for that platform divided by the actions it allows one
+ *   service over its term (daily limit × profile limit × days) × 1000, rounded up: the cost per
+ *   1000 when the package is used to the full, never less; `billing: "package"`. The caller's own
+ *   package when one is in force, else the cheapest package on sale (max 0: buy one first). With
+ *   pay-per-action on, `rate_balance` is what an order past the daily limit costs.
+ * - admins: `"0.00"`, `billing: "free"` (admins are never charged for package services).
+ * Refill is offered for orders that are not paid from the balance (a paid order refunds its failed
+ * profiles instead); drip-feed is offered.
  */
 export async function listServices(db: Db, user: Pick<AuthUser, 'id' | 'rol'>, locale: Locale, now: Date = new Date()): Promise<ServiceView[]> {
   const platformRows = await db.select().from(platforms);
-  const packages = await db
-    .select({ platform: userPackages.platform, profilLimit: userPackages.profilLimit })
+  const held = await db
+    .select({
+      platform: userPackages.platform,
+      profilLimit: userPackages.profilLimit,
+      gunlukLimit: userPackages.gunlukLimit,
+      startsAt: userPackages.startsAt,
+      endsAt: userPackages.endsAt,
+      priceTwitterCents: packages.priceTwitterCents,
+      priceInstagramCents: packages.priceInstagramCents,
+      priceYoutubeCents: packages.priceYoutubeCents,
+    })
     .from(userPackages)
+    .innerJoin(packages, eq(packages.id, userPackages.packageId))
     .where(and(eq(userPackages.userId, user.id), inForce(now)));
+  const onSale = await db.select().from(packages).where(isNull(packages.deletedAt));
+  const prices = await readActionPrices(db);
   const active = await db
     .select({ platform: profiles.platform, n: count() })
     .from(profiles)
@@ -51,26 +94,38 @@ export async function listServices(db: Db, user: Pick<AuthUser, 'id' | 'rol'>, l
   const [settings] = await db.select({ twitterMinProfiles: siteSettings.twitterMinProfiles }).from(siteSettings).where(eq(siteSettings.id, 1));
   const cheapest = Math.min(...NEW_TWEET_TIERS.map((t) => t.cents));
   const dearest = Math.max(...NEW_TWEET_TIERS.map((t) => t.cents));
+  const isAdmin = user.rol === 'admin';
 
   const out: ServiceView[] = [];
   for (const platform of PLATFORMS) {
     const row = platformRows.find((p) => p.ad === platform);
     if (!row?.aktif) continue;
-    const limit = packages.find((p) => p.platform === platform)?.profilLimit;
+    const own = held.find((p) => p.platform === platform);
     const available = Math.min(active.find((a) => a.platform === platform)?.n ?? 0, MAX_PROFILES_PER_SEND);
+    // The package rate: the caller's own package, else the cheapest on sale for this platform.
+    const ownRate = own ? packageRateCents(own[PRICE_COLUMN[platform]], own.gunlukLimit, own.profilLimit, (own.endsAt.getTime() - own.startsAt.getTime()) / 86_400_000) : null;
+    const saleRates = onSale.map((p) => packageRateCents(p[PRICE_COLUMN[platform]], p.gunlukLimit, p.profilLimit, SUBSCRIPTION_DAYS));
+    const packageRate = ownRate ?? (saleRates.length ? Math.min(...saleRates) : 0);
     for (const service of SERVICES[platform] as readonly Service[]) {
       if (!row.apiEndpoints[service]) continue;
-      const paid = service === 'new_tweet';
+      const newTweet = service === 'new_tweet';
+      const price = prices.get(service);
+      const perAction = !newTweet && price?.enabled ? price : undefined;
+      const paidPerAction = !isAdmin && !own && perAction !== undefined;
+      const billing: ServiceView['billing'] = newTweet || paidPerAction ? 'balance' : isAdmin ? 'free' : 'package';
+      const rateCents = newTweet ? dearest * 1000 : paidPerAction ? perAction.priceCents * 1000 : isAdmin ? 0 : packageRate;
       out.push({
         service,
         name: translate(locale, `Services.${service}`) ?? service,
-        type: paid ? 'Tweet' : PROMPT_SERVICES.includes(service) ? 'Comments' : 'Default',
+        type: newTweet ? 'Tweet' : PROMPT_SERVICES.includes(service) ? 'Comments' : 'Default',
         category: translate(locale, `Platforms.${platform}`) ?? platform,
-        rate: centsToDecimal(paid ? cheapest * 1000 : 0),
-        ...(paid ? { rate_max: centsToDecimal(dearest * 1000) } : {}),
+        rate: centsToDecimal(rateCents),
+        ...(newTweet ? { rate_min: centsToDecimal(cheapest * 1000), rate_max: centsToDecimal(dearest * 1000) } : {}),
+        ...(!isAdmin && own && perAction ? { rate_balance: centsToDecimal(perAction.priceCents * 1000) } : {}),
+        billing,
         min: platform === 'twitter' ? (settings?.twitterMinProfiles ?? 1) : 1,
-        max: user.rol === 'admin' ? available : (limit ?? 0),
-        refill: !paid,
+        max: isAdmin ? available : own ? own.profilLimit : paidPerAction ? Math.min(perAction.maxProfiles, available) : 0,
+        refill: billing !== 'balance',
         cancel: true,
         dripfeed: true,
       });

@@ -24,10 +24,17 @@ export const serviceResponse = z.object({
   name: z.string(),
   type: z.enum(['Default', 'Comments', 'Tweet']).describe('Default: link + quantity; Comments: `comments` is the prompt; Tweet: `comments` is the text, `link` an optional tweet to quote.'),
   category: z.string(),
-  rate: z.string().describe('USD per 1000 profiles charged to the balance; 0.00 when the package covers it.'),
-  rate_max: z.string().optional().describe('New tweets: the dearest follower tier per 1000 profiles.'),
+  rate: z
+    .string()
+    .describe(
+      'USD per 1000 actions (profiles) you will actually pay, as `billing` says: new tweets the dearest follower tier (see `rate_min`); pay-per-action services the price per action × 1000; package services the package price over the actions it allows one service in its term (daily limit × profile limit × days) × 1000, rounded up; admins 0.00.',
+    ),
+  rate_min: z.string().optional().describe('New tweets: the cheapest follower tier per 1000 profiles (`rate` is the dearest).'),
+  rate_max: z.string().optional().describe('New tweets: the dearest follower tier per 1000 profiles (equal to `rate`).'),
+  rate_balance: z.string().optional().describe('A package service with pay-per-action on: USD per 1000 for an order past your daily limit, paid from the balance.'),
+  billing: z.enum(['balance', 'package', 'free']).describe('`balance`: charged at `add` and refunded per failed profile; `package`: within your package’s limits; `free`: admins.'),
   min: z.number().int(),
-  max: z.number().int().describe('Your package’s profile limit on that platform (0 without a package).'),
+  max: z.number().int().describe('Your package’s profile limit on that platform; without a package, the pay-per-action cap of one order (0 when the service needs a package).'),
   refill: z.boolean(),
   cancel: z.boolean(),
   dripfeed: z.boolean(),
@@ -61,7 +68,10 @@ export const orderStatusResponse = z.object({
 
 export const V2_RESPONSES = {
   services: z.array(serviceResponse),
-  add: z.object({ order: z.string().describe('The order id (a UUID).') }),
+  add: z.object({
+    order: z.string().describe('The order id (a UUID).'),
+    charge: z.string().describe('USD taken from your balance for this order, two decimals (0.00 under a package; a replayed `request_id` answers the original charge, taken once).'),
+  }),
   status: z.union([orderStatusResponse, z.record(z.string(), z.union([orderStatusResponse, itemErrorResponse]))]).describe('`order`: one object; `orders`: an object keyed by order id.'),
   cancel: z
     .union([z.object({ order: z.string(), cancel: z.literal(1) }), z.array(z.object({ order: z.string(), cancel: z.union([z.literal(1), itemErrorResponse]) }))])

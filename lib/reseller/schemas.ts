@@ -54,6 +54,13 @@ export const addRequest = z
     /** Issue #17: a scheduled, spread order (range checked by the send: START_AT_INVALID, SPREAD_INVALID). */
     start_at: text({ max: 64 }).optional().describe('When the first profile acts: an ISO 8601 time with zone, from now to 30 days ahead (default now). Until then the order is Pending (`order_status` scheduled) and can be cancelled.'),
     spread_minutes: z.union([z.number(), text({ max: 10 })]).optional().describe('Spread the profiles at random moments across this many minutes after `start_at` (0–1440, default 0: all at once).'),
+    /** Issue #33 item 6: the most this order may take from the balance (USD); a dearer order is refused MAX_CHARGE_EXCEEDED. */
+    max_charge: z
+      .union([text({ max: 20, message: 'Validation.v2_max_charge_invalid' }), z.number()])
+      .transform((v) => String(v).trim())
+      .pipe(text({ max: 20 }).regex(/^\d{1,7}(?:\.\d{1,2})?$/, 'Validation.v2_max_charge_invalid'))
+      .optional()
+      .describe('The most this order may take from your balance, USD (e.g. `2.50`); an order that would cost more is refused with MAX_CHARGE_EXCEEDED and nothing is charged.'),
     /** Idempotency: the same request id always answers the same order and never makes a second one. */
     request_id: text({ max: 100, message: 'Validation.v2_request_id_invalid' })
       .regex(/^[\x21-\x7e]+$/, 'Validation.v2_request_id_invalid')

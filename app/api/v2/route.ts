@@ -32,9 +32,9 @@ export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale, p
       return listServices(db, user, locale);
 
     case 'add': {
-      const { order, replayed } = await addOrder(db, { user, keyId }, input);
+      const { order, replayed, charge } = await addOrder(db, { user, keyId }, input);
       if (!replayed) notifyDashboard();
-      return { order };
+      return { order, charge };
     }
 
     case 'status': {

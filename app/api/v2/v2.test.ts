@@ -100,9 +100,10 @@ describe('services', () => {
       const list = res.body as Record<string, unknown>[];
       const byKey = Object.fromEntries(list.map((s) => [s.service, s]));
       expect(list.some((s) => String(s.service).startsWith('youtube'))).toBe(false);
-      expect(byKey.like).toEqual({ service: 'like', name: 'Like', type: 'Default', category: 'Twitter', rate: '0.00', min: 1, max: 7, refill: true, cancel: true, dripfeed: true });
+      // Issue #33 item 6: the package's $1.00 over 5 orders × 7 profiles × 30 days, per 1000 actions, rounded up.
+      expect(byKey.like).toEqual({ service: 'like', name: 'Like', type: 'Default', category: 'Twitter', rate: '0.96', billing: 'package', min: 1, max: 7, refill: true, cancel: true, dripfeed: true });
       expect(byKey.comment).toMatchObject({ type: 'Comments', max: 7 });
-      expect(byKey.new_tweet).toMatchObject({ type: 'Tweet', rate: '2000.00', rate_max: '15000.00', refill: false });
+      expect(byKey.new_tweet).toMatchObject({ type: 'Tweet', rate: '15000.00', rate_min: '2000.00', billing: 'balance', refill: false });
       // No Instagram package: that platform can be listed but not ordered.
       expect(byKey.reels_like).toMatchObject({ category: 'Instagram', max: 0 });
     } finally {

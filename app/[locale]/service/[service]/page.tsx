@@ -7,6 +7,7 @@ import { profileReliability, readProfiles } from '@/lib/profiles';
 import { readOrEmpty } from '@/app/_lib/read-or-empty';
 import { getLimitInfo } from '@/lib/operations';
 import { getBalanceCents } from '@/lib/balance';
+import { activeActionPrice } from '@/lib/pricing/action-prices';
 import { faqJsonLd, jsonLdString, pageMetadata } from '@/lib/seo';
 import type { Locale } from '@/lib/i18n/routing';
 import { hasServicePage, normalizeService, platformOfService } from '@/lib/catalogue/services';
@@ -78,10 +79,12 @@ export default async function ServicePage({ params }: Props) {
     requestIsMemberShell(),
   ]);
   const [profiles, reliability] = list.value;
+  // Issue #33 item 7: the service's price per action when pay-per-action is on (the same for everyone).
+  const perAction = await readOrEmpty(() => activeActionPrice(db, service), null, { list: 'action price', page: '/service' });
   const [limits, balanceCents, socketToken] = user
     ? await Promise.all([
         getLimitInfo(db, user, service),
-        service === 'new_tweet' ? getBalanceCents(db, user.id) : Promise.resolve(null),
+        service === 'new_tweet' || perAction.value ? getBalanceCents(db, user.id) : Promise.resolve(null),
         tokenForSessionUser(user),
       ])
     : [null, null, null];
@@ -101,6 +104,7 @@ export default async function ServicePage({ params }: Props) {
         viewer={user ? { loggedIn: true, isAdmin: user.rol === 'admin', socketToken } : shell ? 'shell' : { loggedIn: false }}
         initialLimits={limits}
         initialBalanceCents={balanceCents}
+        initialPerAction={perAction.value}
       />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(faq) }} />
     </section>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { tokenForSessionUser } from '@/auth';
 import { getLimitInfo } from '@/lib/operations';
 import { getBalanceCents } from '@/lib/balance';
+import { activeActionPrice } from '@/lib/pricing/action-prices';
 import { normalizeService } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
 import { text } from '@/lib/validation';
@@ -17,21 +18,23 @@ const query = z.object({ service: text({ max: 40 }).optional() });
  * `viewer: null` for a visitor, an ended session or a cross-site request (not a 401: "nobody" is
  * the answer, and the page then shows the visitor's header). Otherwise `viewer: {isAdmin,
  * socketToken}` (the bearer token of the page's live connection) and, with `service`, that
- * service's `limitInfo` (as GET /api/users/limits/me) and, on new_tweet, `bakiye_cents`.
+ * service's `limitInfo` (as GET /api/users/limits/me), its `pay_per_action` price (`{price_cents,
+ * max_profiles}` or null; issue #33 item 7) and, on new_tweet or a pay-per-action service, `bakiye_cents`.
  */
 export const GET = route({ auth: 'optional', query }, async ({ req, db, user, query }) => {
   const service = query.service ? normalizeService(query.service) : undefined;
   if (query.service && !service) throw new AppError('INVALID_SERVICE');
   // A page of another site cannot read this answer (no CORS), but it is not sent one either.
   if (!user || req.headers.get('sec-fetch-site') === 'cross-site') return ok({ viewer: null });
-  const [socketToken, limitInfo, bakiyeCents] = await Promise.all([
+  const [socketToken, limitInfo, perAction] = await Promise.all([
     tokenForSessionUser(user),
     service ? getLimitInfo(db, user, service) : null,
-    service === 'new_tweet' ? getBalanceCents(db, user.id) : null,
+    service ? activeActionPrice(db, service) : null,
   ]);
+  const bakiyeCents = service === 'new_tweet' || perAction ? await getBalanceCents(db, user.id) : null;
   return ok({
     viewer: { isAdmin: user.rol === 'admin', socketToken },
-    ...(service ? { service, limitInfo } : {}),
+    ...(service ? { service, limitInfo, pay_per_action: perAction ? { price_cents: perAction.priceCents, max_profiles: perAction.maxProfiles } : null } : {}),
     ...(bakiyeCents !== null ? { bakiye_cents: bakiyeCents } : {}),
   });
 });
