@@ -14,9 +14,9 @@ const LINK_FIELD = { twitter: 'tweet_url', instagram: 'reels_url', youtube: 'you
  * cooldown, price and balance, in one transaction under the user's row lock. `comments` is the
  * prompt of a comment service and the text of a new tweet (whose `link` is an optional tweet to
  * quote). With `quantity` the server picks the profiles inside that transaction; `request_id`
- * makes the call idempotent (sendOperation's origin).
+ * makes the call idempotent (sendOperation's origin). The answer is the order's number (issue #33).
  */
-export async function addOrder(db: Db, caller: { user: Pick<AuthUser, 'id' | 'rol'>; keyId: number }, input: AddRequest): Promise<{ order: string; replayed: boolean }> {
+export async function addOrder(db: Db, caller: { user: Pick<AuthUser, 'id' | 'rol'>; keyId: number }, input: AddRequest): Promise<{ order: number; replayed: boolean }> {
   const service = input.service as Service;
   const platform = platformOfService(service)!;
   const explicit = (input.profile_ids?.length ?? 0) > 0;
@@ -37,5 +37,5 @@ export async function addOrder(db: Db, caller: { user: Pick<AuthUser, 'id' | 'ro
   send.spreadMinutes = input.spread_minutes;
   if (runs > 1) send.drip = { runs, intervalMinutes: input.interval ?? 0 };
   const result = await sendOperation(db, caller.user, service, send, { origin: { apiKeyId: caller.keyId, requestId: input.request_id } });
-  return { order: result.taskId, replayed: result.replayed === true };
+  return { order: result.orderNumber, replayed: result.replayed === true };
 }

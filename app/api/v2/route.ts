@@ -4,13 +4,23 @@ import { notifyDashboard } from '@/lib/realtime';
 import { addOrder, cancelOrders, getOrderStatuses, listServices, refillOrders, statusPrefetch, V2_ACTIONS, v2Request } from '@/lib/reseller';
 import { errorResponse, V2_RESPONSES } from '@/lib/reseller/responses';
 import { apiKeyRoute, itemError, JsonText } from '@/app/api/_lib/api-key-route';
-import type { OrderView } from '@/lib/order-view';
+import { isUuidKey, orderKey, type OrderView } from '@/lib/order-view';
+
+/**
+ * An id echoed in a list answer as the caller gave it (issue #33): a number as a JSON number, an
+ * older order's UUID (or anything else) as text.
+ */
+function echoId(id: string): number | string {
+  const key = orderKey(id);
+  return key !== null && !isUuidKey(key) ? Number(key) : id;
+}
 
 /**
  * POST /api/v2: the reseller protocol (issue #16; docs/reseller-api.md is its manual). One
  * endpoint, `key` + `action`, form-encoded or JSON. A single `order` / `refill` answers its object
  * or an error status; a list (`orders`, `refills`, up to 100) answers every item, with per-item
- * `{error, code}` where one fails.
+ * `{error, code}` where one fails. Orders and refills are named by their numbers (issue #33);
+ * an older integration's UUID still works wherever an id is taken.
  */
 const spec = {
   body: v2Request,
@@ -52,9 +62,9 @@ export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale, p
       if (!input.orders) {
         const one = done.get(input.order!)!;
         if (!one.ok) throw one.error;
-        return { order: input.order, cancel: 1 };
+        return { order: echoId(input.order!), cancel: 1 };
       }
-      return [...done].map(([order, r]) => ({ order, cancel: r.ok ? 1 : itemError(r.error, locale) }));
+      return [...done].map(([order, r]) => ({ order: echoId(order), cancel: r.ok ? 1 : itemError(r.error, locale) }));
     }
 
     case 'refill': {
@@ -64,7 +74,7 @@ export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale, p
         if (!one.ok) throw one.error;
         return { refill: one.value };
       }
-      return [...done].map(([order, r]) => ({ order, refill: r.ok ? r.value : itemError(r.error, locale) }));
+      return [...done].map(([order, r]) => ({ order: echoId(order), refill: r.ok ? r.value : itemError(r.error, locale) }));
     }
 
     case 'refill_status': {
@@ -74,7 +84,7 @@ export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale, p
         if (!one.ok) throw one.error;
         return new JsonText(one.value);
       }
-      return [...found].map(([refill, r]) => ({ refill, status: r.ok ? (JSON.parse(r.value) as OrderView).status : itemError(r.error, locale) }));
+      return [...found].map(([refill, r]) => ({ refill: echoId(refill), status: r.ok ? (JSON.parse(r.value) as OrderView).status : itemError(r.error, locale) }));
     }
 
     case 'balance':
