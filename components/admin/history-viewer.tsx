@@ -215,7 +215,10 @@ function ServiceTable({ userId, service, first }: { userId: string; service: str
               <tbody>
                 {rows.slice(0, shown).map((r) => (
                   <tr key={r.id} className="border-t border-line">
-                    <td className="p-2 whitespace-nowrap tabular-nums">{orderNumberText(r.order_number)}</td>
+                    {/* The order's number heads its row (issue #33). */}
+                    <th scope="row" className="p-2 whitespace-nowrap font-normal tabular-nums">
+                      {orderNumberText(r.order_number)}
+                    </th>
                     <td className="p-2 whitespace-nowrap tabular-nums">{format.dateTime(new Date(r.created_at), { dateStyle: 'short', timeStyle: 'short' })}</td>
                     <td className="max-w-xs truncate p-2">{r.hedef_url ?? '—'}</td>
                     <td className="p-2">
