@@ -25,9 +25,10 @@ test('a customer sees the same order number in the send’s toast, the history, 
     expect(typeof body.order_number).toBe('number');
     const number = `#${body.order_number}`;
 
-    // The confirmation names it.
-    const confirmation = page.locator('[data-toast]').filter({ hasText: `${number} · ${msg('en', 'ServicePage.operationStarted')}` });
-    await expect(confirmation).toBeSeen();
+    // The send's toast names it: the confirmation ("#N · Order started.") or, when the order is
+    // already under way, the progress toast that replaces it (one toast per order).
+    const toast = page.locator('[data-toast]').filter({ hasText: new RegExp(`^${number} · (${msg('en', 'ServicePage.operationStarted').replace('.', '\\.')}|${msg('en', 'Services.like')}: )`) });
+    await expect(toast).toBeSeen();
 
     // The REST API names it the same way.
     const op = await (await request.get(`/api/operations/${body.order_number}`, { headers: { authorization: `Bearer ${customer.token}` } })).json();
@@ -37,10 +38,12 @@ test('a customer sees the same order number in the send’s toast, the history, 
     await page.goto('/en/panel/statistics?platform=twitter');
     const row = page.getByTestId('transaction-row').filter({ has: page.locator('[data-order-number]', { hasText: new RegExp(`^${number}$`) }) });
     await expect(row).toHaveCount(1);
+    await row.locator('[data-order-number]').scrollIntoViewIfNeeded();
     await expect(row.locator('[data-order-number]')).toBeSeen();
     await row.getByRole('button', { name: new RegExp(`^${msg('en', 'Panel.statistics.details')}`) }).click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('heading', { name: msg('en', 'Panel.statistics.resultsTitleOf', { number }) })).toBeSeen();
+    const dialog = page.getByRole('dialog', { name: msg('en', 'Panel.statistics.resultsTitle') });
+    await expect(dialog.locator('[data-order-number]')).toHaveText(msg('en', 'Panel.statistics.resultsOrder', { number }));
+    await expect(dialog.locator('[data-order-number]')).toBeSeen();
     await page.keyboard.press('Escape');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -57,6 +60,7 @@ test('a customer sees the same order number in the send’s toast, the history, 
     await expect(page).toHaveURL(/\/en\/panel\/support\?ticket=\d+$/);
     const named = page.locator('[data-ticket-order] p').nth(1);
     await expect(named).toHaveText(new RegExp(`^${number} · Like · `));
+    await named.scrollIntoViewIfNeeded();
     await expect(named).toBeSeen();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   } finally {

@@ -37,7 +37,11 @@ export function OrderResultsDialog({ taskId, orderNumber, label }: { taskId: str
         <span className="sr-only">{` – ${label}`}</span>
       </DialogTrigger>
       {/* Issue #33: the dialog names the order by its number, as the list and the send's toast do. */}
-      <DialogContent title={orderNumber === undefined ? t('resultsTitle') : t('resultsTitleOf', { number: orderNumberText(orderNumber) })} closeLabel={tc('close')}>
+      <DialogContent
+        title={t('resultsTitle')}
+        description={orderNumber === undefined ? undefined : <span data-order-number>{t('resultsOrder', { number: orderNumberText(orderNumber) })}</span>}
+        closeLabel={tc('close')}
+      >
         <Body state={state} />
       </DialogContent>
     </Dialog>
