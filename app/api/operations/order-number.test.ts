@@ -14,6 +14,7 @@ import { POST as openTicket } from '@/app/api/tickets/route';
 import { GET as ticket } from '@/app/api/tickets/[id]/route';
 import { GET as notices } from '@/app/api/notifications/route';
 import { GET as openapi } from '@/app/api/openapi.json/route';
+import { GET as exportCsv } from '@/app/api/admin/export/[kind]/route';
 import type { OpenApiDocument } from '@/app/api/_lib/openapi/build-openapi';
 
 /*
@@ -82,6 +83,11 @@ describe('the order number on the REST API', () => {
     const list = await call(history, { token: adminToken, params: { userId: String(user.id), service: 'like' } });
     expect(list.status).toBe(200);
     expect((list.body.transactions as { id: string; order_number: number }[])[0]).toMatchObject({ id: sent.task_id, order_number: sent.order_number });
+    // The admin's CSV export of orders has the number beside the id.
+    const csv = await exportCsv(new Request(`http://localhost/api/admin/export/orders?user_id=${user.id}`, { headers: { authorization: `Bearer ${adminToken}` } }), { params: Promise.resolve({ kind: 'orders' }) });
+    const [header, first] = (await csv.text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(header!.split(',').slice(0, 2)).toEqual(['task_id', 'order_number']);
+    expect(first!.split(',').slice(0, 2)).toEqual([`"${sent.task_id}"`, `"${sent.order_number}"`]);
   });
 
   it('links a ticket to the order typed as "#number" or "number", and names it by its number in the thread', async () => {
