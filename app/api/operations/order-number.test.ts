@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { orders, profiles, siteSettings } from '@/db/schema';
 import { call } from '@/test/http';
 import { signToken } from '@/lib/auth/tokens';
+import { searchUsersWithPackages } from '@/lib/admin-users';
 import { installAsAppDb } from '@/test/db';
 import { finalizeOrder } from '@/lib/operations';
 import { createWorld, freshUrl, makeUser, type World } from '@/lib/operations/testing/world';
@@ -120,6 +121,16 @@ describe('the order number on the REST API', () => {
       const failed = (list.body.notifications as { kind: string; body: string }[]).find((n) => n.kind === 'order_failed');
       expect(failed?.body, locale).toContain(`#${sent.order_number}`);
     }
+  });
+
+  it('finds the customer of an order in the admin’s users search by "#number", "number" or UUID', async () => {
+    const { user, token } = await makeUser(w.t, { packages: PKG });
+    const sent = await send(token);
+    for (const q of [`#${sent.order_number}`, ` ${sent.order_number}`, sent.task_id.toUpperCase()]) {
+      const found = await searchUsersWithPackages(w.t.db, { q, limit: 24, offset: 0 });
+      expect(found.users.map((u) => u.id), q).toContain(user.id);
+    }
+    expect((await searchUsersWithPackages(w.t.db, { q: '#999999999', limit: 24, offset: 0 })).users).toEqual([]);
   });
 
   it('puts order_number in the OpenAPI description of the answers that return an order', async () => {
