@@ -9,6 +9,7 @@ import { finalizeOrder } from '@/lib/operations';
 import { createWorld, freshUrl, makeUser, type World } from '@/lib/operations/testing/world';
 import { POST as like } from '@/app/api/twitter/like/route';
 import { GET as operation } from '@/app/api/operations/[taskId]/route';
+import { POST as cancel } from '@/app/api/operations/[taskId]/cancel/route';
 import { GET as transactions } from '@/app/api/users/transactions/me/route';
 import { GET as history } from '@/app/api/islem-gecmisi/user/[userId]/service/[service]/route';
 import { POST as openTicket } from '@/app/api/tickets/route';
@@ -71,7 +72,12 @@ describe('the order number on the REST API', () => {
     for (const taskId of [sent.task_id, String(sent.order_number), '0', '12abc']) {
       const res = await call(operation, { token: stranger.token, params: { taskId } });
       expect((res.body as { code?: string }).code, taskId).toBe('TASK_NOT_FOUND');
+      const cancelled = await call(cancel, { token: stranger.token, params: { taskId } });
+      expect((cancelled.body as { code?: string }).code, taskId).toBe('ORDER_NOT_FOUND');
     }
+    // The owner cancels it by "#number" (it has not started: the worker does not run here).
+    const cancelled = await call(cancel, { token, params: { taskId: `#${sent.order_number}` } });
+    expect(cancelled.body).toMatchObject({ task_id: sent.task_id, order_number: sent.order_number, order_status: 'cancelled' });
   });
 
   it('lists the customer’s orders and the admin’s history with order_number', async () => {
