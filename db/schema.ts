@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -375,11 +376,22 @@ export type ProfileResult = {
 /** One batch of a spread order: `at` (ISO) is when its profiles act. */
 export type OrderBatch = { at: string; profile_ids: number[] };
 
+/**
+ * Issue #33: the orders' public numbers ("#123", the reseller protocol's integer `order` and
+ * `refill`). A sequence, so numbers are unique across nodes and taken in the insert's own
+ * transaction; a rolled-back send leaves a gap, which is fine for an identifier.
+ */
+export const ordersNumberSeq = pgSequence('orders_number_seq');
+
 export const orders = pgTable(
   'orders',
   {
     /** The task_id the client sees. */
     id: uuid().primaryKey().defaultRandom(),
+    /** Issue #33: the order's public number (refills are orders and have one too), never reused. */
+    number: bigint({ mode: 'number' })
+      .notNull()
+      .default(sql`nextval('orders_number_seq')`),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -431,6 +443,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_user_request_uq').on(t.userId, t.requestId).where(sql`${t.requestId} is not null`),
     uniqueIndex('orders_refill_of_uq').on(t.refillOf).where(sql`${t.refillOf} is not null`),
+    // The reseller protocol and the UI find an order by its number.
+    uniqueIndex('orders_number_uq').on(t.number),
     // Which profiles already acted on a target (the API's profile picker).
     index('orders_service_target_idx').on(t.service, t.targetUrl),
     index('orders_user_service_created_idx').on(t.userId, t.service, t.createdAt),

@@ -59,7 +59,7 @@ test.describe('support tickets', () => {
     await expect(page).toHaveURL(/\/en\/panel\/support\?ticket=\d+$/);
     const ticketId = Number(new URL(page.url()).searchParams.get('ticket'));
     // The order in words (issue #32): the service's name and the status as the panel's history names it.
-    await expect(page.locator('[data-ticket-order] p').nth(1)).toHaveText(/^(Like|Retweet|Bookmark) · Partly successful · \d\/\d profiles succeeded$/);
+    await expect(page.locator('[data-ticket-order] p').nth(1)).toHaveText(/^#\d+ · (Like|Retweet|Bookmark) · Partly successful · \d\/\d profiles succeeded$/);
     await expect(page.locator('[data-ticket-order]').getByText(/· failed$/).first()).toBeVisible();
     await expect(page.locator('[data-ticket-status]').first()).toHaveText('Open');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

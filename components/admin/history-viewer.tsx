@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { SortHeader, type SortDir } from './sort-header';
 import { ExportLink } from './export-link';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { orderNumberText } from '@/lib/format';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { adminApi } from './admin-api';
@@ -13,7 +14,7 @@ import { Select } from '@/components/ui/input';
 
 type Stats = { toplam_islem: number; basarili_islem: number; kismi_islem: number; basarisiz_islem: number; toplam_harcanan: number };
 type Page = { transactions: Tx[]; total: number };
-type Tx = { id: string; hedef_url: string | null; durum: string; profil_sayisi: number; created_at: string; notlar: string | null; bakiye_harcanan: number };
+type Tx = { id: string; order_number: number; hedef_url: string | null; durum: string; profil_sayisi: number; created_at: string; notlar: string | null; bakiye_harcanan: number };
 
 /** §7: the services the admin history shows, grouped by platform (§2). */
 const GROUPS = [
@@ -203,6 +204,7 @@ function ServiceTable({ userId, service, first }: { userId: string; service: str
             <table className="w-full text-left text-sm">
               <thead className="text-muted">
                 <tr>
+                  <th scope="col" className="whitespace-nowrap p-2 font-medium">{t('order')}</th>
                   {header('created', t('date'))}
                   <th scope="col" className="whitespace-nowrap p-2 font-medium">{t('target')}</th>
                   {header('status', t('status'))}
@@ -213,6 +215,10 @@ function ServiceTable({ userId, service, first }: { userId: string; service: str
               <tbody>
                 {rows.slice(0, shown).map((r) => (
                   <tr key={r.id} className="border-t border-line">
+                    {/* The order's number heads its row (issue #33). */}
+                    <th scope="row" className="p-2 whitespace-nowrap font-normal tabular-nums">
+                      {orderNumberText(r.order_number)}
+                    </th>
                     <td className="p-2 whitespace-nowrap tabular-nums">{format.dateTime(new Date(r.created_at), { dateStyle: 'short', timeStyle: 'short' })}</td>
                     <td className="max-w-xs truncate p-2">{r.hedef_url ?? '—'}</td>
                     <td className="p-2">
@@ -229,7 +235,10 @@ function ServiceTable({ userId, service, first }: { userId: string; service: str
             {rows.slice(0, shown).map((r) => (
               <li key={r.id} className="rounded-lg border border-line p-3 text-sm" data-history-card={r.id}>
                 <div className="flex flex-wrap items-start justify-between gap-2">
-                  <span className="font-medium tabular-nums">{format.dateTime(new Date(r.created_at), { dateStyle: 'short', timeStyle: 'short' })}</span>
+                  <span className="font-medium tabular-nums">
+                    <span className="mr-1.5 text-muted">{orderNumberText(r.order_number)}</span>
+                    {format.dateTime(new Date(r.created_at), { dateStyle: 'short', timeStyle: 'short' })}
+                  </span>
                   <Badge tone={DURUM_TONE[r.durum] ?? 'neutral'}>{t.has(`durum.${r.durum}` as never) ? t(`durum.${r.durum}` as never) : r.durum}</Badge>
                 </div>
                 <dl className="mt-2 grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-1">

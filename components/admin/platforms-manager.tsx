@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { useRouter } from '@/lib/i18n/navigation';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Switch } from '@/components/ui/switch';
-import { ENDPOINT_KEYS, type Platform } from '@/lib/catalogue/services';
+import { ENDPOINT_KEYS, SERVICE_IDS, type Platform, type Service } from '@/lib/catalogue/services';
 import { adminApi, errorText } from './admin-api';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -110,6 +110,12 @@ function PlatformPanel({ platform }: { platform: AdminPlatformRow }) {
               <span className="flex flex-wrap items-baseline gap-x-2">
                 {keyLabel(k)}
                 <code className="text-xs font-normal text-muted">{t('endpointKeyHint', { key: k })}</code>
+                {/* Issue #33: the service's number on the reseller API (`service` in services/add), fixed for good. */}
+                {k in SERVICE_IDS ? (
+                  <span className="text-xs font-normal text-muted" data-service-id={SERVICE_IDS[k as Service]}>
+                    {t('serviceIdHint', { id: String(SERVICE_IDS[k as Service]) })}
+                  </span>
+                ) : null}
               </span>
             }
             error={invalid.includes(k) ? tv('endpointUrl') : undefined}

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { orderNumberText } from '@/lib/format';
 import { toast } from 'sonner';
 import { Link, useRouter } from '@/lib/i18n/navigation';
 import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
@@ -118,7 +119,7 @@ function ProfileCard({ profile: p }: { profile: ProfileHealth }) {
               <ul className="mt-1 space-y-1">
                 {p.recent_failures.map((f) => (
                   <li key={f.order_id} className="break-words text-muted">
-                    {date(f.at)} · {tsv.has(f.service) ? tsv(f.service) : f.service} · <code className="text-xs">{f.order_id.slice(0, 8)}</code>
+                    {date(f.at)} · {tsv.has(f.service) ? tsv(f.service) : f.service} · <span className="tabular-nums">{orderNumberText(f.order_number)}</span>
                     {/* The provider's own words, as it sent them (issue #32: not the page's language). */}
                     {f.error ? (
                       <>

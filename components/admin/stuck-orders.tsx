@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { useRouter } from '@/lib/i18n/navigation';
 import type { StuckOrder } from '@/lib/reconciliation';
 import { cn } from '@/lib/utils/cn';
+import { orderNumberText } from '@/lib/format';
 import { adminApi, errorText } from './admin-api';
 import { Button } from '@/components/ui/button';
 
@@ -43,7 +44,8 @@ function StuckOrderCard({ order: o }: { order: StuckOrder }) {
   const locale = useLocale();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
-  const short = o.task_id.slice(0, 8);
+  // Issue #33: the order's number, as the customer and the support thread name it.
+  const short = orderNumberText(o.order_number);
 
   async function act(kind: 'end' | 'retry') {
     setBusy(true);
@@ -62,7 +64,7 @@ function StuckOrderCard({ order: o }: { order: StuckOrder }) {
   return (
     <li className="rounded-lg bg-card p-4 text-sm shadow-sm" data-stuck-order={o.task_id}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-mono text-xs">{short}</span>
+        <span className="font-medium tabular-nums">{short}</span>
         <span className={cn('rounded-full border bg-card px-2 py-0.5 text-xs font-semibold', o.overdue ? 'border-danger text-danger' : 'border-warning text-warning')}>
           {o.overdue ? t('overdue') : t('waiting')}
         </span>

@@ -8,6 +8,7 @@ import { ErrorMessage } from '@/components/ui/form-field';
 import { getJson, sendJson } from '@/components/auth/api';
 import { fieldAria, FormField, inputClass } from '@/components/auth/form-field';
 import { cn } from '@/lib/utils/cn';
+import { orderNumberText } from '@/lib/format';
 import type { DeliveryView } from '@/lib/webhooks/manage-webhook';
 import { CopyButton } from './copy-button';
 import { Button } from '@/components/ui/button';
@@ -154,7 +155,12 @@ export function ApiKeyWebhook({ keyId, errorOf }: { keyId: number; errorOf: (bod
               <li key={d.id} className="flex flex-col gap-1 p-2 text-sm sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <span className="font-medium">{d.event === 'test' ? t('eventTest') : t('eventOrder')}</span>
-                  {d.order ? <code className="ml-2 wrap-anywhere text-xs text-muted">{d.order}</code> : null}
+                  {/* Issue #33: the order's number as its event names it; an event from before numbers shows its id. */}
+                  {d.order_number !== null ? (
+                    <span className="ml-2 text-muted tabular-nums">{orderNumberText(d.order_number)}</span>
+                  ) : d.order ? (
+                    <code className="ml-2 wrap-anywhere text-xs text-muted">{d.order}</code>
+                  ) : null}
                   <div className="text-xs text-muted">
                     {format.dateTime(d.created_at)} · {t('attempts', { count: d.attempts })}
                     {d.response_status ? ` · HTTP ${d.response_status}` : ''}

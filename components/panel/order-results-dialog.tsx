@@ -7,13 +7,14 @@ import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { buttonVariants } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { fetchOperation } from './panel-api';
+import { orderNumberText } from '@/lib/format';
 import type { OperationResults } from './statistics-types';
 
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; data: OperationResults };
 
 /** A transaction row's button that opens the order's per-profile results (GET /api/operations/{task_id}). */
 /** `label` tells which order the button is for (read by screen readers after the visible word). */
-export function OrderResultsDialog({ taskId, label }: { taskId: string; label: string }) {
+export function OrderResultsDialog({ taskId, orderNumber, label }: { taskId: string; orderNumber?: number; label: string }) {
   const t = useTranslations('Panel.statistics');
   const tc = useTranslations('Common');
   const locale = useLocale();
@@ -35,7 +36,12 @@ export function OrderResultsDialog({ taskId, label }: { taskId: string; label: s
         {/* The visible word starts the accessible name; the order's date tells the buttons apart. */}
         <span className="sr-only">{` – ${label}`}</span>
       </DialogTrigger>
-      <DialogContent title={t('resultsTitle')} closeLabel={tc('close')}>
+      {/* Issue #33: the dialog names the order by its number, as the list and the send's toast do. */}
+      <DialogContent
+        title={t('resultsTitle')}
+        description={orderNumber === undefined ? undefined : <span data-order-number>{t('resultsOrder', { number: orderNumberText(orderNumber) })}</span>}
+        closeLabel={tc('close')}
+      >
         <Body state={state} />
       </DialogContent>
     </Dialog>

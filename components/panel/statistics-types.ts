@@ -20,6 +20,8 @@ export type PlatformStats = {
 
 export type PanelTransaction = {
   id: string;
+  /** Issue #33: the order's number, shown as "#123". */
+  order_number: number;
   hedef_url: string | null;
   durum: string;
   profil_sayisi: number;
@@ -36,6 +38,7 @@ export type ProfileOutcome = { profile_id: number | string; username?: string | 
 
 export type OperationResults = {
   task_id: string;
+  order_number: number;
   status: string;
   success_count: number;
   total_count: number;

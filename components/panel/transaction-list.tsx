@@ -93,7 +93,13 @@ export function TransactionList({ platform, initial }: { platform: string; initi
               const note = row.hedef_url ? null : noteText(row.notlar);
               return (
                 <li key={row.id} data-testid="transaction-row" className={cn(GRID, 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 py-3 text-sm')}>
-                  <span className="font-medium sm:order-2 sm:font-normal">{ts.has(row.service) ? ts(row.service) : row.service}</span>
+                  <span className="font-medium sm:order-2 sm:font-normal">
+                    {/* Issue #33: the order's number, the same "#123" as the send's toast, the results and the tickets. */}
+                    <span className="mr-1.5 text-muted tabular-nums" data-order-number>
+                      {format.orderNumber(row.order_number)}
+                    </span>
+                    {ts.has(row.service) ? ts(row.service) : row.service}
+                  </span>
                   <span className="flex flex-col items-end gap-1 justify-self-end sm:order-5 sm:items-start sm:justify-self-start">
                     <StatusBadge kind="order" status={row.durum} />
                     {row.durum === 'zamanlandi' ? (
@@ -124,7 +130,7 @@ export function TransactionList({ platform, initial }: { platform: string; initi
                   </span>
                   <span className="justify-self-end text-muted tabular-nums sm:order-4 sm:text-ink">{t('profileCount', { count: row.profil_sayisi })}</span>
                   <span className="col-span-2 sm:order-7 sm:col-span-1 sm:justify-self-end">
-                    <OrderResultsDialog taskId={row.id} label={t('detailsLabel', { date: when(row.created_at) })} />
+                    <OrderResultsDialog taskId={row.id} orderNumber={row.order_number} label={t('detailsLabel', { date: when(row.created_at) })} />
                   </span>
                 </li>
               );

@@ -12,6 +12,8 @@ export type OperationEvent = {
   result?: { profile_id: number | string; result: string }[] | null;
   success_count?: number;
   total_count?: number;
+  /** Issue #33: the order's number (GET /api/operations/{task_id} carries it). */
+  order_number?: number;
 };
 
 export type ToastKind = 'success' | 'partial' | 'failed' | 'pending';

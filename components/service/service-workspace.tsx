@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import dynamic from 'next/dynamic';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { orderNumberText } from '@/lib/format';
 import { toast } from 'sonner';
 import { Send } from 'lucide-react';
 import type { Platform, Service } from '@/lib/catalogue/services';
@@ -211,6 +212,9 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
     try {
       const r = await api(path, locale, { body });
       const taskId = typeof r.body.task_id === 'string' ? r.body.task_id : undefined;
+      // Issue #33: the order's number, named in the confirmation as the panel names it ("#123").
+      const orderNumber = typeof r.body.order_number === 'number' ? r.body.order_number : undefined;
+      const numbered = (message: string) => (orderNumber === undefined ? message : t('Toast.numbered', { number: orderNumberText(orderNumber), message }));
       if (!r.ok || !taskId) {
         showError(r);
         if (r.body.code === 'PRICE_CHANGED' || r.body.code === 'INSUFFICIENT_BALANCE') refreshQuote();
@@ -225,10 +229,10 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
       if (typeof body.start_at === 'string') {
         // Scheduled (issue #17): nothing acts before its time; the panel lists it with a Cancel button.
         const time = format.dateTime(new Date(body.start_at), { dateStyle: 'medium', timeStyle: 'short' });
-        toast.success(t('ServicePage.scheduledToast', { time }), { id: taskId });
+        toast.success(numbered(t('ServicePage.scheduledToast', { time })), { id: taskId });
       } else {
-        tracking.track(taskId, ids);
-        toast.success(body.spread_minutes ? t('ServicePage.spreadToast') : t('ServicePage.operationStarted'), { id: taskId });
+        tracking.track(taskId, ids, orderNumber);
+        toast.success(numbered(body.spread_minutes ? t('ServicePage.spreadToast') : t('ServicePage.operationStarted')), { id: taskId });
       }
       selection.clear();
       form.reset();

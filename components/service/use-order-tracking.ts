@@ -8,6 +8,7 @@ import { useOperationSocket } from '@/components/realtime/use-operation-socket';
 import type { ConnectionState } from '@/components/realtime/operation-socket';
 import { applyOperationEvent, connectionToast, DuplicateFilter, isFinalStatus, markPending, sameOperation, toastKindOf, type Badge, type OperationEvent } from './order-lifecycle';
 import { api } from './service-api';
+import { orderNumberText } from '@/lib/format';
 
 /**
  * The live side of the page (§4): per-profile badges driven by operation_update, a toast per
@@ -21,6 +22,8 @@ export function useOrderTracking(options: { service: Service; platform: Platform
   const [badges, setBadges] = useState<Record<number, Badge>>({});
   const [connection, setConnection] = useState<ConnectionState | null>(null);
   const tasks = useRef(new Map<string, number[]>());
+  /** Issue #33: each tracked order's number, named in its toasts ("#123"). */
+  const numbers = useRef(new Map<string, number>());
   const early = useRef(new Map<string, OperationEvent[]>());
   const dupes = useRef(new DuplicateFilter());
   const lastConnection = useRef<ConnectionState | null>(null);
@@ -42,7 +45,9 @@ export function useOrderTracking(options: { service: Service; platform: Platform
       const kind = toastKindOf(event);
       const key = `Services.${event.operation.replace(/-/g, '_')}`;
       const values = { operation: t.has(key) ? t(key) : event.operation, success: event.success_count ?? 0, total: event.total_count ?? 0 };
-      const message = t(`Toast.operation_${kind}`, values);
+      const plain = t(`Toast.operation_${kind}`, values);
+      const number = numbers.current.get(event.task_id) ?? (typeof event.order_number === 'number' ? event.order_number : undefined);
+      const message = number === undefined ? plain : t('Toast.numbered', { number: orderNumberText(number), message: plain });
       const toastOptions = { id: event.task_id };
       if (kind === 'success') toast.success(message, toastOptions);
       else if (kind === 'partial') toast.warning(message, toastOptions);
@@ -50,6 +55,7 @@ export function useOrderTracking(options: { service: Service; platform: Platform
       else toast.info(message, toastOptions);
       if (isFinalStatus(event.status)) {
         tasks.current.delete(event.task_id);
+        numbers.current.delete(event.task_id);
         onFinal();
       }
     },
@@ -79,8 +85,9 @@ export function useOrderTracking(options: { service: Service; platform: Platform
   useOperationSocket(socketToken, { onUpdate: handleEvent, onReconnect: refreshPending, onState });
 
   /** A send was accepted: its profiles go pending, then any events that came before the answer apply. */
-  function track(taskId: string, ids: number[]) {
+  function track(taskId: string, ids: number[], orderNumber?: number) {
     tasks.current.set(taskId, ids);
+    if (orderNumber !== undefined) numbers.current.set(taskId, orderNumber);
     const buffered = early.current.get(taskId) ?? [];
     early.current.delete(taskId);
     setBadges((b) => buffered.reduce((acc, ev) => applyOperationEvent(acc, ev, { service, platform, taskProfileIds: ids }), markPending(b, ids)));

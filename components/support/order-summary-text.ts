@@ -1,4 +1,5 @@
 import type { TicketOrderSummary } from '@/lib/tickets/shapes';
+import { orderNumberText } from '@/lib/format';
 
 /** A translator of the whole catalogue (`Services.like`), as next-intl's and use-intl's are. */
 export type CatalogueTranslator = { (key: string, values?: Record<string, string | number>): string; has(key: string): boolean };
@@ -15,4 +16,9 @@ export function orderSummaryText(t: CatalogueTranslator, order: OrderSummaryFiel
   const service = t.has(`Services.${order.service}`) ? t(`Services.${order.service}`) : order.service;
   const status = t.has(`Status.order.${order.durum}`) ? t(`Status.order.${order.durum}`) : order.durum;
   return t('Tickets.orderSummary', { service, status, success: order.success_count, total: order.profile_count });
+}
+
+/** An order named by its number, then in words (issue #33): "#123 · Yeni Tweet · Başarılı · 2/2 profil başarılı". */
+export function orderNamedText(t: CatalogueTranslator, order: OrderSummaryFields & Pick<TicketOrderSummary, 'order_number'>): string {
+  return t('Tickets.orderNamed', { number: orderNumberText(order.order_number), summary: orderSummaryText(t, order) });
 }

@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, asc, desc, eq, exists, ilike, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { userPackages, users } from '@/db/schema';
+import { orders, userPackages, users } from '@/db/schema';
+import { orderByKey, orderKeyOfInput } from '@/lib/order-view';
 import { toAdminUser, type ActivePackage, type AdminUser } from './shapes';
 import { notEnded } from '@/lib/subscriptions';
 
@@ -36,7 +37,8 @@ export type UserSearch = {
 
 /**
  * The back office's users list: one page of users, filtered (name, e-mail or phone contains `q`,
- * case-insensitive, `%` and `_` as plain characters; role; active; running subscription) and
+ * case-insensitive, `%` and `_` as plain characters, or `q` is the number ("#123", "123") or UUID
+ * of one of their orders; role; active; running subscription) and
  * sorted on the server, with the number of matches. Newest sign-up first by default.
  */
 export async function searchUsersWithPackages(db: Db, { q, limit, offset, sort = 'created', dir = 'desc', rol, durum, paket }: UserSearch): Promise<{ users: (UserWithPackages & { bakiye_cents: number })[]; total: number }> {
@@ -44,7 +46,10 @@ export async function searchUsersWithPackages(db: Db, { q, limit, offset, sort =
   const conditions: SQL[] = [isNull(users.deletedAt)];
   if (term) {
     const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(users.adSoyad, pattern), ilike(users.email, pattern), ilike(users.telefon, pattern))!);
+    // Issue #33: an order's number ("#123", "123") or UUID, as a customer quotes it, finds its owner too.
+    const order = orderKeyOfInput(term);
+    const owner = order ? exists(db.select({ one: sql`1` }).from(orders).where(and(eq(orders.userId, users.id), orderByKey(order)))) : undefined;
+    conditions.push(or(ilike(users.adSoyad, pattern), ilike(users.email, pattern), ilike(users.telefon, pattern), owner)!);
   }
   if (rol) conditions.push(eq(users.rol, rol));
   if (durum) conditions.push(eq(users.aktif, durum === 'aktif'));

@@ -14,6 +14,36 @@ export const SERVICES = {
 export type Service = (typeof SERVICES)[Platform][number];
 
 /**
+ * Issue #33: each service's stable integer id, the reseller protocol's `service` (`"service": 1`
+ * beside `"key": "like"`). Tools store these numbers and sort and subtract them: an id is never
+ * changed or reused, and a new service takes the next free number (services.test.ts pins every pair).
+ */
+export const SERVICE_IDS = {
+  retweet: 1,
+  like: 2,
+  bookmark: 3,
+  comment: 4,
+  new_tweet: 5,
+  reels_comment: 6,
+  reels_like: 7,
+  reels_share: 8,
+  reels_bookmark: 9,
+  youtube_like: 10,
+  youtube_comment: 11,
+  youtube_subscribe: 12,
+} as const satisfies Record<Service, number>;
+
+/** The service of a protocol id (1, or "1" as form text) or key ("like"), or undefined. */
+export function serviceOfWire(value: unknown): Service | undefined {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (/^[0-9]{1,6}$/.test(text)) {
+    const n = Number(text);
+    return (Object.keys(SERVICE_IDS) as Service[]).find((s) => SERVICE_IDS[s] === n);
+  }
+  return platformOfService(text) ? (text as Service) : undefined;
+}
+
+/**
  * Services that have a page under /service/{service}: every service. §2 lists youtube_subscribe
  * among the tabs and endpoint keys without a page of its own; the send exists, so it gets one.
  */

@@ -47,7 +47,7 @@ function ordersSource(db: Db, f: ExportFilters): Source {
     end ? lt(orders.createdAt, end) : undefined,
   ];
   return {
-    header: ['task_id', 'created_at', 'completed_at', 'user_id', 'email', 'platform', 'service', 'status', 'profiles', 'successes', 'price_usd', 'refunded_usd', 'target_url', 'api_key_id', 'request_id'],
+    header: ['task_id', 'order_number', 'created_at', 'completed_at', 'user_id', 'email', 'platform', 'service', 'status', 'profiles', 'successes', 'price_usd', 'refunded_usd', 'target_url', 'api_key_id', 'request_id'],
     next: async (after) => {
       const cursor = after as { at: Date; id: string } | null;
       const rows = await db
@@ -60,7 +60,7 @@ function ordersSource(db: Db, f: ExportFilters): Source {
       const lastRow = rows.at(-1);
       return {
         rows: rows.map(({ o, email }) => [
-          o.id, o.createdAt, o.completedAt, o.userId, email, o.platform, o.service, o.status, o.profileCount, o.successCount,
+          o.id, o.number, o.createdAt, o.completedAt, o.userId, email, o.platform, o.service, o.status, o.profileCount, o.successCount,
           centsToDecimal(o.priceCents), centsToDecimal(o.refundedCents), o.targetUrl, o.apiKeyId, o.requestId,
         ]),
         last: lastRow ? { at: lastRow.o.createdAt, id: lastRow.o.id } : null,

@@ -51,7 +51,12 @@ export type Format = {
   money(cents: number): string;
   /** A dollar number of the §3/§7 wire fields (bakiye, bakiye_harcanan) as money. */
   dollars(amount: number): string;
+  /** An order's public number as it is named everywhere (issue #33): "#123", no grouping, the same in every language. */
+  orderNumber(n: number): string;
 };
+
+/** An order's public number as it is named everywhere (issue #33): "#123" (Format.orderNumber). */
+export const orderNumberText = (n: number): string => `#${n}`;
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
@@ -111,6 +116,7 @@ export function createFormat(locale: string, timeZone: string = DISPLAY_TIME_ZON
   };
   return {
     locale,
+    orderNumber: orderNumberText,
     date: dated('date'),
     longDate: dated('longDate'),
     dateTime: dated('dateTime'),

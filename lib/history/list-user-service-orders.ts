@@ -13,6 +13,8 @@ type Durum = ReturnType<typeof durumOf>;
 /** §3 Transaction. */
 export type Transaction = {
   id: string;
+  /** Issue #33: the order's number ("#123"). */
+  order_number: number;
   hedef_url: string | null;
   durum: Durum;
   profil_sayisi: number;
@@ -54,6 +56,7 @@ export async function listUserServiceOrders(
 function toTransactions(rows: (typeof orders.$inferSelect)[]): Transaction[] {
   return rows.map((o) => ({
     id: o.id,
+    order_number: o.number,
     hedef_url: o.targetUrl ?? o.quoteTweetUrl,
     // One mapping for the customer's and the admin's history (a partly successful order is kismi).
     durum: durumOf(o.status),

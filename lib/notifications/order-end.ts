@@ -17,10 +17,10 @@ export async function notifyOrderEnd(db: Db, order: Order, refundCents: number):
     await notify(db, {
       userId: order.userId,
       kind: 'order_failed',
-      params: { service: order.service, failed: total - success, total, refundCents, order: order.id },
+      params: { service: order.service, failed: total - success, total, refundCents, order: order.id, number: order.number },
       link,
     });
   } else {
-    await notify(db, { userId: order.userId, kind: 'order_ended', params: { service: order.service, success, total, order: order.id }, link: '/panel/statistics' });
+    await notify(db, { userId: order.userId, kind: 'order_ended', params: { service: order.service, success, total, order: order.id, number: order.number }, link: '/panel/statistics' });
   }
 }

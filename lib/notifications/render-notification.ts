@@ -1,5 +1,5 @@
 import 'server-only';
-import { createFormat } from '@/lib/format';
+import { createFormat, orderNumberText } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import { translate } from '@/lib/i18n/translate';
 import { parseDollars } from '@/lib/money';
@@ -34,6 +34,8 @@ function displayValues(locale: Locale, params: Params): Params {
       if (parsed !== null) out[name] = format.money(parsed);
     }
   }
+  // Issue #33: the order's number ("#123"); a notice written before numbers has none and its text names no number.
+  out.number = typeof params.number === 'number' ? orderNumberText(params.number) : 'none';
   if (typeof params.service === 'string') out.service = translate(locale, `Services.${params.service}`) ?? params.service;
   if (typeof params.platform === 'string') out.platform = translate(locale, `Platforms.${params.platform}`) ?? params.platform;
   if (typeof params.date === 'string' && ISO_DAY.test(params.date)) out.date = format.day(params.date);

@@ -5,6 +5,7 @@ import { refundOrderCharge } from '@/lib/balance';
 import { orders, profileActions, usageCounters, type ProfileResult } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { queueOrderWebhook } from '@/lib/webhooks';
+import { orderByKey } from '@/lib/order-view';
 import { emitOperationUpdate, operationUpdate, type Emit } from './operation-update';
 
 type Order = typeof orders.$inferSelect;
@@ -21,7 +22,8 @@ export type CancelOptions = { emit?: Emit; now?: Date };
  * refunded, exactly once: the order becomes final in this transaction, its refund is one ledger
  * row (balance_ledger_order_refund_uq) and refunded_cents is capped by the price.
  * The day's use given back is the day the order was placed (usageDay): the day it counted against.
- * Another user's order (unless `asAdmin`), or no such order: ORDER_NOT_FOUND.
+ * Another user's order (unless `asAdmin`), or no such order: ORDER_NOT_FOUND. `orderId` is an
+ * order-view orderKey key: the order's UUID or its number (issue #33).
  */
 export async function cancelOrder(db: Db, input: { userId: number; orderId: string; asAdmin?: boolean }, options: CancelOptions = {}): Promise<Order> {
   const now = options.now ?? new Date();
@@ -29,7 +31,7 @@ export async function cancelOrder(db: Db, input: { userId: number; orderId: stri
     const [order] = await tx
       .select()
       .from(orders)
-      .where(input.asAdmin ? eq(orders.id, input.orderId) : and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
+      .where(input.asAdmin ? orderByKey(input.orderId) : and(orderByKey(input.orderId), eq(orders.userId, input.userId)))
       .for('update');
     if (!order) throw new AppError('ORDER_NOT_FOUND');
     if (order.status !== 'pending' && order.status !== 'scheduled') throw new AppError('ORDER_NOT_CANCELLABLE');

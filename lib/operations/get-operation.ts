@@ -1,5 +1,4 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders, type ProfileResult } from '@/db/schema';
 import { AppError } from '@/lib/errors';
@@ -8,7 +7,7 @@ import { clientStatus, durumOf } from './operation-update';
 import { proofFields } from './proofs';
 import { centsToDecimal } from '@/lib/money';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { orderByKey, orderKeyOfInput } from '@/lib/order-view';
 
 /**
  * GET /operations/{task_id}: §3 Task tracking, for the owner or an admin session (anyone else,
@@ -16,12 +15,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * task that does not exist). Used by the client after a reconnect.
  */
 export async function getOperation(db: Db, viewer: Pick<AuthUser, 'id' | 'rol' | 'kind'>, taskId: string) {
-  if (!UUID.test(taskId)) throw new AppError('TASK_NOT_FOUND');
-  const [order] = await db.select().from(orders).where(eq(orders.id, taskId));
+  // Issue #33: the task_id, or the order's number ("123"; "#123" as a person copies it).
+  const key = orderKeyOfInput(taskId);
+  if (!key) throw new AppError('TASK_NOT_FOUND');
+  const [order] = await db.select().from(orders).where(orderByKey(key));
   if (!order || (order.userId !== viewer.id && !isAdminSession(viewer))) throw new AppError('TASK_NOT_FOUND');
   const results = order.results as ProfileResult[];
   return {
     task_id: order.id,
+    order_number: order.number,
     status: clientStatus(order.status),
     operation: order.service,
     timestamp: order.updatedAt.toISOString(),

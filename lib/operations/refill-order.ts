@@ -5,6 +5,7 @@ import { orders, platforms, users, type ProfileResult } from '@/db/schema';
 import type { Service } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
 import { enqueueOrder } from '@/lib/queue';
+import { orderByKey } from '@/lib/order-view';
 import { pickProfiles } from './pick-profiles';
 
 /** A partial order can be refilled within this many days of its end. */
@@ -19,9 +20,10 @@ export type RefillOptions = { now?: Date; enqueue?: (tx: Db, orderId: string) =>
  * refill is an order of its own (its id is the refill id) with `refill_of` set: free (no price,
  * no daily use), worked by the same queue. At most once per order (orders_refill_of_uq, checked
  * under the original's row lock) and within REFILL_DAYS of the original's end. Paid new tweets
- * are not refilled (their failed profiles were refunded).
+ * are not refilled (their failed profiles were refunded). `orderId`: the order's UUID or number
+ * (an order-view orderKey key, issue #33).
  */
-export async function refillOrder(db: Db, input: { userId: number; orderId: string }, options: RefillOptions = {}): Promise<{ refillId: string }> {
+export async function refillOrder(db: Db, input: { userId: number; orderId: string }, options: RefillOptions = {}): Promise<{ refillId: string; refillNumber: number }> {
   const now = options.now ?? new Date();
   const enqueue = options.enqueue ?? enqueueOrder;
   return db.transaction(async (tx) => {
@@ -31,7 +33,7 @@ export async function refillOrder(db: Db, input: { userId: number; orderId: stri
     const [order] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.id, input.orderId), eq(orders.userId, input.userId)))
+      .where(and(orderByKey(input.orderId), eq(orders.userId, input.userId)))
       .for('update');
     if (!order) throw new AppError('ORDER_NOT_FOUND');
     // A paid order (a new tweet, or one paid per action: issue #33 item 7) had its failed profiles refunded instead.
@@ -70,8 +72,8 @@ export async function refillOrder(db: Db, input: { userId: number; orderId: stri
         refillOf: order.id,
         results: picked.map((id) => ({ profile_id: id, result: 'pending' as const })),
       })
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, number: orders.number });
     await enqueue(tx, refill!.id);
-    return { refillId: refill!.id };
+    return { refillId: refill!.id, refillNumber: refill!.number };
   });
 }

@@ -77,8 +77,9 @@ describe('sending an operation: every service', () => {
     for (const [handler, service, body] of cases) {
       const res = await call(handler, { token, body });
       expect(res.status, service).toBe(200);
-      expect(res.body).toEqual({ success: true, task_id: expect.stringMatching(/^[0-9a-f-]{36}$/), charge: expect.stringMatching(/^\d+\.\d\d$/) });
+      expect(res.body).toEqual({ success: true, task_id: expect.stringMatching(/^[0-9a-f-]{36}$/), order_number: expect.any(Number), charge: expect.stringMatching(/^\d+\.\d\d$/) });
       const [order] = await w.t.db.select().from(orders).where(eq(orders.id, res.body.task_id as string));
+      expect(order!.number).toBe(res.body.order_number);
       expect(order).toMatchObject({ userId: user.id, service, status: 'pending', profileCount: 2 });
       const jobs = await boss.findJobs(ORDERS_QUEUE, { id: order!.id });
       expect(jobs, service).toHaveLength(1);

@@ -22,6 +22,8 @@ export type Sender = { id: number; rol: 'user' | 'admin' };
 
 export type SendResult = {
   taskId: string;
+  /** Issue #33: the order's public number ("#123", the reseller protocol's `order`). */
+  orderNumber: number;
   /** What the order took from the balance (cents): a new tweet's tier prices or a pay-per-action order's price × profiles; 0 under a package. */
   priceCents: number;
   /** Issue #33 item 7: the order was paid per action from the balance (no package in force, or past its daily limit). */
@@ -89,12 +91,12 @@ export async function sendOperation(db: Db, sender: Sender, service: Service, in
 
 /** The order a user already placed under a request id (reseller API idempotency): inside the send's transaction, or after it lost the race. */
 function byRequestId(db: Db, userId: number, requestId: string) {
-  return rawQuery<{ id: string; priceCents: number }>(db, BY_REQUEST_ID, [userId, requestId]);
+  return rawQuery<{ id: string; number: number; priceCents: number }>(db, BY_REQUEST_ID, [userId, requestId]);
 }
 
 async function findByRequestId(db: Db, userId: number, requestId: string): Promise<SendResult | undefined> {
   const [order] = await byRequestId(db, userId, requestId);
-  return order ? { taskId: order.id, priceCents: order.priceCents, replayed: true } : undefined;
+  return order ? { taskId: order.id, orderNumber: order.number, priceCents: order.priceCents, replayed: true } : undefined;
 }
 
 /** The profiles among `ids` that exist, are active and belong to the platform (with their followers, for prices). */
@@ -148,7 +150,7 @@ function unwrap<T>(settled: Settled<T> | undefined): T | undefined {
  */
 const LOCK_USER = `select id, bakiye_cents::float8 as "bakiyeCents" from users where id = $1::int for update`;
 
-const BY_REQUEST_ID = `select id, price_cents as "priceCents" from orders where user_id = $1::int and request_id = $2::text`;
+const BY_REQUEST_ID = `select id, number::float8 as number, price_cents as "priceCents" from orders where user_id = $1::int and request_id = $2::text`;
 
 /** With the service's enabled price per action (issue #33 item 7), null when pay-per-action is off for it. */
 type PlatformRow = {
@@ -191,7 +193,8 @@ const INSERT_ORDER = `
                       profile_prices_cents, usage_day, api_key_id, request_id, results)
   values ($1::uuid, $2::order_status, $3::timestamptz, $4::int, $5::jsonb, $6::timestamptz, $7::int, $8::platform, $9::text,
           $10::text, $11::text, $12::text, $13::text, $14::jsonb, $15::int, $16::int,
-          $17::jsonb, $18::date, $19::int, $20::text, $21::jsonb)`;
+          $17::jsonb, $18::date, $19::int, $20::text, $21::jsonb)
+  returning number::float8 as number`;
 
 const COUNT_USE = `
   insert into usage_counters (user_id, service, day, count, last_used_at)
@@ -247,7 +250,7 @@ async function sendInTransaction(
     const user = unwrap(userRows)[0];
     if (!user) throw new AppError('UNAUTHORIZED');
     const existing = unwrap(existingRows)?.[0];
-    if (existing) return { taskId: existing.id, priceCents: existing.priceCents, replayed: true };
+    if (existing) return { taskId: existing.id, orderNumber: existing.number, priceCents: existing.priceCents, replayed: true };
     // Issue #17: when and over how long; checked before anything else of the body.
     const schedule = parseSchedule(input, now);
     unwrap(targetLock);
@@ -350,7 +353,7 @@ async function sendInTransaction(
     // name it without waiting for the insert), the day's usage, a new tweet's debit, and the job.
     const orderId = randomUUID();
     const spreadMinutes = input.drip && input.drip.runs > 1 ? (input.drip.runs - 1) * input.drip.intervalMinutes : schedule.spreadMinutes;
-    const insertOrderQ = rawQuery(tx, INSERT_ORDER, [
+    const insertOrderQ = rawQuery<{ number: number }>(tx, INSERT_ORDER, [
       orderId,
       // Not started until its first moment: scheduled (cancellable) while that lies ahead.
       startAfter && startAfter.getTime() > now.getTime() ? 'scheduled' : 'pending',
@@ -387,12 +390,12 @@ async function sendInTransaction(
     const onSent = priced ? undefined : commitNow;
     const queued = settle(enqueue(tx, orderId, startAfter && startAfter.getTime() > now.getTime() ? startAfter : undefined, onSent));
     const [[inserted, counted, ledgered, debited], job] = await Promise.all([writes, queued]);
-    unwrap(inserted);
+    const orderNumber = unwrap(inserted)[0]!.number;
     unwrap(counted);
     unwrap(ledgered);
     unwrap(debited);
     unwrap(job);
     if (priced) await checkLowBalance(tx, user.id, user.bakiyeCents - priceCents);
-    return { taskId: orderId, priceCents, ...(payPerAction ? { payPerAction } : {}) };
+    return { taskId: orderId, orderNumber, priceCents, ...(payPerAction ? { payPerAction } : {}) };
   });
 }

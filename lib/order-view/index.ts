@@ -1,1 +1,1 @@
-export { isOrderId, parseOrderViewTexts, readOrderView, readOrderViewTexts, viewsOfOwnerSql, type OrderView, type ProtocolStatus } from './order-view';
+export { isOrderId, isUuidKey, orderByKey, orderKey, orderKeyOfInput, parseOrderViewTexts, readOrderView, readOrderViewTexts, viewsOfOwnerSql, type OrderView, type ProtocolStatus } from './order-view';

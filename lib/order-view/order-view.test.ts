@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { orders, profiles, users, type ProfileResult } from '@/db/schema';
 import { createTestDb, type TestDb } from '@/test/db';
 import { readOrderView, readOrderViewTexts, type OrderView } from './order-view';
@@ -114,11 +115,13 @@ describe('an order’s view, made by PostgreSQL', () => {
     }
     const original = await order({ status: 'partial', priceCents: 99, targetUrl: 'https://x.com/a/status/2' });
     const refill = await order({ refillOf: original, targetUrl: 'https://x.com/a/status/2' });
-    expect(JSON.parse(await textOf(refill))).toMatchObject({ refill_of: original, charge: '0.00' });
+    const [originalRow] = await t.db.select({ number: orders.number }).from(orders).where(eq(orders.id, original));
+    expect(JSON.parse(await textOf(refill))).toMatchObject({ refill_of: originalRow!.number, charge: '0.00' });
     expect(JSON.parse(await textOf(original))).toMatchObject({ refill_of: null, charge: '0.99' });
     // Refills only, when asked for them.
     const both = await readOrderViewTexts(t.db, userId, [original, refill], true);
-    expect([...both.keys()]).toEqual([refill]);
+    const [refillRow] = await t.db.select({ number: orders.number }).from(orders).where(eq(orders.id, refill));
+    expect([...both.keys()]).toEqual([refill, String(refillRow!.number)]);
   });
 
   it('is found by the id in any case, and never for another user', async () => {

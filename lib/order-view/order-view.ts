@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/db/client';
-import type { orders, ProfileResult } from '@/db/schema';
-import { sql, type SQL } from 'drizzle-orm';
+import { orders, type ProfileResult } from '@/db/schema';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { rawQuery } from '@/db/raw';
 
 type Order = typeof orders.$inferSelect;
@@ -39,7 +39,8 @@ export type OrderView = {
   link: string | null;
   created_at: string;
   completed_at: string | null;
-  refill_of: string | null;
+  /** A refill's original order, by its number (issue #33). */
+  refill_of: number | null;
 };
 
 /*
@@ -109,57 +110,80 @@ const orderViewSql = (o: string) =>
     ['link', json(`${o}.target_url`)],
     ['created_at', json(isoText(`${o}.created_at`))],
     ['completed_at', json(isoText(`${o}.completed_at`))],
-    ['refill_of', json(`${o}.refill_of`)],
+    ['refill_of', json(`(select r.number from orders r where r.id = ${o}.refill_of)`)],
   ]);
 
 /*
- * The views of some of one owner's orders, in one text: each order's id (36 characters) then its
- * view, the orders separated by U+001E, which JSON text never holds unescaped. The owner and the
- * ids are SQL placeholders, so the same text serves a statement of its own (readOrderViewTexts)
- * and a part of another (the reseller key check, viewsOfOwnerSql).
+ * The views of some of one owner's orders, in one text: each order's id (36 characters), its
+ * number, U+001F, then its view, the orders separated by U+001E (JSON text never holds either
+ * unescaped). An order is asked for by its UUID or by its number (issue #33: the protocol's
+ * integer ids; a UUID of an older integration still works). The owner and the ids are SQL
+ * placeholders, so the same text serves a statement of its own (readOrderViewTexts) and a part of
+ * another (the reseller key check, viewsOfOwnerSql).
  */
 const RECORD = '\u001e';
+const NUMBER_END = '\u001f';
 const viewsParts = (refillsOnly: boolean) =>
   [
-    `(select string_agg(o.id::text || ${orderViewSql('o')}, chr(30)) from orders o where o.user_id = `,
-    ` and o.id = any(`,
-    `)${refillsOnly ? ' and o.refill_of is not null' : ''})`,
+    `(select string_agg(o.id::text || o.number::text || chr(31) || ${orderViewSql('o')}, chr(30)) from orders o where o.user_id = `,
+    ` and (o.id = any(`,
+    `) or o.number = any(`,
+    `))${refillsOnly ? ' and o.refill_of is not null' : ''})`,
   ] as const;
-const viewsText = (owner: string, ids: string, refillsOnly: boolean) => {
-  const [select, andIds, end] = viewsParts(refillsOnly);
-  return `${select}${owner}${andIds}${ids}${end}`;
+const viewsText = (owner: string, uuids: string, numbers: string, refillsOnly: boolean) => {
+  const [select, andIds, orNumbers, end] = viewsParts(refillsOnly);
+  return `${select}${owner}${andIds}${uuids}${orNumbers}${numbers}${end}`;
 };
 
-const VIEWS = `select ${viewsText('$1::int', '$2::uuid[]', false)} as views`;
-const VIEWS_OF_REFILLS = `select ${viewsText('$1::int', '$2::uuid[]', true)} as views`;
+const VIEWS = `select ${viewsText('$1::int', '$2::uuid[]', '$3::int8[]', false)} as views`;
+const VIEWS_OF_REFILLS = `select ${viewsText('$1::int', '$2::uuid[]', '$3::int8[]', true)} as views`;
 const VIEW_OF_ORDER = `select ${orderViewSql('o')} as view from orders o where o.id = $1::uuid`;
 
-/** The views of viewsText, keyed by lower-case order id. */
+/**
+ * The views of viewsText, keyed by lower-case order id and by order number (as orderKey gives
+ * them), each view under both.
+ */
 export function parseOrderViewTexts(text: string | null): Map<string, string> {
   const out = new Map<string, string>();
   if (!text) return out;
-  for (const record of text.split(RECORD)) out.set(record.slice(0, 36), record.slice(36));
+  for (const record of text.split(RECORD)) {
+    const end = record.indexOf(NUMBER_END, 36);
+    const view = record.slice(end + 1);
+    out.set(record.slice(0, 36), view);
+    out.set(record.slice(36, end), view);
+  }
   return out;
 }
 
-/**
- * The views of the orders `ids` of the owner `owner` (a SQL expression) as one text column, for a
- * statement that finds the owner itself: the reseller protocol's key check (issue #19: the key,
- * its budget and the answer of `status` in one statement). Read with parseOrderViewTexts.
- */
-export function viewsOfOwnerSql(owner: SQL, ids: string[]): SQL {
-  const [select, andIds, end] = viewsParts(false);
-  return sql.join([sql.raw(select), owner, sql.raw(andIds), sql`${sql.param(ids)}::uuid[]`, sql.raw(end)]);
+/** Well-formed ids (orderKey's keys) split into UUIDs and numbers, for the statements above. */
+function splitKeys(keys: string[]): [uuids: string[], numbers: string[]] {
+  const uuids: string[] = [];
+  const numbers: string[] = [];
+  for (const key of keys) (key.length === 36 ? uuids : numbers).push(key);
+  return [uuids, numbers];
 }
 
 /**
- * The views of some of one user's orders as JSON text, in one statement, keyed by lower-case
- * order id (an id of another user's order is not there); `refillsOnly` keeps refills.
+ * The views of the orders `ids` (orderKey's keys) of the owner `owner` (a SQL expression) as one
+ * text column, for a statement that finds the owner itself: the reseller protocol's key check
+ * (issue #19: the key, its budget and the answer of `status` in one statement). Read with
+ * parseOrderViewTexts.
+ */
+export function viewsOfOwnerSql(owner: SQL, ids: string[]): SQL {
+  const [select, andIds, orNumbers, end] = viewsParts(false);
+  const [uuids, numbers] = splitKeys(ids);
+  return sql.join([sql.raw(select), owner, sql.raw(andIds), sql`${sql.param(uuids)}::uuid[]`, sql.raw(orNumbers), sql`${sql.param(numbers)}::int8[]`, sql.raw(end)]);
+}
+
+/**
+ * The views of some of one user's orders as JSON text, in one statement, keyed as
+ * parseOrderViewTexts keys them (an id of another user's order is not there); `ids` are orderKey's
+ * keys (UUIDs and numbers); `refillsOnly` keeps refills.
  */
 export async function readOrderViewTexts(db: Db, userId: number, ids: string[], refillsOnly = false): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   // A fixed text through the driver (db/raw.ts): no query building per request.
-  const [row] = await rawQuery<{ views: string | null }>(db, refillsOnly ? VIEWS_OF_REFILLS : VIEWS, [userId, ids]);
+  const [row] = await rawQuery<{ views: string | null }>(db, refillsOnly ? VIEWS_OF_REFILLS : VIEWS, [userId, ...splitKeys(ids)]);
   return parseOrderViewTexts(row?.views ?? null);
 }
 
@@ -170,4 +194,32 @@ export async function readOrderView(db: Db, orderId: string): Promise<OrderView 
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isOrderId = (value: string) => UUID.test(value);
+const NUMBER = /^[0-9]{1,15}$/;
+
+/**
+ * An order as a caller names it (issue #33): its number ("123", or 123 from JSON) or, as older
+ * integrations do, its UUID. The key under which readOrderViewTexts finds it (the number without
+ * leading zeros, the UUID in lower case), or null for anything else, which is then the same
+ * ORDER_NOT_FOUND as an order that does not exist.
+ */
+export function orderKey(value: string | number): string | null {
+  const text = String(value).trim();
+  if (UUID.test(text)) return text.toLowerCase();
+  if (!NUMBER.test(text)) return null;
+  const n = Number(text);
+  return n >= 1 ? String(n) : null;
+}
+
+/** orderKey, also accepting "#123" as a person types it (the UI, the admin search, a ticket's order field). */
+export function orderKeyOfInput(value: string): string | null {
+  return orderKey(value.trim().replace(/^#\s*/, ''));
+}
+
+/** Whether a value names an order (by number or UUID). */
+export const isOrderId = (value: string) => orderKey(value) !== null;
+
+/** Whether an orderKey key is a UUID (else it is a number). */
+export const isUuidKey = (key: string) => key.length === 36;
+
+/** A Drizzle condition on `orders` for an orderKey key: its UUID or its number. */
+export const orderByKey = (key: string): SQL => (isUuidKey(key) ? eq(orders.id, key) : eq(orders.number, Number(key)));

@@ -73,7 +73,7 @@ async function quarantineAfter(db: Db): Promise<number> {
   return row?.n ?? DEFAULT_QUARANTINE_AFTER;
 }
 
-export type ProfileFailure = { order_id: string; service: string; at: string; error: string | null };
+export type ProfileFailure = { order_id: string; /** Issue #33: shown as #123. */ order_number: number; service: string; at: string; error: string | null };
 export type ProfileHealth = {
   id: number;
   platform: Platform;
@@ -133,10 +133,10 @@ export async function listProfileHealth(db: Db, input: { platform: Platform; sta
     .orderBy(sql`case ${profiles.status} when 'quarantined' then 0 when 'disabled' then 1 when 'active' then 2 else 3 end`, profiles.id);
   const stats = await windowStats(db, input.platform, now);
 
-  const failures = rowsOf<{ profile_id: number | string; order_id: string; service: string; at: string | Date; error: string | null }>(
+  const failures = rowsOf<{ profile_id: number | string; order_id: string; order_number: number | string; service: string; at: string | Date; error: string | null }>(
     await db.execute(sql`
-      select profile_id, order_id, service, at, error from (
-        select (r.value->>'profile_id')::int as profile_id, o.id as order_id, o.service, o.completed_at as at, o.last_error as error,
+      select profile_id, order_id, order_number, service, at, error from (
+        select (r.value->>'profile_id')::int as profile_id, o.id as order_id, o.number::float8 as order_number, o.service, o.completed_at as at, o.last_error as error,
                row_number() over (partition by (r.value->>'profile_id')::int order by o.completed_at desc) as n
           from orders o, jsonb_array_elements(o.results) r
          where o.created_at > ${windowStart(now).toISOString()}::timestamptz and o.platform = ${input.platform}
@@ -146,7 +146,7 @@ export async function listProfileHealth(db: Db, input: { platform: Platform; sta
   const failuresOf = new Map<number, ProfileFailure[]>();
   for (const f of failures) {
     const list = failuresOf.get(Number(f.profile_id)) ?? [];
-    list.push({ order_id: f.order_id, service: f.service, at: new Date(f.at).toISOString(), error: f.error });
+    list.push({ order_id: f.order_id, order_number: Number(f.order_number), service: f.service, at: new Date(f.at).toISOString(), error: f.error });
     failuresOf.set(Number(f.profile_id), list);
   }
   for (const list of failuresOf.values()) list.sort((a, b) => b.at.localeCompare(a.at));

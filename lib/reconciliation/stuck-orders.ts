@@ -13,6 +13,8 @@ export async function stuckLimits(db: Db): Promise<StuckLimits> {
 
 export type StuckOrder = {
   task_id: string;
+  /** Issue #33: the order's number ("#123"). */
+  order_number: number;
   user_id: number;
   platform: string;
   service: string;
@@ -46,6 +48,7 @@ export async function listStuckOrders(db: Db, options: { statuses?: ('pending' |
   const maxBefore = now.getTime() - limits.maxMinutes * 60_000;
   return rows.map((o) => ({
     task_id: o.id,
+    order_number: o.number,
     user_id: o.userId,
     platform: o.platform,
     service: o.service,

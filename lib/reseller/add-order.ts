@@ -31,13 +31,14 @@ function inProtocolNames(error: ZodError): ZodError {
  * prompt of a comment service and the text of a new tweet (whose `link` is an optional tweet to
  * quote). With `quantity` the server picks the profiles inside that transaction; `request_id`
  * makes the call idempotent (sendOperation's origin). `max_charge` refuses an order dearer than
- * it before anything is charged; the answer's `charge` is what was debited (issue #33 item 6).
+ * it before anything is charged; the answer is the order's number (issue #33 item 1) and `charge`,
+ * what was debited (issue #33 item 6).
  */
 export async function addOrder(
   db: Db,
   caller: { user: Pick<AuthUser, 'id' | 'rol'>; keyId: number },
   input: AddRequest,
-): Promise<{ order: string; replayed: boolean; charge: string }> {
+): Promise<{ order: number; replayed: boolean; charge: string }> {
   const service = input.service as Service;
   const platform = platformOfService(service)!;
   const explicit = (input.profile_ids?.length ?? 0) > 0;
@@ -63,5 +64,5 @@ export async function addOrder(
   const maxChargeCents = input.max_charge === undefined ? undefined : (parseDollars(input.max_charge) ?? undefined);
   const result = await sendOperation(db, caller.user, service, send, { origin: { apiKeyId: caller.keyId, requestId: input.request_id }, maxChargeCents });
   // `charge`: what the order took from the balance (a replay answers the original order's charge, taken once).
-  return { order: result.taskId, replayed: result.replayed === true, charge: centsToDecimal(result.priceCents) };
+  return { order: result.orderNumber, replayed: result.replayed === true, charge: centsToDecimal(result.priceCents) };
 }

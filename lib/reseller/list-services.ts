@@ -3,7 +3,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { packages, platforms, profiles, siteSettings, userPackages } from '@/db/schema';
 import type { AuthUser } from '@/lib/auth';
-import { PLATFORMS, PROMPT_SERVICES, SERVICES, type Service } from '@/lib/catalogue/services';
+import { PLATFORMS, PROMPT_SERVICES, SERVICE_IDS, SERVICES, type Service } from '@/lib/catalogue/services';
 import { translate } from '@/lib/i18n/translate';
 import type { Locale } from '@/lib/i18n/routing';
 import { centsToDecimal } from '@/lib/money';
@@ -15,7 +15,10 @@ import { readActionPrices } from '@/lib/pricing/action-prices';
 export type ServiceType = 'Default' | 'Comments' | 'Tweet';
 
 export type ServiceView = {
-  service: Service;
+  /** Issue #33: the service's stable number (lib/catalogue SERVICE_IDS), what reseller tools store. */
+  service: number;
+  /** Our key (`like`), accepted by `add` as well. */
+  key: Service;
   name: string;
   type: ServiceType;
   category: string;
@@ -115,7 +118,8 @@ export async function listServices(db: Db, user: Pick<AuthUser, 'id' | 'rol'>, l
       const billing: ServiceView['billing'] = newTweet || paidPerAction ? 'balance' : isAdmin ? 'free' : 'package';
       const rateCents = newTweet ? dearest * 1000 : paidPerAction ? perAction.priceCents * 1000 : isAdmin ? 0 : packageRate;
       out.push({
-        service,
+        service: SERVICE_IDS[service],
+        key: service,
         name: translate(locale, `Services.${service}`) ?? service,
         type: newTweet ? 'Tweet' : PROMPT_SERVICES.includes(service) ? 'Comments' : 'Default',
         category: translate(locale, `Platforms.${platform}`) ?? platform,

@@ -25,13 +25,13 @@ import { makeApiKey } from './testing';
  * A change of the protocol that the doc does not follow fails here.
  */
 type Client = {
-  services: () => Promise<{ service: string; max: number }[]>;
-  add: (order: Record<string, unknown>) => Promise<{ order: string }>;
-  status: (order: string) => Promise<{ status: string; remains: string; profiles: { profile_id: number; result: string }[] }>;
-  statuses: (orders: string[]) => Promise<Record<string, { status?: string; code?: string }>>;
-  cancel: (orders: string | string[]) => Promise<{ order: string; cancel: 1 | { code: string } }[]>;
-  refill: (order: string) => Promise<{ refill: string }>;
-  refillStatus: (refill: string) => Promise<{ status: string; refill_of: string }>;
+  services: () => Promise<{ service: number; key: string; max: number }[]>;
+  add: (order: Record<string, unknown>) => Promise<{ order: number }>;
+  status: (order: number) => Promise<{ status: string; remains: string; profiles: { profile_id: number; result: string }[] }>;
+  statuses: (orders: (number | string)[]) => Promise<Record<string, { status?: string; code?: string }>>;
+  cancel: (orders: number | number[]) => Promise<{ order: number; cancel: 1 | { code: string } }[]>;
+  refill: (order: number) => Promise<{ refill: number }>;
+  refillStatus: (refill: number) => Promise<{ status: string; refill_of: number }>;
   balance: () => Promise<{ balance: string; currency: string }>;
 };
 
@@ -85,12 +85,13 @@ describe('a reseller script written from docs/reseller-api.md', () => {
     const api = resellerClient({ url: 'http://localhost/api/v2', key, fetch: toHandler });
 
     const services = await api.services();
-    expect(services.find((s) => s.service === 'like')).toMatchObject({ max: 10 });
+    expect(services.find((s) => s.key === 'like')).toMatchObject({ service: 2, max: 10 });
     expect(await api.balance()).toEqual({ balance: '50.00', currency: 'USD' });
 
     // Place (twice with one request id: one order), track.
     const link = 'https://x.com/someone/status/1790000000000099001';
     const placed = await api.add({ service: 'like', link, quantity: 4, request_id: 'shop-1001' });
+    expect(typeof placed.order).toBe('number');
     expect(await api.add({ service: 'like', link, quantity: 4, request_id: 'shop-1001' })).toEqual(placed);
     expect(await w.t.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
     expect((await api.status(placed.order)).status).toBe('Pending');
@@ -103,8 +104,8 @@ describe('a reseller script written from docs/reseller-api.md', () => {
     expect(many['not-an-order']!.code).toBe('ORDER_NOT_FOUND');
 
     // The first order ends with two of four profiles failed (the provider's answer, played here).
-    const row = (await w.t.db.select().from(orders).where(eq(orders.id, placed.order)))[0]!;
-    await finalizeOrder(w.t.db, placed.order, { outcomes: new Map(row.profileIds.map((id, i) => [id, i < 2 ? ('success' as const) : ('failed' as const)])) });
+    const row = (await w.t.db.select().from(orders).where(eq(orders.number, placed.order)))[0]!;
+    await finalizeOrder(w.t.db, row.id, { outcomes: new Map(row.profileIds.map((id, i) => [id, i < 2 ? ('success' as const) : ('failed' as const)])) });
     const partial = await api.status(placed.order);
     expect(partial).toMatchObject({ status: 'Partial', remains: '2' });
 
@@ -117,7 +118,7 @@ describe('a reseller script written from docs/reseller-api.md', () => {
 
     // The webhooks of the cancellation and of the end, verified with the doc's recipe.
     const events = await waitFor(async () => {
-      const mine = received.map((r) => ({ ...r, json: JSON.parse(r.body) as { order: string; status: string } })).filter((r) => [placed.order, other.order].includes(r.json.order));
+      const mine = received.map((r) => ({ ...r, json: JSON.parse(r.body) as { order: number; status: string } })).filter((r) => [placed.order, other.order].includes(r.json.order));
       return mine.length >= 2 ? mine : undefined;
     });
     expect(events.map((e) => `${e.json.order === placed.order ? 'placed' : 'other'} ${e.json.status}`).sort()).toEqual(['other Canceled', 'placed Partial']);

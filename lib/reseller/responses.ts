@@ -20,7 +20,8 @@ export const errorResponse = z
   .describe('Every refusal, with HTTP 200 (only an unreadable body or a fault of ours is 4xx/5xx); extra fields carry its parameters as text (limit, available, required, current, …).');
 
 export const serviceResponse = z.object({
-  service: z.string().describe('The key to send as `service` in `add`.'),
+  service: z.number().int().describe('The service’s number, to send as `service` in `add`; stable, never renumbered.'),
+  key: z.string().describe('Our key of the service (e.g. `like`); `add` accepts it as `service` too.'),
   name: z.string(),
   type: z.enum(['Default', 'Comments', 'Tweet']).describe('Default: link + quantity; Comments: `comments` is the prompt; Tweet: `comments` is the text, `link` an optional tweet to quote.'),
   category: z.string(),
@@ -63,22 +64,25 @@ export const orderStatusResponse = z.object({
   link: z.string().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
-  refill_of: z.string().nullable().describe('For a refill: the order it refills.'),
+  refill_of: z.number().int().nullable().describe('For a refill: the number of the order it refills.'),
 });
+
+/** An id as the caller gave it: a number, or (older integrations) a UUID, echoed as given. */
+const ORDER_ID = z.union([z.number().int(), z.string()]).describe('The id as given: a number, or an older order’s UUID.');
 
 export const V2_RESPONSES = {
   services: z.array(serviceResponse),
   add: z.object({
-    order: z.string().describe('The order id (a UUID).'),
+    order: z.number().int().describe('The order’s number (an integer, the "#123" of the site).'),
     charge: z.string().describe('USD taken from your balance for this order, two decimals (0.00 under a package; a replayed `request_id` answers the original charge, taken once).'),
   }),
-  status: z.union([orderStatusResponse, z.record(z.string(), z.union([orderStatusResponse, itemErrorResponse]))]).describe('`order`: one object; `orders`: an object keyed by order id.'),
+  status: z.union([orderStatusResponse, z.record(z.string(), z.union([orderStatusResponse, itemErrorResponse]))]).describe('`order`: one object; `orders`: an object keyed by the ids as given.'),
   cancel: z
-    .union([z.object({ order: z.string(), cancel: z.literal(1) }), z.array(z.object({ order: z.string(), cancel: z.union([z.literal(1), itemErrorResponse]) }))])
+    .union([z.object({ order: ORDER_ID, cancel: z.literal(1) }), z.array(z.object({ order: ORDER_ID, cancel: z.union([z.literal(1), itemErrorResponse]) }))])
     .describe('`order`: one object (an error is the HTTP status); `orders`: one item per order.'),
   refill: z
-    .union([z.object({ refill: z.string() }), z.array(z.object({ order: z.string(), refill: z.union([z.string(), itemErrorResponse]) }))])
-    .describe('The refill id (for refill_status).'),
-  refill_status: z.union([orderStatusResponse, z.array(z.object({ refill: z.string(), status: z.union([z.enum(PROTOCOL_STATUSES), itemErrorResponse]) }))]),
+    .union([z.object({ refill: z.number().int() }), z.array(z.object({ order: ORDER_ID, refill: z.union([z.number().int(), itemErrorResponse]) }))])
+    .describe('The refill’s number (for refill_status).'),
+  refill_status: z.union([orderStatusResponse, z.array(z.object({ refill: ORDER_ID, status: z.union([z.enum(PROTOCOL_STATUSES), itemErrorResponse]) }))]),
   balance: z.object({ balance: z.string().describe('USD, two decimals.'), currency: z.literal('USD') }),
 } as const;

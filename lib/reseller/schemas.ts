@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERVICES } from '@/lib/catalogue/services';
+import { serviceOfWire, type Service } from '@/lib/catalogue/services';
 import { MAX_PROFILES_PER_SEND } from '@/lib/operations/schemas';
 import { id, int, text } from '@/lib/validation';
 
@@ -11,8 +11,6 @@ import { id, int, text } from '@/lib/validation';
 export const V2_ACTIONS = ['services', 'add', 'status', 'cancel', 'refill', 'refill_status', 'balance'] as const;
 export type V2Action = (typeof V2_ACTIONS)[number];
 export const MAX_IDS_PER_REQUEST = 100;
-
-const ALL_SERVICES = Object.values(SERVICES).flat() as [string, ...string[]];
 
 /** One id or a comma-separated list (or a JSON array) of ids, as trimmed text. */
 const idList = (max: number) =>
@@ -36,8 +34,15 @@ export const balanceRequest = z.object({ action: z.literal('balance') });
 export const addRequest = z
   .object({
     action: z.literal('add'),
-    /** A service key from `services` (e.g. `like`, `reels_comment`). */
-    service: z.enum(ALL_SERVICES, { message: 'Errors.INVALID_SERVICE' }).describe('A service key from `services`.'),
+    /** A service from `services`: its number (`2`, issue #33) or its key (`like`). */
+    service: z
+      .union([z.number(), text({ max: 64 })], { message: 'Errors.INVALID_SERVICE' })
+      .transform((v, ctx): Service => {
+        const service = serviceOfWire(v);
+        if (!service) ctx.addIssue({ code: 'custom', message: 'Errors.INVALID_SERVICE' });
+        return service ?? ('like' as Service);
+      })
+      .describe('A service from `services`: its number (`service`, e.g. 2) or its key (`key`, e.g. `like`).'),
     /** The post or video (for `new_tweet`: an optional tweet to quote). */
     link: text({ max: 2000 }).optional().describe('The tweet, reel or video (a channel for `youtube_subscribe`); for `new_tweet` an optional tweet to quote.'),
     /** How many profiles: the server picks them, most reliable first. */
@@ -87,8 +92,8 @@ export const addRequest = z
 export const statusRequest = z
   .object({
     action: z.literal('status'),
-    order: oneId.optional().describe('One order id.'),
-    orders: idList(MAX_IDS_PER_REQUEST).optional().describe('Up to 100 order ids, comma-separated.'),
+    order: oneId.optional().describe('One order id: its number (an older order UUID is still accepted).'),
+    orders: idList(MAX_IDS_PER_REQUEST).optional().describe('Up to 100 order ids (numbers, or older UUIDs), comma-separated.'),
   })
   .refine((v) => v.order !== undefined || v.orders !== undefined, { message: 'Validation.v2_ids_required', path: ['order'] });
 

@@ -10,6 +10,8 @@ import { durumOf, type Durum } from '@/lib/operations';
 /** §3 Transaction, plus the fields the statistics page also shows. */
 export type Transaction = {
   id: string;
+  /** Issue #33: the order's number ("#123"). */
+  order_number: number;
   hedef_url: string | null;
   durum: Durum;
   profil_sayisi: number;
@@ -71,6 +73,7 @@ export async function listTransactions(db: Db, input: ListTransactionsInput): Pr
   return {
     transactions: page.map((o) => ({
       id: o.id,
+      order_number: o.number,
       hedef_url: o.targetUrl ?? o.quoteTweetUrl ?? null,
       durum: durumOf(o.status),
       profil_sayisi: o.profileCount,

@@ -77,6 +77,7 @@ describe('limits, balance, transactions and statistics of a customer', () => {
     expect(list).toHaveLength(20);
     expect(list[0]).toEqual({
       id: ids[22],
+      order_number: expect.any(Number),
       hedef_url: targets[22],
       durum: 'beklemede',
       profil_sayisi: 1,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { orderByKey, orderKeyOfInput } from '@/lib/order-view';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders, ticketMessages, tickets, users } from '@/db/schema';
@@ -27,13 +28,17 @@ export async function createTicket(db: Db, input: Omit<CreateTicketInput, 'order
     TICKET_CREATE_LIMITS.map((r) => ({ key: `ticket:create:${r.per}:${input.userId}`, limit: r.limit, windowSeconds: r.windowSeconds })),
   );
   return db.transaction(async (tx) => {
+    // The order by its number ("#123") or its task_id (issue #33); stored by its id.
+    let orderId: string | null = null;
     if (input.order_id) {
-      const [order] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.id, input.order_id), eq(orders.userId, input.userId)));
+      const key = orderKeyOfInput(input.order_id);
+      const [order] = key ? await tx.select({ id: orders.id }).from(orders).where(and(orderByKey(key), eq(orders.userId, input.userId))) : [];
       if (!order) throw new AppError('ORDER_NOT_FOUND');
+      orderId = order.id;
     }
     const [ticket] = await tx
       .insert(tickets)
-      .values({ userId: input.userId, category: input.category, subject: input.subject, orderId: input.order_id ?? null })
+      .values({ userId: input.userId, category: input.category, subject: input.subject, orderId })
       .returning();
     const [message] = await tx.insert(ticketMessages).values({ ticketId: ticket!.id, authorId: input.userId, body: input.message }).returning();
     const [user] = await tx.select({ name: users.adSoyad, email: users.email }).from(users).where(eq(users.id, input.userId));

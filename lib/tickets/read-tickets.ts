@@ -111,6 +111,7 @@ export async function getAdminTicket(db: Db, ticketId: number): Promise<AdminTic
 /** The order columns an order summary (toOrderSummary) is made from. */
 const SUMMARY_COLUMNS = {
   id: orders.id,
+  number: orders.number,
   platform: orders.platform,
   service: orders.service,
   status: orders.status,

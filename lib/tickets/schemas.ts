@@ -12,6 +12,8 @@ export const MESSAGE_MAX = 5000;
 export const REOPEN_DAYS = 7;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An order's number as a person types it: "#123" or "123" (issue #33). */
+const ORDER_NUMBER = /^\s*#?\s*0*[1-9][0-9]{0,14}\s*$/;
 
 const message = text({ max: MESSAGE_MAX, message: 'TicketValidation.message_required', tooLong: 'TicketValidation.message_too_long' }).min(1, 'TicketValidation.message_required');
 
@@ -20,11 +22,11 @@ export const createTicketSchema = z.object({
   category: z.enum(TICKET_CATEGORIES, 'TicketValidation.category_invalid'),
   subject: text({ max: SUBJECT_MAX, message: 'TicketValidation.subject_required', tooLong: 'TicketValidation.subject_too_long' }).min(3, 'TicketValidation.subject_required'),
   message,
-  /** One of the caller's orders (the task_id); empty means none. */
+  /** One of the caller's orders: its number ("#123", "123", issue #33) or its task_id; empty means none. */
   order_id: z
-    .union([z.literal(''), text({ max: 36, message: 'TicketValidation.order_invalid' }).regex(UUID, 'TicketValidation.order_invalid')], 'TicketValidation.order_invalid')
+    .union([z.literal(''), text({ max: 36, message: 'TicketValidation.order_invalid' }).refine((v) => UUID.test(v) || ORDER_NUMBER.test(v), 'TicketValidation.order_invalid')], 'TicketValidation.order_invalid')
     .nullish()
-    .transform((v) => v || null),
+    .transform((v) => v?.trim().replace(/^#\s*/, '') || null),
 });
 export type CreateTicketInput = z.output<typeof createTicketSchema>;
 

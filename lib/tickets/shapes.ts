@@ -46,6 +46,8 @@ export function toMessageView(m: Message): TicketMessageView {
  */
 export type TicketOrderSummary = {
   task_id: string;
+  /** Issue #33: the order's number, "#123" wherever an order is named. */
+  order_number: number;
   platform: string;
   service: string;
   durum: Durum;
@@ -54,9 +56,10 @@ export type TicketOrderSummary = {
   created_at: string;
 };
 
-export function toOrderSummary(o: Pick<Order, 'id' | 'platform' | 'service' | 'status' | 'successCount' | 'profileCount' | 'createdAt'>): TicketOrderSummary {
+export function toOrderSummary(o: Pick<Order, 'id' | 'number' | 'platform' | 'service' | 'status' | 'successCount' | 'profileCount' | 'createdAt'>): TicketOrderSummary {
   return {
     task_id: o.id,
+    order_number: o.number,
     platform: o.platform,
     service: o.service,
     durum: durumOf(o.status),

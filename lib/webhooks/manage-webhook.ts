@@ -14,6 +14,8 @@ export type DeliveryView = {
   id: number;
   event: string;
   order: string | null;
+  /** Issue #33: the order's number, as its event names it (null for a test event or one from before numbers). */
+  order_number: number | null;
   status: 'pending' | 'delivered' | 'failed';
   attempts: number;
   response_status: number | null;
@@ -30,6 +32,7 @@ export function toDeliveryView(row: DeliveryRow): DeliveryView {
     id: row.id,
     event: row.event,
     order: row.orderId,
+    order_number: typeof row.payload.order === 'number' ? row.payload.order : null,
     status: row.status,
     attempts: row.attempts,
     response_status: row.responseStatus,

@@ -11,7 +11,8 @@ type Order = typeof orders.$inferSelect;
  * Queues the webhook of an order's status change, inside the transaction that made the change
  * (finalizeOrder, cancelOrder, processOrder's start), so the change and its event commit
  * together. Only orders placed with an API key whose webhook is set have one. The body is the
- * order as `status` shows it, fixed at the time of the change.
+ * order as `status` shows it, fixed at the time of the change, named by its number (`order`,
+ * issue #33) and, for integrations that kept the UUID `add` used to answer, its `uuid`.
  */
 export async function queueOrderWebhook(tx: Db, order: Order): Promise<void> {
   if (!order.apiKeyId) return;
@@ -22,7 +23,7 @@ export async function queueOrderWebhook(tx: Db, order: Order): Promise<void> {
   if (!view) return;
   const [row] = await tx
     .insert(webhookDeliveries)
-    .values({ apiKeyId: order.apiKeyId, orderId: order.id, event: 'order.status', url: key.url, payload: { event: 'order.status', order: order.id, ...view } })
+    .values({ apiKeyId: order.apiKeyId, orderId: order.id, event: 'order.status', url: key.url, payload: { event: 'order.status', order: order.number, uuid: order.id, ...view } })
     .returning({ id: webhookDeliveries.id });
   await enqueueWebhook(row!.id, { tx });
 }

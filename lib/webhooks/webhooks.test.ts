@@ -121,11 +121,12 @@ describe('order events', () => {
     answer = 200;
     const r = await resellerWithWebhook();
     const placed = await callV2({ key: r.key, action: 'add', service: 'like', link: tweet(), quantity: 3 });
-    const order = (placed.body as { order: string }).order;
+    const order = (placed.body as { order: number }).order;
     expect(await deliveriesOf(r.id)).toHaveLength(0); // placing is not a change of status
     const before = received.length;
-    await processOrder(w.t.db, order, { client: fastClient(), pollIntervalMs: 50, emit: () => {} });
-    const final = (await w.t.db.select().from(orders).where(eq(orders.id, order)))[0]!;
+    const uuid = (await w.t.db.select().from(orders).where(eq(orders.number, order)))[0]!.id;
+    await processOrder(w.t.db, uuid, { client: fastClient(), pollIntervalMs: 50, emit: () => {} });
+    const final = (await w.t.db.select().from(orders).where(eq(orders.id, uuid)))[0]!;
 
     await waitFor(async () => (await deliveriesOf(r.id)).every((d) => d.status === 'delivered') && received.length >= before + 2);
     const mine = received.slice(before).filter((x) => JSON.parse(x.body).order === order);
@@ -135,7 +136,7 @@ describe('order events', () => {
     const finalStatus = final.status === 'completed' ? 'Completed' : final.status === 'partial' ? 'Partial' : 'Canceled';
     expect(statuses).toEqual(['In progress', finalStatus].sort());
     const last = bodies.find((b) => b.status === finalStatus)!;
-    expect(last).toMatchObject({ event: 'order.status', order, charge: '0.00', currency: 'USD', remains: String(3 - final.successCount) });
+    expect(last).toMatchObject({ event: 'order.status', order, uuid, charge: '0.00', currency: 'USD', remains: String(3 - final.successCount) });
     expect(last.profiles).toHaveLength(3);
     expect(typeof last.event_id).toBe('number');
     for (const x of mine) {
@@ -149,22 +150,22 @@ describe('order events', () => {
     }
     const log = await call(webhookRoute.GET, { token: r.token, params: { id: String(r.id) } });
     expect(log.body.deliveries).toEqual([
-      expect.objectContaining({ event: 'order.status', order, status: 'delivered', attempts: 1, response_status: 200 }),
-      expect.objectContaining({ event: 'order.status', order, status: 'delivered', attempts: 1, response_status: 200 }),
+      expect.objectContaining({ event: 'order.status', order: uuid, order_number: order, status: 'delivered', attempts: 1, response_status: 200 }),
+      expect.objectContaining({ event: 'order.status', order: uuid, order_number: order, status: 'delivered', attempts: 1, response_status: 200 }),
     ]);
   });
 
   it('posts Canceled when an order is cancelled, and nothing for orders of the UI or of a key without a webhook', async () => {
     answer = 200;
     const r = await resellerWithWebhook();
-    const order = ((await callV2({ key: r.key, action: 'add', service: 'retweet', link: tweet(), quantity: 1 })).body as { order: string }).order;
+    const order = ((await callV2({ key: r.key, action: 'add', service: 'retweet', link: tweet(), quantity: 1 })).body as { order: number }).order;
     await callV2({ key: r.key, action: 'cancel', orders: order });
     await waitFor(async () => received.some((x) => JSON.parse(x.body).order === order));
     const body = JSON.parse(received.find((x) => JSON.parse(x.body).order === order)!.body);
     expect(body).toMatchObject({ status: 'Canceled', order_status: 'cancelled', remains: '1' });
 
     const plain = await makeApiKey(w.t.db, r.user.id, 'no webhook');
-    const other = ((await callV2({ key: plain.key, action: 'add', service: 'bookmark', link: tweet(), quantity: 1 })).body as { order: string }).order;
+    const other = ((await callV2({ key: plain.key, action: 'add', service: 'bookmark', link: tweet(), quantity: 1 })).body as { order: number }).order;
     await callV2({ key: plain.key, action: 'cancel', orders: other });
     expect(await deliveriesOf(plain.id)).toHaveLength(0);
   });
@@ -174,7 +175,7 @@ describe('retries', () => {
   it('retries a failing endpoint with back-off through the queue for 24 hours, then gives up', async () => {
     answer = 500;
     const r = await resellerWithWebhook();
-    const order = ((await callV2({ key: r.key, action: 'add', service: 'like', link: tweet(), quantity: 1 })).body as { order: string }).order;
+    const order = ((await callV2({ key: r.key, action: 'add', service: 'like', link: tweet(), quantity: 1 })).body as { order: number }).order;
     await callV2({ key: r.key, action: 'cancel', orders: order });
     // The worker makes the first attempt and queues the next one 30 s later.
     const [d] = await waitFor(async () => {
@@ -215,7 +216,7 @@ describe('retries', () => {
   it('delivers on a later attempt once the endpoint answers, never following a redirect', async () => {
     answer = 302;
     const r = await resellerWithWebhook();
-    const order = ((await callV2({ key: r.key, action: 'add', service: 'like', link: tweet(), quantity: 1 })).body as { order: string }).order;
+    const order = ((await callV2({ key: r.key, action: 'add', service: 'like', link: tweet(), quantity: 1 })).body as { order: number }).order;
     await callV2({ key: r.key, action: 'cancel', orders: order });
     const [d] = await waitFor(async () => ((await deliveriesOf(r.id))[0]?.responseStatus ? deliveriesOf(r.id) : undefined));
     expect(d).toMatchObject({ status: 'pending', responseStatus: 302 });
@@ -227,7 +228,7 @@ describe('retries', () => {
   it('stops delivering for a revoked key', async () => {
     answer = 500;
     const r = await resellerWithWebhook();
-    const order = ((await callV2({ key: r.key, action: 'add', service: 'like', link: tweet(), quantity: 1 })).body as { order: string }).order;
+    const order = ((await callV2({ key: r.key, action: 'add', service: 'like', link: tweet(), quantity: 1 })).body as { order: number }).order;
     await callV2({ key: r.key, action: 'cancel', orders: order });
     const [d] = await waitFor(async () => ((await deliveriesOf(r.id))[0]?.responseStatus ? deliveriesOf(r.id) : undefined));
     await w.t.db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, r.id));

@@ -54,6 +54,8 @@ export type RouteSpec<A extends AuthLevel, B, Q, P> = {
   /** Words for the OpenAPI description (app/api/_lib/openapi), e.g. what the answer's fields mean. */
   summary?: string;
   description?: string;
+  /** The success answer's fields beside `success: true`, for the OpenAPI description only (not checked at run time). */
+  response?: z.ZodType;
 };
 
 export type RouteArgs<A extends AuthLevel, B, Q, P> = {

@@ -6,20 +6,30 @@ import { errorResponse, V2_RESPONSES } from '@/lib/reseller/responses';
 import { apiKeyRoute, itemError, JsonText, protocolError, protocolLocale } from '@/app/api/_lib/api-key-route';
 import { route } from '@/app/api/_lib/route';
 import { AppError } from '@/lib/errors';
-import type { OrderView } from '@/lib/order-view';
+import { isUuidKey, orderKey, type OrderView } from '@/lib/order-view';
+
+/**
+ * An id echoed in a list answer as the caller gave it (issue #33): a number as a JSON number, an
+ * older order's UUID (or anything else) as text.
+ */
+function echoId(id: string): number | string {
+  const key = orderKey(id);
+  return key !== null && !isUuidKey(key) ? Number(key) : id;
+}
 
 /**
  * POST /api/v2: the reseller protocol (issue #16; docs/reseller-api.md is its manual). One
  * endpoint, `key` + `action`, form-encoded or JSON. A single `order` / `refill` answers its object
  * or an error status; a list (`orders`, `refills`, up to 100) answers every item, with per-item
- * `{error, code}` where one fails.
+ * `{error, code}` where one fails. Orders and refills are named by their numbers (issue #33);
+ * an older integration's UUID still works wherever an id is taken.
  */
 const spec = {
   body: v2Request,
   actions: V2_ACTIONS,
   summary: 'The reseller protocol (SMM API v2): `services`, `add`, `status`, `cancel`, `refill`, `refill_status`, `balance`',
   description:
-    'One endpoint, form-encoded (or JSON) POST with `key` and `action`. A missing, wrong or revoked key is one identical 401 INVALID_API_KEY; each key has 120 requests a minute (429 RATE_LIMITED with Retry-After). `add` applies every rule of the panel (package, profile limit, daily limit, cooldown, price and balance); `request_id` makes it idempotent. See docs/reseller-api.md.',
+    'One endpoint, form-encoded (or JSON) POST with `key` and `action`. Refusals are HTTP 200 with `{error, code}` (a missing, wrong or revoked key is one identical INVALID_API_KEY; each key has 120 requests a minute, then RATE_LIMITED with retry_after); English unless `lang` or Accept-Language asks otherwise. `add` applies every rule of the panel (package, profile limit, daily limit, cooldown, price and balance); `request_id` makes it idempotent. See docs/reseller-api.md.',
   responses: V2_RESPONSES,
   errorResponse,
   // `status` reads its orders in the key check's statement.
@@ -54,9 +64,9 @@ export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale, p
       if (!input.orders) {
         const one = done.get(input.order!)!;
         if (!one.ok) throw one.error;
-        return { order: input.order, cancel: 1 };
+        return { order: echoId(input.order!), cancel: 1 };
       }
-      return [...done].map(([order, r]) => ({ order, cancel: r.ok ? 1 : itemError(r.error, locale) }));
+      return [...done].map(([order, r]) => ({ order: echoId(order), cancel: r.ok ? 1 : itemError(r.error, locale) }));
     }
 
     case 'refill': {
@@ -66,7 +76,7 @@ export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale, p
         if (!one.ok) throw one.error;
         return { refill: one.value };
       }
-      return [...done].map(([order, r]) => ({ order, refill: r.ok ? r.value : itemError(r.error, locale) }));
+      return [...done].map(([order, r]) => ({ order: echoId(order), refill: r.ok ? r.value : itemError(r.error, locale) }));
     }
 
     case 'refill_status': {
@@ -76,7 +86,7 @@ export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale, p
         if (!one.ok) throw one.error;
         return new JsonText(one.value);
       }
-      return [...found].map(([refill, r]) => ({ refill, status: r.ok ? (JSON.parse(r.value) as OrderView).status : itemError(r.error, locale) }));
+      return [...found].map(([refill, r]) => ({ refill: echoId(refill), status: r.ok ? (JSON.parse(r.value) as OrderView).status : itemError(r.error, locale) }));
     }
 
     case 'balance':

@@ -47,15 +47,19 @@ async function twitterIds(n: number) {
   const rows = await w.t.db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.platform, 'twitter'), eq(profiles.status, 'active'))).orderBy(profiles.id);
   return rows.slice(0, n).map((r) => r.id);
 }
-async function orderOf(id: string) {
-  const [row] = await w.t.db.select().from(orders).where(eq(orders.id, id));
+async function orderOf(id: string | number) {
+  const [row] = await w.t.db.select().from(orders).where(typeof id === 'number' ? eq(orders.number, id) : eq(orders.id, id));
   return row!;
 }
+/** The UUID of the order an `add` answered (issue #33: `add` answers the number; these tests name orders by UUID, which stays accepted). */
+async function uuidOf(res: { body: unknown }) {
+  return (await orderOf((res.body as { order: number }).order)).id;
+}
 /** Ends an order as the worker would, with these profiles successful and the others failed. */
-async function finish(orderId: string, successful: number[]) {
+async function finish(orderId: string | number, successful: number[]) {
   const order = await orderOf(orderId);
   const outcomes = new Map(order.profileIds.map((id) => [id, successful.includes(id) ? ('success' as const) : ('failed' as const)]));
-  await finalizeOrder(w.t.db, orderId, { outcomes });
+  await finalizeOrder(w.t.db, order.id, { outcomes });
 }
 
 describe('the protocol shape', () => {
@@ -98,10 +102,10 @@ describe('services', () => {
       const res = await callV2({ key: r.key, action: 'services' }, { headers: { 'accept-language': 'en' } });
       expect(res.status).toBe(200);
       const list = res.body as Record<string, unknown>[];
-      const byKey = Object.fromEntries(list.map((s) => [s.service, s]));
-      expect(list.some((s) => String(s.service).startsWith('youtube'))).toBe(false);
+      const byKey = Object.fromEntries(list.map((s) => [s.key, s]));
+      expect(list.some((s) => String(s.key).startsWith('youtube'))).toBe(false);
       // Issue #33 item 6: the package's $1.00 over 5 orders × 7 profiles × 30 days, per 1000 actions, rounded up.
-      expect(byKey.like).toEqual({ service: 'like', name: 'Like', type: 'Default', category: 'Twitter', rate: '0.96', billing: 'package', min: 1, max: 7, refill: true, cancel: true, dripfeed: true });
+      expect(byKey.like).toEqual({ service: 2, key: 'like', name: 'Like', type: 'Default', category: 'Twitter', rate: '0.96', billing: 'package', min: 1, max: 7, refill: true, cancel: true, dripfeed: true });
       expect(byKey.comment).toMatchObject({ type: 'Comments', max: 7 });
       expect(byKey.new_tweet).toMatchObject({ type: 'Tweet', rate: '15000.00', rate_min: '2000.00', billing: 'balance', refill: false });
       // No Instagram package: that platform can be listed but not ordered.
@@ -140,7 +144,7 @@ describe('add', () => {
     }
     const res = await callV2({ key: r.key, action: 'add', service: 'like', link: target, quantity: 4 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const picked = (await orderOf((res.body as { order: string }).order)).profileIds;
+    const picked = (await orderOf(await uuidOf(res))).profileIds;
     expect(picked).toHaveLength(4);
     expect(picked).not.toContain(all[0]);
     expect(picked[0]).toBe(all[5]);
@@ -170,10 +174,10 @@ describe('add', () => {
     const r = await reseller({ packages: PKG, bakiyeCents: 100_000 });
     const c = await callV2({ key: r.key, action: 'add', service: 'reels_comment', link: URLS.reel, quantity: 2, comments: 'Kısa ve olumlu' });
     expect(c.status, JSON.stringify(c.body)).toBe(200);
-    expect(await orderOf((c.body as { order: string }).order)).toMatchObject({ service: 'reels_comment', prompt: 'Kısa ve olumlu', targetUrl: URLS.reel });
+    expect(await orderOf(await uuidOf(c))).toMatchObject({ service: 'reels_comment', prompt: 'Kısa ve olumlu', targetUrl: URLS.reel });
     const t = await callV2({ key: r.key, action: 'add', service: 'new_tweet', comments: 'Merhaba dünya', quantity: 1 });
     expect(t.status, JSON.stringify(t.body)).toBe(200);
-    const row = await orderOf((t.body as { order: string }).order);
+    const row = await orderOf(await uuidOf(t));
     expect(row).toMatchObject({ service: 'new_tweet', tweetText: 'Merhaba dünya' });
     expect(row.priceCents).toBeGreaterThan(0);
   });
@@ -242,7 +246,7 @@ describe('status', () => {
   it('maps every state, counts remains and lists each profile’s result', async () => {
     const r = await reseller();
     const ids = await twitterIds(3);
-    const place = async () => ((await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), profile_ids: ids })).body as { order: string }).order;
+    const place = async () => await uuidOf(await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), profile_ids: ids }));
     const pending = await place();
     const processing = await place();
     await w.t.db.update(orders).set({ status: 'processing', results: [{ profile_id: ids[0]!, result: 'success' }, { profile_id: ids[1]!, result: 'pending' }, { profile_id: ids[2]!, result: 'pending' }] }).where(eq(orders.id, processing));
@@ -264,7 +268,7 @@ describe('status', () => {
     ]);
 
     const stranger = await reseller();
-    const strangers = ((await callV2({ key: stranger.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 })).body as { order: string }).order;
+    const strangers = await uuidOf(await callV2({ key: stranger.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 }));
     const many = await callV2({ key: r.key, action: 'status', orders: [pending, processing, completed, partial, failed, strangers, 'nonsense'].join(',') }, { headers: { 'accept-language': 'en' } });
     expect(many.status).toBe(200);
     const body = many.body as Record<string, { status?: string; remains?: string; error?: string; code?: string }>;
@@ -284,7 +288,7 @@ describe('status', () => {
   it('shows what a paid order cost after refunds', async () => {
     const r = await reseller({ packages: PKG, bakiyeCents: 100_000 });
     const res = await callV2({ key: r.key, action: 'add', service: 'new_tweet', comments: 'İki profil', quantity: 2 });
-    const order = (res.body as { order: string }).order;
+    const order = await uuidOf(res);
     const row = await orderOf(order);
     await finish(order, [row.profileIds[0]!]);
     const status = (await callV2({ key: r.key, action: 'status', order })).body as { charge: string };
@@ -308,13 +312,13 @@ describe('status read with the key check (one statement)', () => {
 
   it('finds the owner’s orders in the key check’s statement, only for a working key', async () => {
     const r = await reseller();
-    const mine = ((await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 })).body as { order: string }).order;
+    const mine = await uuidOf(await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 }));
     const other = await reseller();
-    const theirs = ((await callV2({ key: other.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 })).body as { order: string }).order;
+    const theirs = await uuidOf(await callV2({ key: other.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 }));
     const prefetch = statusPrefetch({ action: 'status', orders: `${mine},${theirs}` })!;
     const caller = await authenticateApiKeyRequest(w.t.db, r.key, new Date(), prefetch.read);
     const views = parseOrderViewTexts(caller!.also);
-    expect([...views.keys()]).toEqual([mine]);
+    expect([...views.keys()]).toEqual([mine, String((await orderOf(mine)).number)]);
     expect(JSON.parse(views.get(mine)!)).toMatchObject({ status: 'Pending', order_status: 'pending', service: 'like' });
     // Without the read, nothing extra comes back.
     expect((await authenticateApiKeyRequest(w.t.db, r.key))!.also).toBeNull();
@@ -336,7 +340,7 @@ describe('status read with the key check (one statement)', () => {
 
   it('answers from what the key check read, and reads again when it was for other ids', async () => {
     const r = await reseller();
-    const order = ((await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 })).body as { order: string }).order;
+    const order = await uuidOf(await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 }));
     const prefetch = statusPrefetch({ action: 'status', order })!;
     const also = (await authenticateApiKeyRequest(w.t.db, r.key, new Date(), prefetch.read))!.also;
     // A database that refuses every statement: the answer can only come from the prefetched text.
@@ -358,7 +362,7 @@ describe('cancel', () => {
   it('cancels an order that has not started, gives its use back and refunds its charge exactly once', async () => {
     const r = await reseller({ packages: PKG, bakiyeCents: 100_000 });
     const res = await callV2({ key: r.key, action: 'add', service: 'new_tweet', comments: 'Vazgeçtim', quantity: 2 });
-    const order = (res.body as { order: string }).order;
+    const order = await uuidOf(res);
     const price = (await orderOf(order)).priceCents;
     expect(price).toBeGreaterThan(0);
 
@@ -389,7 +393,7 @@ describe('cancel', () => {
 
     const res = await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 3, start_at: startAt.toISOString(), spread_minutes: 60 });
     expect(res.status).toBe(200);
-    const order = (res.body as { order: string }).order;
+    const order = await uuidOf(res);
     const row = await orderOf(order);
     expect(row).toMatchObject({ status: 'scheduled', startAt, spreadMinutes: 60, apiKeyId: r.keyId });
     expect(row.batches.flatMap((b) => b.profile_ids).sort()).toEqual([...row.profileIds].sort());
@@ -406,7 +410,7 @@ describe('cancel', () => {
     const startAt = new Date(Date.now() + 3600_000);
     const res = await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 2, runs: 3, interval: 10, start_at: startAt.toISOString() });
     expect(res.status).toBe(200);
-    const row = await orderOf((res.body as { order: string }).order);
+    const row = await orderOf(await uuidOf(res));
     expect(row).toMatchObject({ status: 'scheduled', profileCount: 6, spreadMinutes: 20 });
     expect(row.batches.map((b) => [new Date(b.at).getTime() - startAt.getTime(), b.profile_ids.length])).toEqual([
       [0, 2],
@@ -416,18 +420,18 @@ describe('cancel', () => {
     expect(row.batches.flatMap((b) => b.profile_ids)).toEqual(row.profileIds);
 
     // Chosen profiles are split over the runs the same way; quantity then counts per run.
-    const picked = await orderOf(((await callV2({ key: r.key, action: 'add', service: 'retweet', link: freshTweet(), quantity: 4 })).body as { order: string }).order);
+    const picked = await orderOf(await uuidOf(await callV2({ key: r.key, action: 'add', service: 'retweet', link: freshTweet(), quantity: 4 })));
     const mismatch = await callV2({ key: r.key, action: 'add', service: 'bookmark', link: freshTweet(), profile_ids: picked.profileIds.join(','), quantity: 4, runs: 2, interval: 5 });
     expect(mismatch.body).toMatchObject({ code: 'VALIDATION_FAILED' });
     const chosen = await callV2({ key: r.key, action: 'add', service: 'bookmark', link: freshTweet(), profile_ids: picked.profileIds.join(','), quantity: 2, runs: 2, interval: 5 });
     expect(chosen.status).toBe(200);
-    const split = await orderOf((chosen.body as { order: string }).order);
+    const split = await orderOf(await uuidOf(chosen));
     expect(split.batches.map((b) => b.profile_ids)).toEqual([picked.profileIds.slice(0, 2), picked.profileIds.slice(2)]);
   });
 
   it('the worker never dispatches a cancelled order', async () => {
     const r = await reseller();
-    const order = ((await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 })).body as { order: string }).order;
+    const order = await uuidOf(await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 }));
     expect((await callV2({ key: r.key, action: 'cancel', order })).body).toEqual({ order, cancel: 1 });
     const calls: string[] = [];
     const client: ProviderClient = {
@@ -447,11 +451,11 @@ describe('cancel', () => {
 
   it('refuses an order already started, another user’s order and nonsense, each on its own', async () => {
     const r = await reseller();
-    const started = ((await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 })).body as { order: string }).order;
+    const started = await uuidOf(await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 }));
     await w.t.db.update(orders).set({ status: 'processing' }).where(eq(orders.id, started));
-    const open = ((await callV2({ key: r.key, action: 'add', service: 'retweet', link: freshTweet(), quantity: 1 })).body as { order: string }).order;
+    const open = await uuidOf(await callV2({ key: r.key, action: 'add', service: 'retweet', link: freshTweet(), quantity: 1 }));
     const s = await reseller();
-    const theirs = ((await callV2({ key: s.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 })).body as { order: string }).order;
+    const theirs = await uuidOf(await callV2({ key: s.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 }));
     const res = await callV2({ key: r.key, action: 'cancel', orders: [started, theirs, 'x', open].join(',') });
     expect(res.status).toBe(200);
     expect((res.body as { order: string; cancel: unknown }[]).map((x) => [x.order, x.cancel === 1 ? 1 : (x.cancel as { code: string }).code])).toEqual([
@@ -472,12 +476,12 @@ describe('refill', () => {
     const r = await reseller();
     const target = freshTweet();
     const ids = await twitterIds(4);
-    const order = ((await callV2({ key: r.key, action: 'add', service: 'like', link: target, profile_ids: ids.join(',') })).body as { order: string }).order;
+    const order = await uuidOf(await callV2({ key: r.key, action: 'add', service: 'like', link: target, profile_ids: ids.join(',') }));
     await finish(order, [ids[0]!, ids[1]!]);
 
     const res = await callV2({ key: r.key, action: 'refill', order });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const refillId = (res.body as { refill: string }).refill;
+    const refillId = (res.body as { refill: number }).refill;
     const refill = await orderOf(refillId);
     expect(refill).toMatchObject({ refillOf: order, priceCents: 0, usageDay: null, service: 'like', targetUrl: target, status: 'pending', userId: r.user.id });
     expect(refill.profileIds).toHaveLength(2);
@@ -488,7 +492,7 @@ describe('refill', () => {
     const again = await callV2({ key: r.key, action: 'refill', orders: order });
     expect(again.body).toEqual([{ order, refill: expect.objectContaining({ code: 'REFILL_ALREADY_REQUESTED' }) }]);
 
-    expect((await callV2({ key: r.key, action: 'refill_status', refill: refillId })).body).toMatchObject({ status: 'Pending', refill_of: order });
+    expect((await callV2({ key: r.key, action: 'refill_status', refill: refillId })).body).toMatchObject({ status: 'Pending', refill_of: (await orderOf(order)).number });
     await finish(refillId, refill.profileIds);
     const many = await callV2({ key: r.key, action: 'refill_status', refills: [refillId, order].join(',') });
     expect(many.body).toEqual([
@@ -500,14 +504,14 @@ describe('refill', () => {
   it('refuses orders that are not partial, older than 7 days, or paid new tweets', async () => {
     const r = await reseller({ packages: PKG, bakiyeCents: 100_000 });
     const ids = await twitterIds(2);
-    const done = ((await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), profile_ids: ids })).body as { order: string }).order;
+    const done = await uuidOf(await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), profile_ids: ids }));
     await finish(done, ids);
-    const old = ((await callV2({ key: r.key, action: 'add', service: 'retweet', link: freshTweet(), profile_ids: ids })).body as { order: string }).order;
+    const old = await uuidOf(await callV2({ key: r.key, action: 'add', service: 'retweet', link: freshTweet(), profile_ids: ids }));
     await finish(old, [ids[0]!]);
     await w.t.db.update(orders).set({ completedAt: new Date(Date.now() - 8 * 86400_000) }).where(eq(orders.id, old));
-    const paid = ((await callV2({ key: r.key, action: 'add', service: 'new_tweet', comments: 'x', profile_ids: ids })).body as { order: string }).order;
+    const paid = await uuidOf(await callV2({ key: r.key, action: 'add', service: 'new_tweet', comments: 'x', profile_ids: ids }));
     await finish(paid, [ids[0]!]);
-    const pending = ((await callV2({ key: r.key, action: 'add', service: 'bookmark', link: freshTweet(), profile_ids: ids })).body as { order: string }).order;
+    const pending = await uuidOf(await callV2({ key: r.key, action: 'add', service: 'bookmark', link: freshTweet(), profile_ids: ids }));
 
     const res = await callV2({ key: r.key, action: 'refill', orders: [done, old, paid, pending].join(',') });
     expect((res.body as { refill: { code: string } }[]).map((x) => x.refill.code)).toEqual([
@@ -567,7 +571,7 @@ describe.skipIf(!onPostgres())('under concurrency (PostgreSQL)', () => {
     const fields = { key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 3, request_id: 'same-50' };
     const results = await Promise.all(Array.from({ length: 50 }, () => callV2(fields)));
     expect(results.map((x) => x.status)).toEqual(Array(50).fill(200));
-    const orderIds = new Set(results.map((x) => (x.body as { order: string }).order));
+    const orderIds = new Set(results.map((x) => (x.body as { order: number }).order));
     expect(orderIds.size).toBe(1);
     expect(await w.t.db.select().from(orders).where(eq(orders.userId, r.user.id))).toHaveLength(1);
     const [usage] = await w.t.db.select().from(usageCounters).where(and(eq(usageCounters.userId, r.user.id), eq(usageCounters.service, 'like')));
@@ -596,7 +600,7 @@ describe.skipIf(!onPostgres())('under concurrency (PostgreSQL)', () => {
   it('refills an order once when two refills race', async () => {
     const r = await reseller();
     const ids = await twitterIds(3);
-    const order = ((await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), profile_ids: ids })).body as { order: string }).order;
+    const order = await uuidOf(await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), profile_ids: ids }));
     await finish(order, [ids[0]!]);
     const results = await Promise.all(Array.from({ length: 10 }, () => callV2({ key: r.key, action: 'refill', order })));
     expect(results.filter(done)).toHaveLength(1);
@@ -605,7 +609,7 @@ describe.skipIf(!onPostgres())('under concurrency (PostgreSQL)', () => {
 
   it('refunds a cancelled order exactly once when cancels race', async () => {
     const r = await reseller({ packages: PKG, bakiyeCents: 100_000 });
-    const order = ((await callV2({ key: r.key, action: 'add', service: 'new_tweet', comments: 'yarış', quantity: 1 })).body as { order: string }).order;
+    const order = await uuidOf(await callV2({ key: r.key, action: 'add', service: 'new_tweet', comments: 'yarış', quantity: 1 }));
     const results = await Promise.all(Array.from({ length: 10 }, () => callV2({ key: r.key, action: 'cancel', order })));
     expect(results.filter(done)).toHaveLength(1);
     const refunds = await w.t.db.select().from(balanceLedger).where(and(eq(balanceLedger.orderId, order), eq(balanceLedger.reason, 'refund')));

@@ -2,9 +2,10 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Transaction } from '@/lib/stats';
 import { Link } from '@/lib/i18n/navigation';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { orderNumberText } from '@/lib/format';
 
 /**
- * The last orders (newest first): service, platform, profiles, when, and the §4 status with the
+ * The last orders (newest first): service, platform, number, when, profiles, and the §4 status with the
  * same colours and words as the statistics page's badge (rendered here on the server).
  */
 export async function RecentOrders({ orders }: { orders: Transaction[] }) {
@@ -37,6 +38,11 @@ export async function RecentOrders({ orders }: { orders: Transaction[] }) {
                 <span className="text-muted"> · {tp(o.platform)}</span>
               </p>
               <p className="text-xs text-muted">
+                {/* Issue #33: the order's number, as the statistics, the toasts and the tickets name it. */}
+                <span className="tabular-nums" data-order-number>
+                  {orderNumberText(o.order_number)}
+                </span>
+                {' · '}
                 <time dateTime={o.created_at}>{format.dateTime(new Date(o.created_at), { dateStyle: 'medium', timeStyle: 'short' })}</time>
                 {' · '}
                 {t('profiles', { count: o.profil_sayisi })}

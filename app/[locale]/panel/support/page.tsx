@@ -10,7 +10,7 @@ import { getTicket, listTicketableOrders, listTickets, type TicketDetail } from 
 import { requirePageUser } from '@/app/_lib/page-guards';
 import { LiveTicketRefresh } from '@/components/support/live-ticket-refresh';
 import { NewTicket } from '@/components/support/new-ticket';
-import { orderSummaryText, type CatalogueTranslator } from '@/components/support/order-summary-text';
+import { orderNamedText, type CatalogueTranslator } from '@/components/support/order-summary-text';
 import { TicketReply } from '@/components/support/ticket-reply';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { TicketThread } from '@/components/support/ticket-thread';
@@ -50,7 +50,9 @@ export default async function SupportPage({ params, searchParams }: Props) {
       throw err;
     });
   }
-  const defaultOrderId = orders.some((o) => o.task_id === query.order) ? query.order : undefined;
+  // The order a link names (a notice's "ask support"): its task_id, or its number as a person writes it ("#123", "123").
+  const wantedOrder = typeof query.order === 'string' ? query.order.trim().replace(/^#\s*/, '') : '';
+  const defaultOrderId = orders.find((o) => o.task_id === wantedOrder || String(o.order_number) === wantedOrder)?.task_id;
 
   return (
     <section aria-labelledby="support-heading" className="space-y-6">
@@ -100,7 +102,7 @@ export default async function SupportPage({ params, searchParams }: Props) {
             </div>
           ) : (
             <NewTicket
-              orders={orders.map((o) => ({ task_id: o.task_id, label: t('orderOption', { summary: orderSummaryText(catalogue, o), date: format.dateTime(o.created_at) }) }))}
+              orders={orders.map((o) => ({ task_id: o.task_id, label: t('orderOption', { summary: orderNamedText(catalogue, o), date: format.dateTime(o.created_at) }) }))}
               defaultOrderId={defaultOrderId}
             />
           )}

@@ -21,6 +21,7 @@ type Declared = {
     description?: string;
     responses?: Record<string, z.ZodType>;
     errorResponse?: z.ZodType;
+    response?: z.ZodType;
   };
 };
 
@@ -52,6 +53,13 @@ export function openApiPath(template: string): string {
 /** A zod schema as the JSON Schema of what a client sends (input side; transforms are described by their input). */
 export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
   const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  delete out.$schema;
+  return out;
+}
+
+/** A zod schema of an answer as JSON Schema (output side). */
+function answerSchemaOf(schema: z.ZodType): JsonSchema {
+  const out = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   delete out.$schema;
   return out;
 }
@@ -127,8 +135,9 @@ function operationOf(template: string, method: Method, handler: Declared): Opera
   } else if (spec.body) {
     op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchemaOf(spec.body) } } };
   }
+  const success = spec.response ? { allOf: [{ $ref: '#/components/schemas/Success' }, answerSchemaOf(spec.response)] } : { $ref: '#/components/schemas/Success' };
   op.responses = {
-    '200': { description: 'Success: `success: true` and the fields of the call (§7 names).', content: { 'application/json': { schema: { $ref: '#/components/schemas/Success' } } } },
+    '200': { description: 'Success: `success: true` and the fields of the call (§7 names).', content: { 'application/json': { schema: success } } },
     '4XX': { $ref: '#/components/responses/Error' },
     '5XX': { $ref: '#/components/responses/Error' },
   };

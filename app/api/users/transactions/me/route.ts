@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listTransactions } from '@/lib/stats';
 import { text } from '@/lib/validation';
 import { ok, route } from '@/app/api/_lib/route';
+import { transactionsPageResponse } from '@/lib/order-view/responses';
 
 const query = z.object({
   service: text({ max: 40 }).optional(),
@@ -11,7 +12,7 @@ const query = z.object({
 });
 
 /** GET /api/users/transactions/me?service=&platform=&limit=20&cursor= → transactions, next_cursor. */
-export const GET = route({ auth: 'user', query }, async ({ db, user, query }) => {
+export const GET = route({ auth: 'user', query, response: transactionsPageResponse }, async ({ db, user, query }) => {
   const page = await listTransactions(db, {
     userId: user.id,
     service: query.service ?? null,

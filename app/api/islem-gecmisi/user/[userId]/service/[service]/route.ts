@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { historyQuerySchema, listUserServiceOrders } from '@/lib/history';
 import { idParam, textParam } from '@/lib/validation';
 import { ok, route } from '@/app/api/_lib/route';
+import { historyPageResponse } from '@/lib/order-view/responses';
 
 /** GET /api/islem-gecmisi/user/{userId}/service/{service}?limit=&offset=&sort=&dir= → transactions and their total (also at /api/api/…). */
 export const GET = route(
-  { auth: 'admin', params: z.object({ userId: idParam, service: textParam(40) }), query: historyQuerySchema },
+  { auth: 'admin', params: z.object({ userId: idParam, service: textParam(40) }), query: historyQuerySchema, response: historyPageResponse },
   async ({ db, params, query }) => ok(await listUserServiceOrders(db, { ...params, ...query })),
 );

@@ -1,0 +1,106 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsFolder, open, type DbHandle } from './client';
+import { rawQuery } from './raw';
+
+/*
+ * Issue #33 item 1: migration 0020_order_numbers gives the orders placed before it their numbers,
+ * in the order they were placed, and later orders continue the sequence. Run on the database of
+ * the run (PGlite, or a fresh database on the PostgreSQL server), migrated first only up to the
+ * migration before it.
+ */
+const NUMBERS_MIGRATION = '0020_order_numbers';
+
+let cleanup: (() => Promise<void>) | undefined;
+afterAll(async () => {
+  await cleanup?.();
+});
+
+/** A folder holding the migrations before NUMBERS_MIGRATION only. */
+function migrationsBefore(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'etk-migrations-'));
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
+  const index = journal.entries.findIndex((e) => e.tag === NUMBERS_MIGRATION);
+  expect(index).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, index);
+  fs.mkdirSync(path.join(dir, 'meta'));
+  fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
+  for (const e of journal.entries) fs.copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  return dir;
+}
+
+async function openUnmigrated(): Promise<DbHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB !== 'postgres' || !url) return open({ dataDir: 'memory://', migrate: false });
+  const name = `etk_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const handle = await open({ databaseUrl: dbUrl.toString(), migrate: false });
+  cleanup = async () => {
+    const c = postgres(url, { max: 1, onnotice: () => {} });
+    await c.unsafe(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+  return handle;
+}
+
+async function migrate(handle: DbHandle, folder: string) {
+  if (handle.kind === 'pglite') {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    await run(handle.db as never, { migrationsFolder: folder });
+  } else {
+    const { migrate: run } = await import('drizzle-orm/postgres-js/migrator');
+    await run(handle.db as never, { migrationsFolder: folder });
+  }
+}
+
+describe('migration 0020_order_numbers', () => {
+  it('numbers the existing orders by when they were placed, and new orders after them', async () => {
+    const handle = await openUnmigrated();
+    try {
+      const before = migrationsBefore();
+      await migrate(handle, before);
+      fs.rmSync(before, { recursive: true, force: true });
+
+      const [user] = await rawQuery<{ id: number }>(handle.db, `insert into users (ad_soyad, email, password_hash) values ('Old', 'old-orders@example.com', 'x') returning id`, []);
+      // Inserted out of their creation order, so a numbering by insertion would show.
+      const created = ['2026-03-01T10:00:00Z', '2026-01-01T10:00:00Z', '2026-02-01T10:00:00Z', '2026-01-15T10:00:00Z'];
+      const ids: string[] = [];
+      for (const at of created) {
+        const [row] = await rawQuery<{ id: string }>(
+          handle.db,
+          `insert into orders (user_id, platform, service, profile_ids, profile_count, created_at) values ($1::int, 'twitter', 'like', '[1]'::jsonb, 1, $2::timestamptz) returning id::text as id`,
+          [user!.id, at],
+        );
+        ids.push(row!.id);
+      }
+
+      await migrate(handle, migrationsFolder);
+
+      const rows = await rawQuery<{ id: string; number: number }>(handle.db, `select id::text as id, number::float8 as number from orders order by created_at`, []);
+      expect(rows.map((r) => r.number)).toEqual([1, 2, 3, 4]);
+      // Oldest first: Jan 1 (ids[1]), Jan 15 (ids[3]), Feb 1 (ids[2]), Mar 1 (ids[0]).
+      expect(rows.map((r) => r.id)).toEqual([ids[1], ids[3], ids[2], ids[0]]);
+
+      const [next] = await rawQuery<{ number: number }>(
+        handle.db,
+        `insert into orders (user_id, platform, service, profile_ids, profile_count) values ($1::int, 'twitter', 'like', '[1]'::jsonb, 1) returning number::float8 as number`,
+        [user!.id],
+      );
+      expect(next!.number).toBe(5);
+      // A number is never given twice.
+      await expect(rawQuery(handle.db, `update orders set number = 1 where id = $1::uuid`, [ids[0]])).rejects.toThrow();
+      const [nulls] = await rawQuery<{ n: number }>(handle.db, `select count(*)::int as n from orders where number is null`, []);
+      expect(nulls!.n).toBe(0);
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
+});

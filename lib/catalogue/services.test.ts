@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { SERVICE_IDS, SERVICES, serviceOfWire, type Service } from './services';
+
+// Issue #33: reseller tools store, sort and subtract these numbers. A pair here may never change:
+// a new service is appended with the next number, and this list grows with it.
+const PINNED: Record<Service, number> = {
+  retweet: 1,
+  like: 2,
+  bookmark: 3,
+  comment: 4,
+  new_tweet: 5,
+  reels_comment: 6,
+  reels_like: 7,
+  reels_share: 8,
+  reels_bookmark: 9,
+  youtube_like: 10,
+  youtube_comment: 11,
+  youtube_subscribe: 12,
+};
+
+describe('service ids', () => {
+  it('keeps every existing service on its number', () => {
+    for (const [service, id] of Object.entries(PINNED)) expect(SERVICE_IDS[service as Service], service).toBe(id);
+  });
+
+  it('gives every service one distinct positive number, new services after the pinned ones', () => {
+    const all = Object.values(SERVICES).flat() as Service[];
+    expect(Object.keys(SERVICE_IDS).sort()).toEqual([...all].sort());
+    const ids = Object.values(SERVICE_IDS);
+    expect(new Set(ids).size).toBe(ids.length);
+    const pinnedMax = Math.max(...Object.values(PINNED));
+    for (const s of all.filter((x) => !(x in PINNED))) expect(SERVICE_IDS[s], s).toBeGreaterThan(pinnedMax);
+    for (const id of ids) expect(Number.isInteger(id) && id > 0).toBe(true);
+  });
+
+  it('reads a service from its number, its number as text, or its key', () => {
+    expect(serviceOfWire(2)).toBe('like');
+    expect(serviceOfWire('2')).toBe('like');
+    expect(serviceOfWire(' 12 ')).toBe('youtube_subscribe');
+    expect(serviceOfWire('like')).toBe('like');
+    for (const bad of [0, 99, '2.5', '-1', 'Like', '', null, undefined, {}]) expect(serviceOfWire(bad), String(bad)).toBeUndefined();
+  });
+});
