@@ -58,7 +58,7 @@ describe('order ids are integers', () => {
   it('answers add with a JSON number, the next one for each new order, and the same for a repeated request_id', async () => {
     const r = await reseller();
     const res = await callV2({ key: r.key, action: 'add', service: 'like', link: freshTweet(), quantity: 1 });
-    expect(res.text).toMatch(/^\{"order":\d+\}$/);
+    expect(res.text).toMatch(/^\{"order":\d+,"charge":"\d+\.\d\d"\}$/);
     const first = (res.body as { order: number }).order;
     const second = await add(r.key);
     expect(second).toBeGreaterThan(first);

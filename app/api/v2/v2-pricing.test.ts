@@ -39,7 +39,7 @@ async function balance(userId: number) {
   const [u] = await w.t.db.select({ b: users.bakiyeCents }).from(users).where(eq(users.id, userId));
   return u!.b;
 }
-const services = async (key: string) => Object.fromEntries(((await callV2({ key, action: 'services' })).body as Record<string, unknown>[]).map((s) => [s.service, s]));
+const services = async (key: string) => Object.fromEntries(((await callV2({ key, action: 'services' })).body as Record<string, unknown>[]).map((s) => [s.key, s]));
 
 describe('services: honest rate', () => {
   it('new tweets: rate is the dearest tier per 1000, rate_min the cheapest', async () => {

@@ -91,15 +91,15 @@ describe('the language (item 3)', () => {
   it('speaks English without Accept-Language, and tr or de when `lang` or the header asks', async () => {
     const r = await reseller();
     const services = async (fields: Record<string, string>, headers?: Record<string, string>) =>
-      (await callV2({ key: r.key, action: 'services', ...fields }, { headers })).body as { service: string; name: string; category: string }[];
+      (await callV2({ key: r.key, action: 'services', ...fields }, { headers })).body as { key: string; name: string; category: string }[];
     const english = await services({});
-    expect(english.find((s) => s.service === 'like')).toMatchObject({ name: 'Like', category: 'Twitter' });
-    expect(english.find((s) => s.service === 'bookmark')?.name).toBe('Bookmark');
-    expect((await services({ lang: 'tr' })).find((s) => s.service === 'like')?.name).toBe('Beğeni');
-    expect((await services({}, { 'accept-language': 'de-DE,de;q=0.9' })).find((s) => s.service === 'like')?.name).toBe('Gefällt mir');
+    expect(english.find((s) => s.key === 'like')).toMatchObject({ name: 'Like', category: 'Twitter' });
+    expect(english.find((s) => s.key === 'bookmark')?.name).toBe('Bookmark');
+    expect((await services({ lang: 'tr' })).find((s) => s.key === 'like')?.name).toBe('Beğeni');
+    expect((await services({}, { 'accept-language': 'de-DE,de;q=0.9' })).find((s) => s.key === 'like')?.name).toBe('Gefällt mir');
     // `lang` wins over the header; an unknown `lang` falls back to the header, then to English.
-    expect((await services({ lang: 'tr' }, { 'accept-language': 'de' })).find((s) => s.service === 'like')?.name).toBe('Beğeni');
-    expect((await services({ lang: 'xx' })).find((s) => s.service === 'like')?.name).toBe('Like');
+    expect((await services({ lang: 'tr' }, { 'accept-language': 'de' })).find((s) => s.key === 'like')?.name).toBe('Beğeni');
+    expect((await services({ lang: 'xx' })).find((s) => s.key === 'like')?.name).toBe('Like');
     const refusal = await asTool({ key: r.key, action: 'status', order: 'nope' });
     expect(refusal.body).toEqual({ error: 'Order not found.', code: 'ORDER_NOT_FOUND' });
     expect((await asTool({ key: r.key, action: 'status', order: 'nope', lang: 'tr' })).body.error).toBe('Sipariş bulunamadı.');
@@ -130,6 +130,12 @@ describe('errors[].path in the protocol’s names (item 5)', () => {
   });
 });
 
+/** The order's UUID, which the worker takes, from the number the protocol answers. */
+async function uuidOf(number: number): Promise<string> {
+  const [row] = await w.t.db.select({ id: orders.id }).from(orders).where(eq(orders.number, number));
+  return row!.id;
+}
+
 describe('start_count (item 4)', () => {
   /** A provider that completes every task at once, reporting `start_count` when given one (contract 1.2). */
   const provider = (startCount: unknown): ProviderClient =>
@@ -151,19 +157,19 @@ describe('start_count (item 4)', () => {
     const place = async (link: string) => {
       const res = await asTool({ key: r.key, action: 'add', service: 'like', link, quantity: '2' });
       expect(res.body).toHaveProperty('order');
-      return res.body.order as string;
+      return res.body.order as number;
     };
     const reported = await place('https://x.com/etkilesim/status/1793300000000000001');
-    const before = await asTool({ key: r.key, action: 'status', order: reported });
+    const before = await asTool({ key: r.key, action: 'status', order: String(reported) });
     expect(before.body).toMatchObject({ status: 'Pending', start_count: '0', remains: '2' });
-    await processOrder(w.t.db, reported, { client: provider(1412), emit: () => {} });
-    const after = await asTool({ key: r.key, action: 'status', order: reported });
+    await processOrder(w.t.db, await uuidOf(reported), { client: provider(1412), emit: () => {} });
+    const after = await asTool({ key: r.key, action: 'status', order: String(reported) });
     expect(after.body).toMatchObject({ status: 'Completed', start_count: '1412', remains: '0' });
-    const [row] = await w.t.db.select({ startCount: orders.startCount }).from(orders).where(eq(orders.id, reported));
+    const [row] = await w.t.db.select({ startCount: orders.startCount }).from(orders).where(eq(orders.number, reported));
     expect(row!.startCount).toBe(1412);
 
     const silent = await place('https://x.com/etkilesim/status/1793300000000000002');
-    await processOrder(w.t.db, silent, { client: provider(undefined), emit: () => {} });
-    expect((await asTool({ key: r.key, action: 'status', order: silent })).body).toMatchObject({ status: 'Completed', start_count: '0' });
+    await processOrder(w.t.db, await uuidOf(silent), { client: provider(undefined), emit: () => {} });
+    expect((await asTool({ key: r.key, action: 'status', order: String(silent) })).body).toMatchObject({ status: 'Completed', start_count: '0' });
   });
 });
