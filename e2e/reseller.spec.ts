@@ -147,7 +147,11 @@ for (const l of LOCALES) {
 
       await page.goto(`${prefix(l)}/docs/api`);
       await expect(page.getByRole('heading', { level: 1, name: msg(l, 'ApiDocs.title') })).toBeVisible();
-      const v2 = page.locator('summary', { hasText: '/api/v2' });
+      // POST /api/v2 (GET /api/v2 only says to use POST).
+      const v2 = page
+        .locator('summary')
+        .filter({ has: page.locator('code', { hasText: /^\/api\/v2$/ }) })
+        .filter({ has: page.locator('span', { hasText: /^post$/i }) });
       await v2.click();
       await expect(page.getByText('refill_status').first()).toBeVisible();
       // The error shape is written out (a message with literal braces once showed its key instead).

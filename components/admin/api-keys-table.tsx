@@ -49,7 +49,9 @@ export function ApiKeysTable({ keys, emptyText }: { keys: AdminApiKeyView[]; emp
               <span className="block text-muted [overflow-wrap:anywhere]">{k.user.email}</span>
             </td>
             <td className="p-3 break-words">{k.name}</td>
-            <td className="p-3 font-mono whitespace-nowrap">{k.prefix}…</td>
+            <td className="p-3 whitespace-nowrap">
+              <code className="font-mono">{k.prefix}…</code>
+            </td>
             <td className="p-3 whitespace-nowrap">{when(k.created_at)}</td>
             <td className="p-3 whitespace-nowrap">{k.last_used_at ? when(k.last_used_at) : t('never')}</td>
             <td className="p-3">

@@ -13,11 +13,11 @@ export const errorResponse = z
   .object({
     error: z.string().describe('Localized text: the `lang` field, X-Locale or Accept-Language; English by default.'),
     code: z.string().describe('Machine code, e.g. INVALID_API_KEY, NO_PACKAGE.'),
-    retry_after: z.string().regex(/^\d+$/).optional().describe('RATE_LIMITED, COOLDOWN_ACTIVE: seconds to wait (also the Retry-After header).'),
-    errors: z.array(z.object({ path: z.string().describe('The field as sent: link, comments, quantity, runs, interval, request_id, …'), message: z.string() })).optional(),
+    retry_after: z.string().regex(/^\d+$/).optional().describe('`RATE_LIMITED`, `COOLDOWN_ACTIVE`: seconds to wait (also the Retry-After header).'),
+    errors: z.array(z.object({ path: z.string().describe('The field as sent: `link`, `comments`, `quantity`, `runs`, `interval`, `request_id`, …'), message: z.string() })).optional(),
   })
   .catchall(z.union([z.string(), z.array(z.number()), z.array(z.object({ path: z.string(), message: z.string() }))]))
-  .describe('Every refusal, with HTTP 200 (only an unreadable body or a fault of ours is 4xx/5xx); extra fields carry its parameters as text (limit, available, required, current, …).');
+  .describe('Every refusal, with HTTP 200 (only an unreadable body or a fault of ours is 4xx/5xx); extra fields carry its parameters as text (`limit`, `available`, `required`, `current`, …).');
 
 export const serviceResponse = z.object({
   service: z.number().int().describe('The service’s number, to send as `service` in `add`; stable, never renumbered.'),
@@ -46,7 +46,7 @@ export const orderStatusResponse = z.object({
   start_count: z
     .string()
     .regex(/^\d+$/)
-    .describe('The target’s count (its likes, comments, subscribers…) when the provider started the order, as the provider reported it; "0" when it does not report one. The count the order aims at is start_count + (quantity − remains).'),
+    .describe('The target’s count (its likes, comments, subscribers…) when the provider started the order, as the provider reported it; "0" when it does not report one. The count the order aims at is `start_count` + (quantity − `remains`).'),
   status: z.enum(PROTOCOL_STATUSES),
   remains: z.string().describe('Profiles not (yet) successful.'),
   currency: z.literal('USD'),
@@ -82,7 +82,7 @@ export const V2_RESPONSES = {
     .describe('`order`: one object (an error is the HTTP status); `orders`: one item per order.'),
   refill: z
     .union([z.object({ refill: z.number().int() }), z.array(z.object({ order: ORDER_ID, refill: z.union([z.number().int(), itemErrorResponse]) }))])
-    .describe('The refill’s number (for refill_status).'),
+    .describe('The refill’s number (for `refill_status`).'),
   refill_status: z.union([orderStatusResponse, z.array(z.object({ refill: ORDER_ID, status: z.union([z.enum(PROTOCOL_STATUSES), itemErrorResponse]) }))]),
   balance: z.object({ balance: z.string().describe('USD, two decimals.'), currency: z.literal('USD') }),
 } as const;

@@ -29,7 +29,7 @@ const spec = {
   actions: V2_ACTIONS,
   summary: 'The reseller protocol (SMM API v2): `services`, `add`, `status`, `cancel`, `refill`, `refill_status`, `balance`',
   description:
-    'One endpoint, form-encoded (or JSON) POST with `key` and `action`. Refusals are HTTP 200 with `{error, code}` (a missing, wrong or revoked key is one identical INVALID_API_KEY; each key has 120 requests a minute, then RATE_LIMITED with retry_after); English unless `lang` or Accept-Language asks otherwise. `add` applies every rule of the panel (package, profile limit, daily limit, cooldown, price and balance); `request_id` makes it idempotent. See docs/reseller-api.md.',
+    'One endpoint, form-encoded (or JSON) POST with `key` and `action`. Refusals are HTTP 200 with `{error, code}` (a missing, wrong or revoked key is one identical INVALID_API_KEY; each key has 120 requests a minute, then RATE_LIMITED with `retry_after`); English unless `lang` or Accept-Language asks otherwise. `add` applies every rule of the panel (package, profile limit, daily limit, cooldown, price and balance); `request_id` makes it idempotent. See docs/reseller-api.md.',
   responses: V2_RESPONSES,
   errorResponse,
   // `status` reads its orders in the key check's statement.
