@@ -106,16 +106,7 @@ export function NewTweetPrice({ priceCents, balanceCents, quote, onAddBalance }:
         {priceCents !== null ? <span data-price>{money(priceCents)}</span> : <Skeleton className="inline-block h-4 w-16 align-middle" />}
       </p>
       <p className="text-xs text-muted">{t('priceHint')}</p>
-      <div className="flex flex-wrap items-center gap-3">
-        <p className="flex items-center gap-1.5" data-balance>
-          <Wallet aria-hidden="true" className="size-4 text-muted" />
-          {t('balance', { amount: balanceCents !== null ? money(balanceCents) : '…' })}
-        </p>
-        <Button variant="outline" onClick={onAddBalance}>
-          <Plus aria-hidden="true" className="size-4" />
-          {t('addBalance')}
-        </Button>
-      </div>
+      <BalanceRow balance={balanceCents !== null ? money(balanceCents) : null} onAddBalance={onAddBalance} />
       {quote ? (
         <p role="alert" className="flex items-start gap-1.5 font-medium text-danger" data-insufficient>
           <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -158,16 +149,7 @@ export function PerActionPrice({
         <span className="font-medium">{t('perActionTotal', { count })}: </span>
         <span data-total>{money(total)}</span>
       </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <p className="flex items-center gap-1.5" data-balance>
-          <Wallet aria-hidden="true" className="size-4 text-muted" />
-          {t('balance', { amount: balanceCents !== null ? money(balanceCents) : '…' })}
-        </p>
-        <Button variant="outline" onClick={onAddBalance}>
-          <Plus aria-hidden="true" className="size-4" />
-          {t('addBalance')}
-        </Button>
-      </div>
+      <BalanceRow balance={balanceCents !== null ? money(balanceCents) : null} onAddBalance={onAddBalance} />
       <p data-balance-after>
         <span className="font-medium">{t('balanceAfter')}: </span>
         {after !== null ? <span className={after < 0 ? 'font-semibold text-danger' : undefined}>{money(after)}</span> : <Skeleton className="inline-block h-4 w-16 align-middle" />}
@@ -178,6 +160,23 @@ export function PerActionPrice({
           {t('insufficient', { required: money(total), current: money(balanceCents!) })}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** The balance with its add-balance button, under a price (new tweets, pay per action). */
+function BalanceRow({ balance, onAddBalance }: { balance: string | null; onAddBalance: () => void }) {
+  const t = useTranslations('ServicePage');
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <p className="flex items-center gap-1.5" data-balance>
+        <Wallet aria-hidden="true" className="size-4 text-muted" />
+        {t('balance', { amount: balance ?? '…' })}
+      </p>
+      <Button variant="outline" onClick={onAddBalance}>
+        <Plus aria-hidden="true" className="size-4" />
+        {t('addBalance')}
+      </Button>
     </div>
   );
 }

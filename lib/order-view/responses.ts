@@ -28,3 +28,14 @@ export const transactionsPageResponse = z.object({ transactions: z.array(transac
 
 /** GET /api/islem-gecmisi/user/{userId}/service/{service}. */
 export const historyPageResponse = z.object({ transactions: z.array(transactionResponse), total: z.number().int() });
+
+/** An order as a support thread names it (lib/tickets TicketOrderSummary). */
+const ticketOrderResponse = z.object({ task_id: uuidField, order_number: orderNumberField }).catchall(z.unknown());
+
+/** GET /api/tickets/{id}: the ticket with the order it is about, named by its number. */
+export const ticketResponse = z.object({ ticket: z.object({ order: ticketOrderResponse.nullable() }).catchall(z.unknown()) });
+
+/** GET /api/tickets/admin/{id}: the same, with the customer's recent orders, each named by its number. */
+export const adminTicketResponse = z.object({
+  ticket: z.object({ order: ticketOrderResponse.nullable(), customer: z.object({ recent_orders: z.array(ticketOrderResponse) }).catchall(z.unknown()) }).catchall(z.unknown()),
+});

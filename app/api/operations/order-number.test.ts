@@ -147,6 +147,8 @@ describe('the order number on the REST API', () => {
       ['/api/operations/{taskId}', 'get'],
       ['/api/users/transactions/me', 'get'],
       ['/api/islem-gecmisi/user/{userId}/service/{service}', 'get'],
+      ['/api/tickets/{id}', 'get'],
+      ['/api/tickets/admin/{id}', 'get'],
     ] as const) {
       expect(answer(path, method), path).toContain('"order_number"');
       expect(answer(path, method), path).toContain('"integer"');
