@@ -5,6 +5,7 @@ import { SortHeader, type SortDir } from './sort-header';
 import { ExportLink } from './export-link';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { orderNumberText } from '@/lib/format';
+import { PLATFORM_REGISTRY } from '@/platforms';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { adminApi } from './admin-api';
@@ -16,12 +17,8 @@ type Stats = { toplam_islem: number; basarili_islem: number; kismi_islem: number
 type Page = { transactions: Tx[]; total: number };
 type Tx = { id: string; order_number: number; hedef_url: string | null; durum: string; profil_sayisi: number; created_at: string; notlar: string | null; bakiye_harcanan: number };
 
-/** §7: the services the admin history shows, grouped by platform (§2). */
-const GROUPS = [
-  { platform: 'twitter', services: ['retweet', 'like', 'comment', 'bookmark', 'new_tweet'] },
-  { platform: 'instagram', services: ['reels_like', 'reels_comment', 'reels_bookmark', 'reels_share'] },
-  { platform: 'youtube', services: ['youtube_like', 'youtube_comment'] },
-] as const;
+/** §7: the services the admin history shows, grouped by platform (§2): every service of the registry (issue #34). */
+const GROUPS = PLATFORM_REGISTRY.map((p) => ({ platform: p.key, services: p.services.map((s) => s.key) }));
 
 const DURUM_TONE: Record<string, BadgeTone> = {
   basarili: 'success',

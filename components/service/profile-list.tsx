@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Select } from '@/components/ui/input';
 import type { Badge } from './order-lifecycle';
 import { profileUrl } from './service-api';
+import { platformDescriptor } from '@/platforms';
 import { StatusBadge } from './status-badge';
 import { availableSorts, reliabilityBand, searchProfiles, sortProfiles, type Sort } from './profile-sort';
 
@@ -78,7 +79,8 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
   if (profiles.length === 0) {
     return <EmptyState icon={Users} title={t('noProfiles')} />;
   }
-  const sorts = availableSorts(profiles, platform !== 'youtube');
+  const showsFollowers = platformDescriptor(platform)?.showsFollowers ?? true;
+  const sorts = availableSorts(profiles, showsFollowers);
   const shown = sortProfiles(searchProfiles(profiles, query), sorts.includes(sort) ? sort : 'default');
   const cards = all || query ? shown : shown.slice(0, FIRST_CARDS);
   return (
@@ -161,6 +163,7 @@ type CardProps = { profile: ProfileView; platform: Platform; platformName: strin
 /** One profile: ticking one re-renders that card, not the other fifty. */
 const ProfileCard = memo(function ProfileCard({ profile: p, platform, platformName, checked, status, onToggle, locked }: CardProps) {
   const t = useTranslations('ServicePage');
+  const showsFollowers = platformDescriptor(platform)?.showsFollowers ?? true;
   return (
     <li
       data-profile-id={p.id}
@@ -190,7 +193,7 @@ const ProfileCard = memo(function ProfileCard({ profile: p, platform, platformNa
           {handle(p.username)}
         </a>
         <span className="flex flex-wrap gap-x-2 text-xs text-muted">
-          {platform !== 'youtube' ? <span>{t('followers', { count: p.followers })}</span> : null}
+          {showsFollowers ? <span>{t('followers', { count: p.followers })}</span> : null}
           {/* Only where there is data (issue #32): "new profile" on nearly every card said nothing true. */}
           {p.reliability === null || p.reliability === undefined ? null : (
             <span className={BAND_CLASS[reliabilityBand(p.reliability)]} data-reliability={p.reliability}>

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { Platform, Service } from '@/lib/catalogue/services';
 import { PROMPT_MAX, TWEET_MAX, textLength } from '@/lib/operations/limits';
-import { URL_FIELD } from './service-api';
+import { linkFieldOf } from './service-api';
 
 export { PROMPT_MAX, TWEET_MAX, textLength };
 
@@ -57,7 +57,7 @@ export function sendBody(service: Service, platform: Platform, fields: FormField
     body.tweet_text = fields.tweetText.trim();
     body.quote_tweet_url = fields.quoteUrl.trim() || null;
   } else {
-    body[URL_FIELD[platform]] = fields.url.trim();
+    body[linkFieldOf(platform)] = fields.url.trim();
     if (hasPrompt(service)) body.prompt = fields.prompt.trim();
   }
   if (fields.when === 'at') body.start_at = localInputToIso(fields.startAt) ?? '';

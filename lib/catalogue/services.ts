@@ -1,37 +1,28 @@
+import { PLATFORM_REGISTRY } from '@/platforms';
+
 /**
- * The product's platforms, services and fulfilment endpoint keys (spec §1, §2, §3 Platform).
- * Plain data shared by the server and the browser.
+ * The product's platforms, services and fulfilment endpoint keys (spec §1, §2, §3 Platform), as
+ * the platform registry (`platforms/`, issue #34) describes them. Plain data shared by the server
+ * and the browser; nothing here names a platform or a service.
  */
-export const PLATFORMS = ['twitter', 'instagram', 'youtube'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+type Registry = (typeof PLATFORM_REGISTRY)[number];
+export type Platform = Registry['key'];
+type ServicesOf<P extends Platform> = Extract<Registry, { key: P }>['services'][number]['key'];
+export type Service = ServicesOf<Platform>;
 
-export const SERVICES = {
-  twitter: ['retweet', 'like', 'bookmark', 'comment', 'new_tweet'],
-  instagram: ['reels_comment', 'reels_like', 'reels_share', 'reels_bookmark'],
-  youtube: ['youtube_like', 'youtube_comment', 'youtube_subscribe'],
-} as const satisfies Record<Platform, readonly string[]>;
+export const PLATFORMS = PLATFORM_REGISTRY.map((p) => p.key) as unknown as readonly [Platform, ...Platform[]];
 
-export type Service = (typeof SERVICES)[Platform][number];
+export const SERVICES = Object.fromEntries(PLATFORM_REGISTRY.map((p) => [p.key, p.services.map((s) => s.key)])) as unknown as {
+  readonly [P in Platform]: readonly [ServicesOf<P>, ...ServicesOf<P>[]];
+};
 
 /**
  * Issue #33: each service's stable integer id, the reseller protocol's `service` (`"service": 1`
  * beside `"key": "like"`). Tools store these numbers and sort and subtract them: an id is never
- * changed or reused, and a new service takes the next free number (services.test.ts pins every pair).
+ * changed or reused, and a new service takes the next free number (services.test.ts pins every
+ * pair). Each service's descriptor holds its number.
  */
-export const SERVICE_IDS = {
-  retweet: 1,
-  like: 2,
-  bookmark: 3,
-  comment: 4,
-  new_tweet: 5,
-  reels_comment: 6,
-  reels_like: 7,
-  reels_share: 8,
-  reels_bookmark: 9,
-  youtube_like: 10,
-  youtube_comment: 11,
-  youtube_subscribe: 12,
-} as const satisfies Record<Service, number>;
+export const SERVICE_IDS = Object.fromEntries(PLATFORM_REGISTRY.flatMap((p) => p.services.map((s) => [s.key, s.id]))) as unknown as Readonly<Record<Service, number>>;
 
 /** The service of a protocol id (1, or "1" as form text) or key ("like"), or undefined. */
 export function serviceOfWire(value: unknown): Service | undefined {
@@ -43,28 +34,21 @@ export function serviceOfWire(value: unknown): Service | undefined {
   return platformOfService(text) ? (text as Service) : undefined;
 }
 
-/**
- * Services that have a page under /service/{service}: every service. §2 lists youtube_subscribe
- * among the tabs and endpoint keys without a page of its own; the send exists, so it gets one.
- */
-export const PAGE_SERVICES = {
-  twitter: ['retweet', 'like', 'bookmark', 'comment', 'new_tweet'],
-  instagram: ['reels_comment', 'reels_like', 'reels_share', 'reels_bookmark'],
-  youtube: ['youtube_like', 'youtube_comment', 'youtube_subscribe'],
-} as const satisfies Record<Platform, readonly Service[]>;
+/** Services that have a page under /service/{service}: every service (§2). */
+export const PAGE_SERVICES = SERVICES;
 
-/** Endpoint keys an admin sets per platform (§3 Platform). */
-export const ENDPOINT_KEYS = {
-  twitter: ['profile_list', 'retweet', 'like', 'bookmark', 'comment', 'new_tweet', 'islem_durumu'],
-  instagram: ['profile_list', 'reels_comment', 'reels_like', 'reels_bookmark', 'reels_share'],
-  youtube: ['profile_list', 'youtube_like', 'youtube_comment', 'youtube_subscribe', 'islem_durumu'],
-} as const satisfies Record<Platform, readonly string[]>;
+/** Endpoint keys an admin sets per platform (§3 Platform): the profile list, each service's, and the status call where there is one. */
+export const ENDPOINT_KEYS = Object.fromEntries(
+  PLATFORM_REGISTRY.map((p) => [p.key, [...p.extraEndpoints.filter((k) => k === 'profile_list'), ...p.services.map((s) => s.key), ...p.extraEndpoints.filter((k) => k !== 'profile_list')]]),
+) as unknown as { readonly [P in Platform]: readonly string[] };
 
 /** Services whose send takes a free-text prompt. */
-export const PROMPT_SERVICES: readonly Service[] = ['comment', 'reels_comment', 'youtube_comment'];
+export const PROMPT_SERVICES: readonly Service[] = PLATFORM_REGISTRY.flatMap((p) => p.services.filter((s) => s.input === 'prompt').map((s) => s.key));
 
 /** Other spellings accepted in URLs (§2: new-tweet is also accepted). */
-const SERVICE_ALIASES: Record<string, Service> = { 'new-tweet': 'new_tweet' };
+const SERVICE_ALIASES: Record<string, Service> = Object.fromEntries(
+  PLATFORM_REGISTRY.flatMap((p) => p.services.flatMap((s) => ('aliases' in s ? s.aliases : []).map((alias) => [alias, s.key]))),
+);
 
 export function isPlatform(value: unknown): value is Platform {
   return typeof value === 'string' && (PLATFORMS as readonly string[]).includes(value);

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { Service } from '@/lib/catalogue/services';
+import { allServices, type PlatformDescriptor, type ServiceDescriptor } from '@/platforms';
 import { id, text } from '@/lib/validation';
 
 /**
  * The send bodies of §7 "Service use", shared by the route handlers and the service-page forms.
  * Messages are message keys (Validation.*), translated by fail() and by the forms.
  */
-export { TWEET_MAX, PROMPT_MAX, MAX_PROFILES_PER_SEND, isTweetUrl, isReelUrl, isYoutubeVideoUrl, isYoutubeChannelUrl, textLength, SPREAD_CHOICES } from './limits';
-import { MAX_PROFILES_PER_SEND, PROMPT_MAX, TWEET_MAX, isReelUrl, isTweetUrl, isYoutubeChannelUrl, isYoutubeVideoUrl, textLength } from './limits';
+export { TWEET_MAX, PROMPT_MAX, MAX_PROFILES_PER_SEND, isLinkOf, textLength, SPREAD_CHOICES } from './limits';
+import { MAX_PROFILES_PER_SEND, PROMPT_MAX, TWEET_MAX, isLinkOf, textLength } from './limits';
 
 const profileIds = z
   .array(id('Validation.profile_required'), { message: 'Validation.profile_required' })
@@ -25,10 +26,6 @@ const prompt = text({ max: PROMPT_MAX * 2, tooLong: 'Validation.prompt_too_long'
   .nullable()
   .transform((p) => p || undefined);
 
-const tweetUrl = url('Validation.tweet_url_invalid', isTweetUrl);
-const reelsUrl = url('Validation.reels_url_invalid', isReelUrl);
-const youtubeUrl = url('Validation.youtube_url_invalid', isYoutubeVideoUrl);
-
 /**
  * Issue #17, on every send: `start_at` (ISO time with zone, now to 30 days ahead) and
  * `spread_minutes` (0–1440). Only their shape is read here; the range is checked against the
@@ -39,49 +36,38 @@ export const scheduleFields = {
   spread_minutes: z.union([z.number(), text({ max: 10, trim: false }), z.null()]).optional(),
 };
 
-export const tweetActionSchema = z.object({ ...scheduleFields, profile_ids: profileIds, tweet_url: tweetUrl });
-export const tweetCommentSchema = z.object({ ...scheduleFields, profile_ids: profileIds, tweet_url: tweetUrl, prompt });
-export const newTweetSchema = z.object({
-  ...scheduleFields,
-  profile_ids: profileIds,
-  tweet_text: text({ max: TWEET_MAX * 2, message: 'Validation.tweet_text_required', tooLong: 'Validation.tweet_text_too_long' })
-    .min(1, 'Validation.tweet_text_required')
-    .refine((t) => textLength(t) <= TWEET_MAX, 'Validation.tweet_text_too_long'),
-  quote_tweet_url: text({ max: 2000, message: 'Validation.tweet_url_invalid' })
-    .refine((u) => u === '' || isTweetUrl(u), 'Validation.tweet_url_invalid')
-    .optional()
-    .nullable()
-    .transform((u) => u || undefined),
-  /** The price the user confirmed, in dollars; the server's own price is what is charged. */
-  tweetPrice: z.union([z.number(), text({ max: 40 })]).optional().nullable(),
-});
-export const reelsActionSchema = z.object({ ...scheduleFields, profile_ids: profileIds, reels_url: reelsUrl });
-export const reelsCommentSchema = z.object({ ...scheduleFields, profile_ids: profileIds, reels_url: reelsUrl, prompt });
-export const youtubeActionSchema = z.object({ ...scheduleFields, profile_ids: profileIds, youtube_url: youtubeUrl });
-export const youtubeCommentSchema = z.object({ ...scheduleFields, profile_ids: profileIds, youtube_url: youtubeUrl, prompt });
-export const youtubeSubscribeSchema = z.object({
-  ...scheduleFields,
-  profile_ids: profileIds,
-  youtube_url: url('Validation.youtube_url_invalid', (u) => isYoutubeChannelUrl(u) || isYoutubeVideoUrl(u)),
-});
+/** A send's body by its service's descriptor: the profiles, the schedule and what its input takes. */
+function sendSchemaOf(platform: PlatformDescriptor, service: ServiceDescriptor) {
+  const isPost = (u: string) => isLinkOf(platform.key, u);
+  if (service.input === 'text') {
+    return z.object({
+      ...scheduleFields,
+      profile_ids: profileIds,
+      tweet_text: text({ max: TWEET_MAX * 2, message: 'Validation.tweet_text_required', tooLong: 'Validation.tweet_text_too_long' })
+        .min(1, 'Validation.tweet_text_required')
+        .refine((t) => textLength(t) <= TWEET_MAX, 'Validation.tweet_text_too_long'),
+      quote_tweet_url: text({ max: 2000, message: platform.linkMessage })
+        .refine((u) => u === '' || isPost(u), platform.linkMessage)
+        .optional()
+        .nullable()
+        .transform((u) => u || undefined),
+      /** The price the user confirmed, in dollars; the server's own price is what is charged. */
+      tweetPrice: z.union([z.number(), text({ max: 40 })]).optional().nullable(),
+    });
+  }
+  const takes = (u: string) => service.targets.some((kind) => isLinkOf(platform.key, u, kind));
+  const link = { [platform.linkField]: url(platform.linkMessage, takes) };
+  return z.object({ ...scheduleFields, profile_ids: profileIds, ...link, ...(service.input === 'prompt' ? { prompt } : {}) });
+}
 
 /** The new-tweet price quote's body: the profiles of the send, checked as the send checks them. */
 export const newTweetQuoteSchema = z.object({ profile_ids: profileIds });
 
-export const SEND_SCHEMAS = {
-  retweet: tweetActionSchema,
-  like: tweetActionSchema,
-  bookmark: tweetActionSchema,
-  comment: tweetCommentSchema,
-  new_tweet: newTweetSchema,
-  reels_like: reelsActionSchema,
-  reels_share: reelsActionSchema,
-  reels_bookmark: reelsActionSchema,
-  reels_comment: reelsCommentSchema,
-  youtube_like: youtubeActionSchema,
-  youtube_comment: youtubeCommentSchema,
-  youtube_subscribe: youtubeSubscribeSchema,
-} as const satisfies Record<Service, z.ZodType>;
+/** Every service's send body (§7 "Service use"), made from the platform registry. */
+export const SEND_SCHEMAS = Object.fromEntries(allServices().map(({ platform, service }) => [service.key, sendSchemaOf(platform, service)])) as unknown as Record<Service, z.ZodObject>;
+
+/** The link field of every platform's sends (§7: `tweet_url`, …), for reading a parsed body. */
+const LINK_FIELDS = [...new Set(allServices().map(({ platform }) => platform.linkField))];
 
 export type SendInput = {
   /** The chosen profiles; empty with `quantity` set: the server picks (reseller API, pick-profiles.ts). */
@@ -113,7 +99,7 @@ export function sendInputSchema(service: Service, options: { withoutProfiles?: b
   return (base as z.ZodType<Record<string, unknown> & { profile_ids?: number[] }>).transform(
     (data): SendInput => ({
       profileIds: data.profile_ids ?? [],
-      targetUrl: (data.tweet_url ?? data.reels_url ?? data.youtube_url) as string | undefined,
+      targetUrl: LINK_FIELDS.map((field) => data[field]).find((v) => v !== undefined) as string | undefined,
       tweetText: data.tweet_text as string | undefined,
       quoteTweetUrl: data.quote_tweet_url as string | undefined,
       prompt: data.prompt as string | undefined,

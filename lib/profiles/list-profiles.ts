@@ -1,4 +1,5 @@
 import 'server-only';
+import { platformDescriptor } from '@/platforms';
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
@@ -94,11 +95,11 @@ function toPublic(platform: Platform, r: typeof profiles.$inferSelect): PublicPr
     status: r.status,
     platform,
   };
-  if (platform === 'twitter') base.x_followers = r.followersText;
-  if (platform === 'instagram') {
-    base.ig_username = r.username;
-    base.ig_followers = r.followersText;
-  }
+  // §7's platform fields (`x_followers`, `ig_username`, …), named by the platform's descriptor.
+  const fields: { followers?: string; username?: string } = platformDescriptor(platform)?.profileFields ?? {};
+  const extra = base as Record<string, unknown>;
+  if (fields.followers) extra[fields.followers] = r.followersText;
+  if (fields.username) extra[fields.username] = r.username;
   return base;
 }
 

@@ -1,20 +1,17 @@
 import 'server-only';
 import { ZodError } from 'zod';
 import type { Db } from '@/db/client';
+import { PLATFORM_REGISTRY, platformDescriptor } from '@/platforms';
 import type { AuthUser } from '@/lib/auth';
 import { PROMPT_SERVICES, platformOfService, type Service } from '@/lib/catalogue/services';
 import { sendInputSchema, sendOperation } from '@/lib/operations';
 import { centsToDecimal, parseDollars } from '@/lib/money';
 import type { AddRequest } from './schemas';
 
-/** The §7 field that carries the link of each platform's sends. */
-const LINK_FIELD = { twitter: 'tweet_url', instagram: 'reels_url', youtube: 'youtube_url' } as const;
 
 /** The send body's fields by the protocol's names (issue #33 item 5): a refusal names what the caller sent. */
 const PROTOCOL_NAME: Record<string, string> = {
-  tweet_url: 'link',
-  reels_url: 'link',
-  youtube_url: 'link',
+  ...Object.fromEntries(PLATFORM_REGISTRY.map((p) => [p.linkField, 'link'])),
   quote_tweet_url: 'link',
   prompt: 'comments',
   tweet_text: 'comments',
@@ -48,7 +45,7 @@ export async function addOrder(
     body.tweet_text = input.comments ?? '';
     body.quote_tweet_url = input.link ?? '';
   } else {
-    body[LINK_FIELD[platform]] = input.link ?? '';
+    body[platformDescriptor(platform)!.linkField] = input.link ?? '';
     if (PROMPT_SERVICES.includes(service)) body.prompt = input.comments ?? '';
   }
   const parsed = sendInputSchema(service, { withoutProfiles: !explicit }).safeParse(body);

@@ -2,6 +2,7 @@ import type { Platform } from '@/lib/catalogue/services';
 import { formatFollowers } from '@/lib/pricing';
 import type { ProviderProfile } from '../contract';
 import { seededRandom } from './random';
+import { PLATFORM_SIMS } from '@/platforms/sim';
 
 /**
  * The simulated provider's managed profiles: 60 per platform, the same on every start, with
@@ -27,7 +28,6 @@ const TIER_RANGES: [number, number][] = [
   [100_001, 2_500_000],
 ];
 
-const PREFIX: Record<Platform, string> = { twitter: 'tw', instagram: 'ig', youtube: 'yt' };
 export const SIM_PROFILES_PER_PLATFORM = 60;
 
 const cache = new Map<Platform, ProviderProfile[]>();
@@ -35,6 +35,7 @@ const cache = new Map<Platform, ProviderProfile[]>();
 export function simProfiles(platform: Platform): ProviderProfile[] {
   const cached = cache.get(platform);
   if (cached) return cached;
+  const sim = PLATFORM_SIMS[platform]!;
   const rnd = seededRandom(`profiles:${platform}`);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
   const used = new Set<string>();
@@ -50,14 +51,14 @@ export function simProfiles(platform: Platform): ProviderProfile[] {
       const style = Math.floor(rnd() * 4);
       username =
         style === 0 ? `${first}.${last}` : style === 1 ? `${first}_${pick(WORDS)}` : style === 2 ? `${pick(WORDS)}${first}${Math.floor(rnd() * 90) + 10}` : `${first}${last}${Math.floor(rnd() * 9) + 1}`;
-      if (platform === 'youtube') username = `${pick(WORDS)}with${first}`;
+      if (sim.handles === 'channel') username = `${pick(WORDS)}with${first}`;
     } while (used.has(username));
     used.add(username);
     const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
     list.push({
-      id: `${PREFIX[platform]}_${1001 + i}`,
+      id: `${sim.prefix}_${1001 + i}`,
       username,
-      name: platform === 'youtube' ? `${cap(first)} ${cap(pick(WORDS))}` : `${cap(first)} ${cap(last)}`,
+      name: sim.handles === 'channel' ? `${cap(first)} ${cap(pick(WORDS))}` : `${cap(first)} ${cap(last)}`,
       followers,
       followers_text: formatFollowers(followers),
       // Two profiles per platform are resting, as real pools always have a few.

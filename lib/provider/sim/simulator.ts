@@ -3,6 +3,7 @@ import { ENDPOINT_KEYS, isPlatform, type Platform } from '@/lib/catalogue/servic
 import { sendRequestSchema, type ProviderTask } from '../contract';
 import { simProfiles } from './profiles';
 import { simProof } from './proof';
+import { PLATFORM_SIMS } from '@/platforms/sim';
 import { hashUnit } from './random';
 
 /**
@@ -232,16 +233,14 @@ function prune(s: SimState, now: number): void {
   }
 }
 
-/** A plausible size of a target's count, per kind of action (likes outnumber comments and bookmarks). */
-const COUNT_SCALE: Record<string, number> = { like: 5000, retweet: 800, bookmark: 300, comment: 400, reels_like: 20_000, reels_comment: 600, reels_share: 900, reels_bookmark: 700, youtube_like: 8000, youtube_comment: 500, youtube_subscribe: 150_000 };
-
 /**
  * The target's count of a service's action when a task on it starts: a number fixed by the seed,
  * the service and the link, plus what the earlier tasks of this simulator on the same target and
  * service delivered (or will deliver), so that a second order starts where the first one ended.
  */
 function targetCount(s: SimState, service: string, targetUrl: string): number {
-  const base = Math.floor(hashUnit(`${s.config.seed}|count|${service}|${targetUrl}`) * (COUNT_SCALE[service] ?? 1000));
+  const scale = Object.values(PLATFORM_SIMS).find((sim) => service in sim.countScale)?.countScale[service] ?? 1000;
+  const base = Math.floor(hashUnit(`${s.config.seed}|count|${service}|${targetUrl}`) * scale);
   let delivered = 0;
   for (const task of s.tasks.values()) {
     if (task.service !== service || task.targetUrl !== targetUrl) continue;
