@@ -12,7 +12,7 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { PublicFooter, SiteMain } from '@/components/layout/header-shell';
 import { tokenForSessionUser } from '@/auth';
 import { browserMessages } from '@/components/layout/client-messages';
-import { requestActivePlatforms, requestIsMemberShell, requestSessionUser, requestSiteSettings } from '@/components/layout/request-data';
+import { requestActivePlatforms, requestIsMemberShell, requestSessionUser, requestSiteSettings } from '@/app/_lib/request-data';
 import { ViewerProvider } from '@/components/layout/viewer-context';
 import { Toaster } from '@/components/ui/toaster';
 import { SessionExpiryWatch } from '@/components/layout/session-expiry-watch';
@@ -124,7 +124,7 @@ export default async function LocaleLayout({ children, params }: Props) {
           <SiteHeader platforms={platforms.map((p) => p.ad)} account={user ? 'member' : shell ? 'shell' : 'visitor'} siteName={siteName} logo={settings.site_logo || undefined} />
           <SiteMain>{children}</SiteMain>
           <PublicFooter>
-            <SiteFooter siteName={siteName} />
+            <SiteFooter siteName={siteName} company={settings} />
           </PublicFooter>
           <Toaster />
           <SessionExpiryWatch />

@@ -12,7 +12,7 @@ import { getSessionUser } from '@/auth';
 import { logger } from '@/lib/logger';
 import { readOrEmpty } from '@/app/_lib/read-or-empty';
 import { PlatformLoadError } from '@/components/layout/platform-load-error';
-import { requestSiteName, requestSiteSettings } from '@/components/layout/request-data';
+import { requestSiteName, requestSiteSettings } from '@/app/_lib/request-data';
 import { ServiceWorkspace } from '@/components/service/service-workspace';
 import { StorefrontHero } from '@/components/storefront/storefront-hero';
 

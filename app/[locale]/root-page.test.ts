@@ -30,7 +30,7 @@ vi.mock('@/lib/profiles', () => ({
   readProfiles: async () => [{ id: 7, username: 'ada', name: 'Ada', followers: '3K' }],
   profileReliability: async () => new Map([[7, 0.9]]),
 }));
-vi.mock('@/components/layout/request-data', () => ({ requestSiteSettings: async () => ({ site_adi: 'Etki' }), requestSiteName: async () => 'Etki' }));
+vi.mock('@/app/_lib/request-data', () => ({ requestSiteSettings: async () => ({ site_adi: 'Etki' }), requestSiteName: async () => 'Etki' }));
 vi.mock('@/components/service/service-workspace', () => ({ ServiceWorkspace: () => null }));
 vi.mock('@/components/storefront/storefront-hero', () => ({ StorefrontHero: () => null }));
 vi.mock('@/lib/i18n/navigation', () => ({

@@ -5,7 +5,6 @@ import { getFormat } from '@/components/ui/get-format';
 import { Link } from '@/lib/i18n/navigation';
 import { SupportEmailLink } from './company-details';
 import { IMPRINT_LINK, POLICY_LINKS } from './links';
-import { requestSiteSettings } from './request-data';
 import { cardVariants } from '@/components/ui/card';
 
 export type PolicyKey = 'terms' | 'privacy' | 'cookies' | 'subscription';
@@ -62,12 +61,11 @@ export async function LegalNav({ current }: { current: PolicyKey | 'imprint' }) 
 
 /**
  * A static policy page (§2) with a close button to /. When the admin has set a support address
- * (issue #32), the policy names it; it is read here, per request, like the footer's company details.
+ * (issue #32), the policy names it; the page reads it with the request (app/_lib/policy-page.tsx).
  */
-export async function PolicyArticle({ policy, siteName }: { policy: PolicyKey; siteName: string }) {
+export async function PolicyArticle({ policy, siteName, supportEmail }: { policy: PolicyKey; siteName: string; supportEmail: string | null | undefined }) {
   const t = await getTranslations('Policies');
   const format = await getFormat();
-  const { destek_eposta: supportEmail } = await requestSiteSettings();
   return (
     <article aria-labelledby="policy-title" className={legalCardClass} data-policy={policy}>
       <LegalHeading title={t(`${policy}.title`)} />

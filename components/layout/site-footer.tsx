@@ -6,15 +6,15 @@ import { HelpDrawer } from './help-drawer';
 import { LanguagePicker } from './language-picker';
 import { IMPRINT_LINK, POLICY_LINKS } from './links';
 import { PolicyMenu } from './policy-menu';
-import { requestSiteSettings } from './request-data';
 
 /**
  * The footer (§2): help drawer, Menu dropdown with the policy pages, language picker. The policy
  * links and the imprint are also plain links, so search engines and people without scripts reach
- * them. The company details the admin has set (issue #32 "Who we are") are shown above them.
+ * them. The company details the admin has set (issue #32 "Who we are") are shown above them; the
+ * layout reads them with the request (app/_lib/request-data.ts): components never open the database.
  */
-export async function SiteFooter({ siteName }: { siteName: string }) {
-  const [t, settings] = await Promise.all([getTranslations(), requestSiteSettings()]);
+export async function SiteFooter({ siteName, company: settings }: { siteName: string; company: CompanyDetails }) {
+  const t = await getTranslations();
   return (
     <footer className="mt-12 border-t border-line bg-card" data-site-footer>
       <div className="mx-auto flex max-w-page flex-wrap items-center justify-between gap-2 px-gutter py-3 text-sm">

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { apiKeys, auditLog, rateLimitBuckets, users } from '@/db/schema';
 import { hashPassword } from '@/lib/auth';
 import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
-import { callV2 } from '@/lib/reseller/testing';
+import { callV2 } from '@/app/api/v2/call-v2';
 import { call } from '@/test/http';
 import { open } from '@/db/client';
 import { onPostgres } from '@/test/db';

@@ -6,7 +6,7 @@ import { readOrEmpty } from '@/app/_lib/read-or-empty';
 import { jsonLdString, localizedPath, pageMetadata } from '@/lib/seo';
 import type { Locale } from '@/lib/i18n/routing';
 import { publicUrl } from '@/env';
-import { requestSiteName } from '@/components/layout/request-data';
+import { requestSiteName } from '@/app/_lib/request-data';
 import { PriceListView } from '@/components/storefront/price-list-view';
 
 type Props = { params: Promise<{ locale: string }> };

@@ -5,7 +5,7 @@ import { getMessages, setRequestLocale } from 'next-intl/server';
 import { browserMessages } from '@/components/layout/client-messages';
 import { requirePageAdmin } from '@/app/_lib/page-guards';
 import { AdminShell } from '@/components/admin/admin-shell';
-import { requestSiteName } from '@/components/layout/request-data';
+import { requestSiteName } from '@/app/_lib/request-data';
 import { getDb } from '@/db/client';
 import { countAdminTickets } from '@/lib/tickets';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PAGE_SERVICES } from '@/lib/catalogue/services';
-import { requestActivePlatforms } from '@/components/layout/request-data';
+import { requestActivePlatforms } from '@/app/_lib/request-data';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PlatformChoices } from '@/components/service/platform-choices';
 import { CircleOff } from 'lucide-react';

@@ -4,7 +4,8 @@ import { orders, siteSettings } from '@/db/schema';
 import { onPostgres } from '@/test/db';
 import { finalizeOrder } from '@/lib/operations';
 import { createWorld, makeUser, URLS, type World } from '@/lib/operations/testing/world';
-import { callV2, makeApiKey } from '@/lib/reseller/testing';
+import { makeApiKey } from '@/lib/reseller/testing';
+import { callV2 } from '@/app/api/v2/call-v2';
 import { SERVICE_IDS } from '@/lib/catalogue/services';
 
 /*

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { balanceLedger, orders, profiles, servicePrices, siteSettings, users } from '@/db/schema';
 import { createWorld, makeUser, type World } from '@/lib/operations/testing/world';
-import { callV2, makeApiKey } from '@/lib/reseller/testing';
+import { makeApiKey } from '@/lib/reseller/testing';
+import { callV2 } from '@/app/api/v2/call-v2';
 import { NEW_TWEET_TIERS } from '@/lib/pricing';
 
 /**

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ImprintArticle } from '@/components/layout/imprint-article';
-import { requestSiteName, requestSiteSettings } from '@/components/layout/request-data';
+import { requestSiteName, requestSiteSettings } from '@/app/_lib/request-data';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
 

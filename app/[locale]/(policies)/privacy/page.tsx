@@ -1,4 +1,4 @@
-import { policyPage } from '@/components/layout/policy-page';
+import { policyPage } from '@/app/_lib/policy-page';
 
 const page = policyPage('privacy', '/privacy');
 export const generateMetadata = page.generateMetadata;

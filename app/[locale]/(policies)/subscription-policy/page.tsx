@@ -1,4 +1,4 @@
-import { policyPage } from '@/components/layout/policy-page';
+import { policyPage } from '@/app/_lib/policy-page';
 
 const page = policyPage('subscription', '/subscription-policy');
 export const generateMetadata = page.generateMetadata;

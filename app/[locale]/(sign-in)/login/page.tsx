@@ -4,7 +4,7 @@ import { redirectLoggedInToPanel } from '@/app/_lib/page-guards';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AuthTabs } from '@/components/auth/auth-tabs';
 import { pageMetadata } from '@/lib/seo';
-import { requestSiteName } from '@/components/layout/request-data';
+import { requestSiteName } from '@/app/_lib/request-data';
 import type { Locale } from '@/lib/i18n/routing';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ tab?: string | string[] }> };

@@ -5,7 +5,7 @@ import { buildOpenApi, type Operation } from '@/app/api/_lib/openapi/build-opena
 import { ROUTE_MODULES } from '@/app/api/_lib/openapi/manifest';
 import { InlineCode, SchemaView } from '@/components/docs/schema-view';
 import { cardVariants } from '@/components/ui/card';
-import { requestSessionUser } from '@/components/layout/request-data';
+import { requestSessionUser } from '@/app/_lib/request-data';
 import { isAdminSession } from '@/lib/auth';
 
 type Props = { params: Promise<{ locale: string }> };

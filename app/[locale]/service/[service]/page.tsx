@@ -13,7 +13,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { hasServicePage, normalizeService, platformOfService } from '@/lib/catalogue/services';
 import { FAQ_KEYS } from '@/components/layout/links';
 import { ServiceWorkspace } from '@/components/service/service-workspace';
-import { requestActivePlatforms, requestIsMemberShell, requestSessionUser, requestSiteName } from '@/components/layout/request-data';
+import { requestActivePlatforms, requestIsMemberShell, requestSessionUser, requestSiteName } from '@/app/_lib/request-data';
 import { ActiveTabIntoView } from '@/components/service/active-tab-into-view';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CircleOff } from 'lucide-react';

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { pageMetadata } from '@/lib/seo';
 import type { Locale } from '@/lib/i18n/routing';
-import { PolicyArticle, type PolicyKey } from './policy-article';
-import { requestSiteName } from './request-data';
+import { PolicyArticle, type PolicyKey } from '@/components/layout/policy-article';
+import { requestSiteName, requestSiteSettings } from './request-data';
 
 type Params = { params: Promise<{ locale: string }> };
 
@@ -24,7 +24,8 @@ export function policyPage(policy: PolicyKey, path: string) {
   async function Page({ params }: Params) {
     const { locale } = await params;
     setRequestLocale(locale);
-    return <PolicyArticle policy={policy} siteName={await requestSiteName(locale)} />;
+    const [siteName, settings] = await Promise.all([requestSiteName(locale), requestSiteSettings()]);
+    return <PolicyArticle policy={policy} siteName={siteName} supportEmail={settings.destek_eposta} />;
   }
   return { generateMetadata, Page };
 }
