@@ -24,6 +24,8 @@ export type ServiceDescriptor = {
   readonly paidByFollowers?: boolean;
   /** Other spellings accepted in page URLs (§2: `new-tweet`). */
   readonly aliases?: readonly string[];
+  /** Left out of the subscription page's per-service usage (as that page has always shown it). */
+  readonly hiddenInUsage?: boolean;
 };
 
 export type PlatformDescriptor = {
@@ -45,6 +47,19 @@ export type PlatformDescriptor = {
   readonly profileUrl: (handle: string) => string;
   /** §7 wire names of the profile list's platform fields (kept as the spec names them). */
   readonly profileFields: { readonly followers?: string; readonly username?: string };
+  /** The site setting "minimum profiles per send" (§3 `twitter_min_profiles`) applies to this platform's sends. */
+  readonly minProfilesSetting?: boolean;
+  /**
+   * §4 live status on a platform whose provider has no status call: a final event may come without
+   * per-profile results (the order's count then settles the pending profiles), and a repeated event
+   * counts as new after this many milliseconds.
+   */
+  readonly liveEvents?: { readonly finalWithoutResults: boolean; readonly duplicateWindowMs: number };
+  /** §2: the service pages of this platform show the platform's own tips (`Tips.<key>`), and rotate the prompt's examples this often. */
+  readonly pageTips?: boolean;
+  readonly promptRotateMs?: number;
+  /** The service page's label of the link field (`ServicePage.<key>`), and of an account link where a service takes one. */
+  readonly linkLabel: string;
   /** Brand colour (for charts and badges) and the icon's name. */
   readonly color: string;
   readonly services: readonly ServiceDescriptor[];

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { useRouter } from '@/lib/i18n/navigation';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Switch } from '@/components/ui/switch';
-import { ENDPOINT_KEYS, SERVICE_IDS, type Platform, type Service } from '@/lib/catalogue/services';
+import { ENDPOINT_KEYS, SERVICE_IDS, type Platform, type Service, DEFAULT_PLATFORM } from '@/lib/catalogue/services';
 import { adminApi, errorText } from './admin-api';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -20,7 +20,7 @@ export type AdminPlatformRow = { id: number; ad: Platform; aktif: boolean; api_e
 export function PlatformsManager({ platforms }: { platforms: AdminPlatformRow[] }) {
   const t = useTranslations('Admin.platforms');
   const tp = useTranslations('Platforms');
-  const first = platforms[0]?.ad ?? 'twitter';
+  const first = platforms[0]?.ad ?? DEFAULT_PLATFORM;
   const [tab, setTab] = useState<string>(first);
   return (
     <section aria-labelledby="platforms-title">

@@ -1,9 +1,11 @@
 /**
  * §3 "activePlatform": the platform the visitor last worked on, kept in the browser's local storage
- * (default twitter) and used where the address names no platform (/service puts it first).
+ * (default: the registry's first platform) and used where the address names no platform (/service puts it first).
  */
 export const ACTIVE_PLATFORM_KEY = 'activePlatform';
-export const DEFAULT_PLATFORM = 'twitter';
+import { DEFAULT_PLATFORM } from '@/lib/catalogue/services';
+
+export { DEFAULT_PLATFORM };
 
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
 

@@ -1,3 +1,5 @@
+import { platformDescriptor } from '@/platforms';
+
 /**
  * The order lifecycle of a service page (§4), as plain functions the page's state uses:
  * badges idle → pending when the server accepts a send → success/failed from operation_update,
@@ -54,7 +56,7 @@ export function applyOperationEvent(
     if (!Number.isFinite(id)) continue;
     next[id] = r.result === 'success' ? 'success' : r.result === 'pending' ? (next[id] ?? 'pending') : 'failed';
   }
-  if (ctx.platform === 'instagram' && isFinalStatus(event.status) && results.length === 0) {
+  if (platformDescriptor(ctx.platform)?.liveEvents?.finalWithoutResults && isFinalStatus(event.status) && results.length === 0) {
     const outcome: Badge = (event.success_count ?? 0) > 0 ? 'success' : 'failed';
     const ids = ctx.taskProfileIds ?? Object.keys(next).map(Number);
     for (const id of ids) if (next[id] === 'pending') next[id] = outcome;
@@ -74,7 +76,7 @@ export function toastKindOf(event: OperationEvent): ToastKind {
 
 /**
  * §4 duplicates: an event with the same task, status and operation as an earlier one is ignored;
- * on Instagram only within 10 seconds of the first.
+ * on a platform whose descriptor sets a window (Instagram's 10 s), only within it.
  */
 export class DuplicateFilter {
   private seen = new Map<string, number>();
@@ -82,7 +84,8 @@ export class DuplicateFilter {
   isDuplicate(event: OperationEvent, platform: string, now = Date.now()): boolean {
     const key = `${event.task_id}|${event.status}|${event.operation}`;
     const first = this.seen.get(key);
-    if (first !== undefined && (platform !== 'instagram' || now - first < 10_000)) return true;
+    const window = platformDescriptor(platform)?.liveEvents?.duplicateWindowMs;
+    if (first !== undefined && (window === undefined || now - first < window)) return true;
     this.seen.set(key, now);
     return false;
   }

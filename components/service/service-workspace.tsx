@@ -6,7 +6,7 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { orderNumberText } from '@/lib/format';
 import { toast } from 'sonner';
 import { Send } from 'lucide-react';
-import type { Platform, Service } from '@/lib/catalogue/services';
+import { type Platform, type Service, isPaidByFollowers } from '@/lib/catalogue/services';
 import { useRouter } from '@/lib/i18n/navigation';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -28,11 +28,11 @@ import { alreadyDoneIds, useSelection } from './use-selection';
 import { hasPrompt, isoToLocalInput, textLength, TWEET_MAX, useServiceForm, type FieldName } from './use-service-form';
 import { SPREAD_CHOICES } from '@/lib/operations/limits';
 import { stickyBarVisible, useInView } from './use-sticky-bar';
-import { INSTAGRAM_ROTATE_MS } from './use-typing-placeholder';
 import { PromptTextarea } from './prompt-textarea';
 import { saveDraft, takeDraft } from './send-draft';
 import { promptExamples } from './prompt-examples';
 import { rememberActivePlatform } from '@/components/layout/active-platform';
+import { platformDescriptor, serviceDescriptor } from '@/platforms';
 
 export type { LimitView, Viewer } from './types';
 
@@ -80,7 +80,7 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
   const locale = useLocale();
   const router = useRouter();
   const formId = useId();
-  const isNewTweet = service === 'new_tweet';
+  const isNewTweet = isPaidByFollowers(service);
   const money = (cents: number) => format.number(cents / 100, { style: 'currency', currency: 'USD' });
 
   const [sending, setSending] = useState(false);
@@ -250,7 +250,9 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
     setAddBalanceUsed(true);
     setAddBalanceOpen(true);
   };
-  const urlLabel = platform === 'twitter' ? 'tweetUrl' : platform === 'instagram' ? 'reelsUrl' : service === 'youtube_subscribe' ? 'channelUrl' : 'videoUrl';
+  // The link field's label: the platform's (a tweet, a reel, a video), or a channel's where the service acts on the account.
+  const descriptor = platformDescriptor(platform);
+  const urlLabel = serviceDescriptor(service)?.service.targets[0] === 'account' ? 'channelUrl' : (descriptor?.linkLabel ?? 'videoUrl');
   const sendLabel = sending
     ? t('ServicePage.sending')
     : !viewer.loggedIn && !pending
@@ -335,17 +337,17 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
                   value={form.fields.prompt}
                   onChange={(e) => form.set('prompt', e.target.value)}
                   examples={examples}
-                  rotateMs={platform === 'instagram' ? INSTAGRAM_ROTATE_MS : undefined}
+                  rotateMs={descriptor && 'promptRotateMs' in descriptor ? descriptor.promptRotateMs : undefined}
                   aria-describedby={[`${formId}-prompt-help`, errorText('prompt') ? `${formId}-prompt-error` : ''].filter(Boolean).join(' ')}
                 />
                 <p id={`${formId}-prompt-help`} className="text-xs text-muted">
                   {t('ServicePage.promptHelp')}
                 </p>
               </FormField>
-              <TipsBox service={service as 'comment' | 'reels_comment' | 'youtube_comment'} />
+              <TipsBox tips={service} />
             </div>
-          ) : platform === 'instagram' ? (
-            <TipsBox service="instagram" />
+          ) : descriptor && 'pageTips' in descriptor && descriptor.pageTips ? (
+            <TipsBox tips={platform} />
           ) : null}
           <div className="grid gap-4 sm:grid-cols-3" data-schedule>
             <FormField look="stack" id={`${formId}-when`} label={t('ServicePage.when')}>

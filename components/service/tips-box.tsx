@@ -5,10 +5,11 @@ import { Card } from '@/components/ui/card';
 const TIP_KEYS = ['t1', 't2', 't3', 't4'] as const;
 
 /**
- * The tips box (§2): next to the prompt field of comment services, and on every Instagram service
- * page (`instagram`: tips about reel links and public accounts).
+ * The tips box (§2): next to the prompt field of comment services (`tips` is the service), and on
+ * every service page of a platform whose descriptor has `pageTips` (`tips` is the platform: tips
+ * about its links and public accounts). The texts are `Tips.<tips>.t1…t4`.
  */
-export function TipsBox({ service }: { service: 'comment' | 'reels_comment' | 'youtube_comment' | 'instagram' }) {
+export function TipsBox({ tips: service }: { tips: string }) {
   const t = useTranslations();
   return (
     <Card className="bg-brand-soft/40 p-4 text-sm" data-tips={service}>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useState } from 'react';
-import type { Service } from '@/lib/catalogue/services';
+import { type Service, isPaidByFollowers } from '@/lib/catalogue/services';
 import { parseDollars } from '@/lib/money';
 import { api } from './service-api';
 import type { LimitView, PerActionView, Viewer } from './types';
@@ -27,7 +27,7 @@ export function profileCap(viewer: Viewer, limits: LimitView | null, perAction: 
  * (The send decides again under the row lock; this only tells the customer beforehand.)
  */
 export function paysPerAction(viewer: Viewer, service: Service, limits: LimitView | null, used: number, perAction: PerActionView | null): boolean {
-  if (!viewer.loggedIn || viewer.isAdmin || !perAction || service === 'new_tweet') return false;
+  if (!viewer.loggedIn || viewer.isAdmin || !perAction || isPaidByFollowers(service)) return false;
   if (!limits) return true;
   if (limits.sinirsiz) return false;
   return limits.gunluk_limit !== null && used >= limits.gunluk_limit;
@@ -54,7 +54,7 @@ export function useLimitsAndBalance(options: {
   const [readBalance, setBalanceCents] = useState<number | null | undefined>(undefined);
   const limits = readLimits !== undefined ? readLimits : shellPage ? shellPage.limits : options.initialLimits;
   const balanceCents = readBalance !== undefined ? readBalance : shellPage ? shellPage.balanceCents : options.initialBalanceCents;
-  const isNewTweet = service === 'new_tweet';
+  const isNewTweet = isPaidByFollowers(service);
   const perAction = shellPage?.perAction !== undefined ? shellPage.perAction : (options.initialPerAction ?? null);
   // The balance matters on the new-tweet page and wherever an order may be paid per action.
   const needsBalance = isNewTweet || perAction !== null;

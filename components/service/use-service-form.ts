@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { Platform, Service } from '@/lib/catalogue/services';
+import { type Platform, type Service, PROMPT_SERVICES, takesText } from '@/lib/catalogue/services';
 import { PROMPT_MAX, TWEET_MAX, textLength } from '@/lib/operations/limits';
 import { linkFieldOf } from './service-api';
 
@@ -18,7 +18,6 @@ export type FieldErrors = Partial<Record<FieldName, string>>;
 
 export const EMPTY_FIELDS: FormFields = { url: '', prompt: '', tweetText: '', quoteUrl: '', when: 'now', startAt: '', spread: '0' };
 
-const PROMPT_SERVICES: readonly Service[] = ['comment', 'reels_comment', 'youtube_comment'];
 export const hasPrompt = (service: Service) => PROMPT_SERVICES.includes(service);
 
 /** Which form field a send-body key belongs to. */
@@ -53,7 +52,7 @@ export function isoToLocalInput(date: Date): string {
 /** The §7 send body of a service from the form's fields and the ticked profiles. */
 export function sendBody(service: Service, platform: Platform, fields: FormFields, profileIds: readonly number[]): Record<string, unknown> {
   const body: Record<string, unknown> = { profile_ids: [...profileIds] };
-  if (service === 'new_tweet') {
+  if (takesText(service)) {
     body.tweet_text = fields.tweetText.trim();
     body.quote_tweet_url = fields.quoteUrl.trim() || null;
   } else {

@@ -1,4 +1,4 @@
-import { PLATFORM_REGISTRY } from '@/platforms';
+import { PLATFORM_REGISTRY, platformDescriptor, serviceDescriptor } from '@/platforms';
 
 /**
  * The product's platforms, services and fulfilment endpoint keys (spec §1, §2, §3 Platform), as
@@ -71,4 +71,34 @@ export function hasServicePage(service: Service): boolean {
 /** The service a platform tab opens (§2: its first service). */
 export function firstService(platform: Platform): Service {
   return PAGE_SERVICES[platform][0];
+}
+
+/** The platform the site opens on and lists first (the registry's first). */
+export const DEFAULT_PLATFORM: Platform = PLATFORMS[0];
+
+/** Whether a service is paid per profile by the profile's followers (§9 new tweets). */
+export function isPaidByFollowers(service: string): boolean {
+  const found = serviceDescriptor(service)?.service;
+  return !!found && 'paidByFollowers' in found && found.paidByFollowers === true;
+}
+
+/** The services paid per profile by followers, and the platforms they belong to. */
+export const FOLLOWER_PRICED_SERVICES: readonly Service[] = PLATFORM_REGISTRY.flatMap((p) => p.services.filter((s) => isPaidByFollowers(s.key)).map((s) => s.key));
+export const FOLLOWER_PRICED_PLATFORMS: readonly Platform[] = PLATFORMS.filter((p) => SERVICES[p].some((s) => isPaidByFollowers(s)));
+
+/** Whether a service posts a text of its own (a new tweet) rather than acting on a link. */
+export function takesText(service: string): boolean {
+  return serviceDescriptor(service)?.service.input === 'text';
+}
+
+/** Whether the site's "minimum profiles per send" setting applies to a platform's sends (§3). */
+export function hasMinProfilesSetting(platform: string): boolean {
+  const found = platformDescriptor(platform);
+  return !!found && 'minProfilesSetting' in found && found.minProfilesSetting === true;
+}
+
+/** Whether the subscription page counts a service's use (every service but those kept out of it). */
+export function shownInUsage(service: string): boolean {
+  const found = serviceDescriptor(service)?.service;
+  return !!found && !('hiddenInUsage' in found && found.hiddenInUsage);
 }

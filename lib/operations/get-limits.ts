@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { usageCounters, userPackages } from '@/db/schema';
 import { env } from '@/env';
-import { SERVICES, platformOfService, type Platform, type Service } from '@/lib/catalogue/services';
+import { SERVICES, platformOfService, type Platform, type Service, DEFAULT_PLATFORM, normalizeService } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
 import { localDay, resetIn } from '@/lib/time';
 import { inForce } from '@/lib/subscriptions';
@@ -34,7 +34,7 @@ export async function getLimitInfo(
   const now = options.now ?? new Date();
   const timeZone = options.timeZone ?? env.APP_TIMEZONE;
   const platform: Platform | undefined =
-    !serviceOrPlatform ? 'twitter' : (SERVICES as Record<string, unknown>)[serviceOrPlatform] ? (serviceOrPlatform as Platform) : platformOfService(serviceOrPlatform === 'new-tweet' ? 'new_tweet' : serviceOrPlatform);
+    !serviceOrPlatform ? DEFAULT_PLATFORM : (SERVICES as Record<string, unknown>)[serviceOrPlatform] ? (serviceOrPlatform as Platform) : platformOfService(normalizeService(serviceOrPlatform) ?? serviceOrPlatform);
   if (!platform) throw new AppError('INVALID_SERVICE');
 
   const [pkg] = await db

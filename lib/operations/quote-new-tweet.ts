@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import { profiles, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { NEW_TWEET_TIERS, profilePriceCents } from '@/lib/pricing';
+import { FOLLOWER_PRICED_PLATFORMS } from '@/lib/catalogue/services';
 
 /** One selected profile of a new tweet, with the §9 follower tier its price comes from. */
 export type NewTweetQuoteLine = {
@@ -30,7 +31,7 @@ export async function quoteNewTweet(db: Db, input: { userId: number; profileIds:
   const rows = await db
     .select({ id: profiles.id, username: profiles.username, followers: profiles.followersCount })
     .from(profiles)
-    .where(and(inArray(profiles.id, input.profileIds), eq(profiles.platform, 'twitter'), eq(profiles.status, 'active')));
+    .where(and(inArray(profiles.id, input.profileIds), inArray(profiles.platform, [...FOLLOWER_PRICED_PLATFORMS]), eq(profiles.status, 'active')));
   if (rows.length !== input.profileIds.length) throw new AppError('PROFILES_UNAVAILABLE');
   const byId = new Map(rows.map((r) => [r.id, r]));
   const lines = input.profileIds.map((id) => {

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders, platforms, users, type ProfileResult } from '@/db/schema';
-import type { Service } from '@/lib/catalogue/services';
+import { type Service, isPaidByFollowers } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
 import { enqueueOrder } from '@/lib/queue';
 import { orderByKey } from '@/lib/order-view';
@@ -37,7 +37,7 @@ export async function refillOrder(db: Db, input: { userId: number; orderId: stri
       .for('update');
     if (!order) throw new AppError('ORDER_NOT_FOUND');
     // A paid order (a new tweet, or one paid per action: issue #33 item 7) had its failed profiles refunded instead.
-    if (order.status !== 'partial' || order.service === 'new_tweet' || order.priceCents > 0 || order.refillOf) throw new AppError('REFILL_NOT_AVAILABLE');
+    if (order.status !== 'partial' || isPaidByFollowers(order.service) || order.priceCents > 0 || order.refillOf) throw new AppError('REFILL_NOT_AVAILABLE');
     const [existing] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.refillOf, order.id));
     if (existing) throw new AppError('REFILL_ALREADY_REQUESTED');
     const endedAt = order.completedAt ?? order.updatedAt;

@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { transactionWithPipelinedBegin, type Db } from '@/db/client';
 import { profiles } from '@/db/schema';
 import { env } from '@/env';
-import { platformOfService, type Platform, type Service } from '@/lib/catalogue/services';
+import { platformOfService, type Platform, type Service, hasMinProfilesSetting, isPaidByFollowers } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
 import { centsToDollars, parseDollars } from '@/lib/money';
 import { profilePriceCents } from '@/lib/pricing';
@@ -305,13 +305,13 @@ async function sendInTransaction(
       }
     }
 
-    if (platform === 'twitter' && profileIds.length < twitterMinProfiles) {
+    if (hasMinProfilesSetting(platform) && profileIds.length < twitterMinProfiles) {
       throw new AppError('MIN_PROFILES', { params: { min: twitterMinProfiles } });
     }
 
     let priceCents = 0;
     const profilePricesCents: Record<string, number> = {};
-    if (service === 'new_tweet') {
+    if (isPaidByFollowers(service)) {
       for (const p of chosen) {
         profilePricesCents[String(p.id)] = profilePriceCents(p.followersCount);
         priceCents += profilePricesCents[String(p.id)]!;

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { packages, platforms as platformsTable, usageCounters, userPackages, users } from '@/db/schema';
 import { env } from '@/env';
-import { SERVICES, isPlatform, type Platform } from '@/lib/catalogue/services';
+import { SERVICES, isPlatform, type Platform, shownInUsage } from '@/lib/catalogue/services';
 import { packageName, subscriptionName } from '@/lib/packages';
 import { extendedEnd, notEnded } from '@/lib/subscriptions';
 
@@ -67,7 +67,7 @@ export async function getSubscriptionOverview(db: Db, input: { userId: number; n
       extendsTo: extendedEnd(s.endsAt, now).toISOString(),
       daysLeft: Math.max(0, Math.ceil((s.endsAt.getTime() - now.getTime()) / DAY_MS)),
       usage: (SERVICES[s.platform] as readonly string[])
-        .filter((service) => service !== 'youtube_subscribe')
+        .filter(shownInUsage)
         .map((service) => ({ service, used: usage.find((u) => u.service === service)?.count ?? 0 })),
     })),
     balanceCents: user?.b ?? 0,

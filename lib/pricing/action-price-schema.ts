@@ -1,22 +1,10 @@
 import { z } from 'zod';
-import type { Service } from '@/lib/catalogue/services';
+import { isPaidByFollowers, PLATFORMS, SERVICES, type Service } from '@/lib/catalogue/services';
 import { MAX_PROFILES_PER_SEND } from '@/lib/operations/limits';
 import { int, text } from '@/lib/validation';
 
 /** Services that may take a price per action: every one but the new tweet, which is priced per follower tier (§9). */
-export const PER_ACTION_SERVICES: readonly Service[] = [
-  'retweet',
-  'like',
-  'bookmark',
-  'comment',
-  'reels_comment',
-  'reels_like',
-  'reels_share',
-  'reels_bookmark',
-  'youtube_like',
-  'youtube_comment',
-  'youtube_subscribe',
-];
+export const PER_ACTION_SERVICES: readonly Service[] = PLATFORMS.flatMap((p) => SERVICES[p]).filter((s) => !isPaidByFollowers(s));
 
 /** The highest price per action an admin may set: $1,000.00. */
 export const MAX_ACTION_PRICE_CENTS = 100_000;

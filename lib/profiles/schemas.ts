@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { PLATFORMS } from '@/lib/catalogue/services';
+import { PLATFORMS, DEFAULT_PLATFORM } from '@/lib/catalogue/services';
 
 /** GET /api/admin/profiles?platform=&status= */
 export const profileHealthQuery = z.object({
-  platform: z.enum(PLATFORMS, { message: 'AdminValidation.platformUnknown' }).default('twitter'),
+  platform: z.enum(PLATFORMS, { message: 'AdminValidation.platformUnknown' }).default(DEFAULT_PLATFORM),
   status: z.enum(['active', 'inactive', 'quarantined', 'disabled'], { message: 'AdminValidation.profileStatus' }).optional(),
 });
 

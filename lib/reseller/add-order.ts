@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import type { Db } from '@/db/client';
 import { PLATFORM_REGISTRY, platformDescriptor } from '@/platforms';
 import type { AuthUser } from '@/lib/auth';
-import { PROMPT_SERVICES, platformOfService, type Service } from '@/lib/catalogue/services';
+import { PROMPT_SERVICES, platformOfService, type Service, takesText } from '@/lib/catalogue/services';
 import { sendInputSchema, sendOperation } from '@/lib/operations';
 import { centsToDecimal, parseDollars } from '@/lib/money';
 import type { AddRequest } from './schemas';
@@ -41,7 +41,7 @@ export async function addOrder(
   const explicit = (input.profile_ids?.length ?? 0) > 0;
   const body: Record<string, unknown> = {};
   if (explicit) body.profile_ids = input.profile_ids;
-  if (service === 'new_tweet') {
+  if (takesText(service)) {
     body.tweet_text = input.comments ?? '';
     body.quote_tweet_url = input.link ?? '';
   } else {

@@ -3,7 +3,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { packages, platforms, profiles, siteSettings, userPackages } from '@/db/schema';
 import type { AuthUser } from '@/lib/auth';
-import { PLATFORMS, PROMPT_SERVICES, SERVICE_IDS, SERVICES, type Service } from '@/lib/catalogue/services';
+import { PLATFORMS, PROMPT_SERVICES, SERVICE_IDS, SERVICES, type Service, isPaidByFollowers, hasMinProfilesSetting } from '@/lib/catalogue/services';
 import { translate } from '@/lib/i18n/translate';
 import type { Locale } from '@/lib/i18n/routing';
 import { centsToDecimal } from '@/lib/money';
@@ -111,7 +111,7 @@ export async function listServices(db: Db, user: Pick<AuthUser, 'id' | 'rol'>, l
     const packageRate = ownRate ?? (saleRates.length ? Math.min(...saleRates) : 0);
     for (const service of SERVICES[platform] as readonly Service[]) {
       if (!row.apiEndpoints[service]) continue;
-      const newTweet = service === 'new_tweet';
+      const newTweet = isPaidByFollowers(service);
       const price = prices.get(service);
       const perAction = !newTweet && price?.enabled ? price : undefined;
       const paidPerAction = !isAdmin && !own && perAction !== undefined;
@@ -127,7 +127,7 @@ export async function listServices(db: Db, user: Pick<AuthUser, 'id' | 'rol'>, l
         ...(newTweet ? { rate_min: centsToDecimal(cheapest * 1000), rate_max: centsToDecimal(dearest * 1000) } : {}),
         ...(!isAdmin && own && perAction ? { rate_balance: centsToDecimal(perAction.priceCents * 1000) } : {}),
         billing,
-        min: platform === 'twitter' ? (settings?.twitterMinProfiles ?? 1) : 1,
+        min: hasMinProfilesSetting(platform) ? (settings?.twitterMinProfiles ?? 1) : 1,
         max: isAdmin ? available : own ? own.profilLimit : paidPerAction ? Math.min(perAction.maxProfiles, available) : 0,
         refill: billing !== 'balance',
         cancel: true,

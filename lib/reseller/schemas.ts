@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceOfWire, type Service } from '@/lib/catalogue/services';
+import { serviceOfWire, type Service, SERVICES, PLATFORMS } from '@/lib/catalogue/services';
 import { MAX_PROFILES_PER_SEND } from '@/lib/operations/schemas';
 import { id, int, text } from '@/lib/validation';
 
@@ -40,7 +40,8 @@ export const addRequest = z
       .transform((v, ctx): Service => {
         const service = serviceOfWire(v);
         if (!service) ctx.addIssue({ code: 'custom', message: 'Errors.INVALID_SERVICE' });
-        return service ?? ('like' as Service);
+        // A refused value still needs a service for the type; the issue above refuses the request.
+        return service ?? SERVICES[PLATFORMS[0]][0];
       })
       .describe('A service from `services`: its number (`service`, e.g. 2) or its key (`key`, e.g. `like`).'),
     /** The post or video (for `new_tweet`: an optional tweet to quote). */

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '@/lib/money';
 import type { Db } from '@/db/client';
 import { orders, profiles } from '@/db/schema';
-import { SERVICES, isPlatform, normalizeService, type Platform, type Service } from '@/lib/catalogue/services';
+import { SERVICES, isPlatform, normalizeService, type Platform, type Service, isPaidByFollowers } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
 import { durumOf, type Durum } from '@/lib/operations';
 
@@ -62,7 +62,7 @@ export async function listTransactions(db: Db, input: ListTransactionsInput): Pr
     .limit(limit + 1);
   const page = rows.slice(0, limit);
 
-  const newTweetProfileIds = [...new Set(page.filter((o) => o.service === 'new_tweet').flatMap((o) => o.profileIds))];
+  const newTweetProfileIds = [...new Set(page.filter((o) => isPaidByFollowers(o.service)).flatMap((o) => o.profileIds))];
   const names = new Map<number, string>();
   if (newTweetProfileIds.length > 0) {
     const found = await db.select({ id: profiles.id, username: profiles.username }).from(profiles).where(inArray(profiles.id, newTweetProfileIds));
@@ -90,7 +90,7 @@ export async function listTransactions(db: Db, input: ListTransactionsInput): Pr
 }
 
 function notes(o: typeof orders.$inferSelect, names: Map<number, string>): string | null {
-  if (o.service === 'new_tweet') {
+  if (isPaidByFollowers(o.service)) {
     const who = o.profileIds.map((id) => `@${names.get(id) ?? id}`).join(', ');
     return `${o.tweetText ?? ''}\n${who}`.trim();
   }

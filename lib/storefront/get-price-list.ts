@@ -2,7 +2,7 @@ import 'server-only';
 import { asc, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { packages } from '@/db/schema';
-import { PAGE_SERVICES, type Platform, type Service } from '@/lib/catalogue/services';
+import { PAGE_SERVICES, type Platform, type Service, FOLLOWER_PRICED_PLATFORMS } from '@/lib/catalogue/services';
 import { packageName } from '@/lib/packages';
 import { listActivePlatforms } from '@/lib/platforms';
 import { NEW_TWEET_TIERS } from '@/lib/pricing';
@@ -76,7 +76,7 @@ export async function getPriceList(db: Db, locale = 'tr'): Promise<PriceList> {
       return { platform, services: PAGE_SERVICES[platform], fromCents: prices.length ? Math.min(...prices) : null, featuredId };
     }),
     packages: list,
-    newTweetTiers: platforms.includes('twitter') ? newTweetTiers() : [],
+    newTweetTiers: platforms.some((p) => FOLLOWER_PRICED_PLATFORMS.includes(p)) ? newTweetTiers() : [],
   };
 }
 

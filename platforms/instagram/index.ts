@@ -13,6 +13,10 @@ export const instagram = {
   showsFollowers: true,
   profileUrl: (handle) => `https://www.instagram.com/${encodeURIComponent(handle)}/`,
   profileFields: { followers: 'ig_followers', username: 'ig_username' },
+  liveEvents: { finalWithoutResults: true, duplicateWindowMs: 10_000 },
+  pageTips: true,
+  promptRotateMs: 3_000,
+  linkLabel: 'reelsUrl',
   color: '#e1306c',
   services: [
     { key: 'reels_comment', id: 6, path: 'reels-comment', input: 'prompt', targets: ['post'] },

@@ -11,8 +11,10 @@ export const twitter = {
   exampleLink: 'https://x.com/someone/status/1790000000000000001',
   extraEndpoints: ['profile_list', 'islem_durumu'],
   showsFollowers: true,
+  minProfilesSetting: true,
   profileUrl: (handle) => `https://x.com/${encodeURIComponent(handle)}`,
   profileFields: { followers: 'x_followers' },
+  linkLabel: 'tweetUrl',
   color: '#1d9bf0',
   services: [
     { key: 'retweet', id: 1, path: 'retweet', input: 'link', targets: ['post'] },

@@ -19,10 +19,11 @@ export const youtube = {
   showsFollowers: false,
   profileUrl: (handle) => `https://www.youtube.com/@${encodeURIComponent(handle)}`,
   profileFields: {},
+  linkLabel: 'videoUrl',
   color: '#ff0000',
   services: [
     { key: 'youtube_like', id: 10, path: 'like', input: 'link', targets: ['post'] },
     { key: 'youtube_comment', id: 11, path: 'comment', input: 'prompt', targets: ['post'] },
-    { key: 'youtube_subscribe', id: 12, path: 'subscribe', input: 'link', targets: ['account', 'post'] },
+    { key: 'youtube_subscribe', id: 12, path: 'subscribe', input: 'link', targets: ['account', 'post'], hiddenInUsage: true },
   ],
 } as const satisfies PlatformDescriptor;

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
+import { PLATFORMS, type Platform, DEFAULT_PLATFORM } from '@/lib/catalogue/services';
 import { listProfileHealth } from '@/lib/profiles';
 import { ProfileHealthManager } from '@/components/admin/profile-health-manager';
 import { adminPage } from '../admin-page';
@@ -20,6 +20,6 @@ export default async function ProfilesPage({ params, searchParams }: Props) {
   const { db } = await adminPage(params);
   const wanted = (await searchParams).platform;
   // An unknown platform in the address (an old link, a typo) shows the first one.
-  const platform: Platform = (PLATFORMS as readonly string[]).includes(wanted ?? '') ? (wanted as Platform) : 'twitter';
+  const platform: Platform = (PLATFORMS as readonly string[]).includes(wanted ?? '') ? (wanted as Platform) : DEFAULT_PLATFORM;
   return <ProfileHealthManager platform={platform} profiles={await listProfileHealth(db, { platform })} />;
 }

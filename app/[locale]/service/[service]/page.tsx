@@ -10,7 +10,7 @@ import { getBalanceCents } from '@/lib/balance';
 import { activeActionPrice } from '@/lib/pricing/action-prices';
 import { faqJsonLd, jsonLdString, pageMetadata } from '@/lib/seo';
 import type { Locale } from '@/lib/i18n/routing';
-import { hasServicePage, normalizeService, platformOfService } from '@/lib/catalogue/services';
+import { hasServicePage, normalizeService, platformOfService, isPaidByFollowers } from '@/lib/catalogue/services';
 import { FAQ_KEYS } from '@/components/layout/links';
 import { ServiceWorkspace } from '@/components/service/service-workspace';
 import { requestActivePlatforms, requestIsMemberShell, requestSessionUser, requestSiteName } from '@/app/_lib/request-data';
@@ -84,7 +84,7 @@ export default async function ServicePage({ params }: Props) {
   const [limits, balanceCents, socketToken] = user
     ? await Promise.all([
         getLimitInfo(db, user, service),
-        service === 'new_tweet' || perAction.value ? getBalanceCents(db, user.id) : Promise.resolve(null),
+        isPaidByFollowers(service) || perAction.value ? getBalanceCents(db, user.id) : Promise.resolve(null),
         tokenForSessionUser(user),
       ])
     : [null, null, null];

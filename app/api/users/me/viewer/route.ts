@@ -3,7 +3,7 @@ import { tokenForSessionUser } from '@/auth';
 import { getLimitInfo } from '@/lib/operations';
 import { getBalanceCents } from '@/lib/balance';
 import { activeActionPrice } from '@/lib/pricing/action-prices';
-import { normalizeService } from '@/lib/catalogue/services';
+import { normalizeService, isPaidByFollowers } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
 import { text } from '@/lib/validation';
 import { ok, route } from '@/app/api/_lib/route';
@@ -31,7 +31,7 @@ export const GET = route({ auth: 'optional', query }, async ({ req, db, user, qu
     service ? getLimitInfo(db, user, service) : null,
     service ? activeActionPrice(db, service) : null,
   ]);
-  const bakiyeCents = service === 'new_tweet' || perAction ? await getBalanceCents(db, user.id) : null;
+  const bakiyeCents = (service !== undefined && isPaidByFollowers(service)) || perAction ? await getBalanceCents(db, user.id) : null;
   return ok({
     viewer: { isAdmin: user.rol === 'admin', socketToken },
     ...(service ? { service, limitInfo, pay_per_action: perAction ? { price_cents: perAction.priceCents, max_profiles: perAction.maxProfiles } : null } : {}),
