@@ -105,4 +105,37 @@ test.describe('pay per action', () => {
     await expect(short).toBeSeen();
     await expect(page.locator('[data-send]')).toBeDisabled();
   });
+
+  for (const l of ['en', 'de'] as const) {
+    test(`the per-action notice and price read in ${l} at 390 and 1440 px`, async ({ page, request }) => {
+      const admin = await adminToken(request);
+      const saved = await request.put('/api/platformlar/twitter', { headers: { authorization: `Bearer ${admin}` }, data: { action_prices: { bookmark: { price: '0.15', enabled: true, max_profiles: 10 } } } });
+      expect(saved.status(), await saved.text()).toBe(200);
+      const customer = await createCustomer(request, admin, `ppa-${l}`, { packages: false });
+      await topUp(request, customer, 1000);
+      await signInBrowser(page, customer.token);
+      const money = (dollars: number) => new Intl.NumberFormat(l, { style: 'currency', currency: 'USD' }).format(dollars);
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/${l}/service/bookmark`);
+        const notice = page.locator('[data-pay-per-action-notice]').first();
+        await expect(notice).toBeSeen();
+        await expect(notice).toContainText(money(0.15));
+        const boxes = await allProfileBoxes(page);
+        await boxes.nth(0).check();
+        await boxes.nth(1).check();
+        const panel = page.locator('[data-per-action-price]');
+        await panel.scrollIntoViewIfNeeded();
+        await expect(panel).toBeSeen();
+        await expect(panel.locator('[data-unit-price]')).toHaveText(msg(l, 'ServicePage.perActionValue', { price: money(0.15) }));
+        await expect(panel).toContainText(msg(l, 'ServicePage.perActionLabel'));
+        await expect(panel.locator('[data-balance-after]')).toContainText(money(9.7));
+        await expect(page.locator('[data-send]')).toHaveText(msg(l, 'ServicePage.sendWithPrice', { price: money(0.3) }));
+        // No raw message keys anywhere on the page.
+        expect(await page.locator('main').innerText()).not.toMatch(/\b(?:ServicePage|Errors|Validation)\.[A-Za-z_]+/);
+        await noSidewaysScroll(page);
+        await shot(page, `ppa-service-${width}-${l}`, false);
+      }
+    });
+  }
 });
