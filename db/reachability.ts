@@ -34,10 +34,13 @@ function state(): State {
   return (g[KEY] ??= { downSince: null, probing: false, checking: false });
 }
 
-/** How long the database has been known to be out of reach (0 when it is not). */
+/**
+ * How long the database has been known to be out of reach: 0 only when it is not, so at least 1
+ * in the millisecond it was marked away (callers read 0 as "reachable").
+ */
 export function databaseDownForMs(now = Date.now()): number {
   const { downSince } = state();
-  return downSince === null ? 0 : Math.max(0, now - downSince);
+  return downSince === null ? 0 : Math.max(1, now - downSince);
 }
 
 /** True when new requests should be refused at once. */
