@@ -6,29 +6,30 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ok, route, type RouteHandler } from '@/app/api/_lib/route';
+import { allServices } from '@/platforms';
 import { DIRECT_ROUTES, directRoute, serveDirect } from './direct-routes';
 
 // No database: the handlers here are made with the route wrapper but touch none, so once is enough.
 const once = describe.runIf(process.env.TEST_DB !== 'postgres');
 
 once('the direct routes table', () => {
-  it('holds, for each path, the very handler Next.js serves there (app/api/…/route.ts)', async () => {
+  it('holds, for each path, the very handler Next.js serves there (app/api/…/route.ts, or the registry’s route file)', async () => {
     for (const [key, handler] of Object.entries(DIRECT_ROUTES)) {
       const [method, pathname] = key.split(' ') as [string, string];
       const file = path.join('app', pathname, 'route.ts');
-      expect(fs.existsSync(file), file).toBe(true);
-      const mod = (await import(/* @vite-ignore */ path.resolve(file))) as Record<string, unknown>;
-      expect(mod[method], key).toBe(handler);
+      const served = fs.existsSync(file)
+        ? ((await import(/* @vite-ignore */ path.resolve(file))) as Record<string, unknown>)[method]
+        : ((await import('@/app/api/[platform]/[service]/route')) as Record<string, { paths?: ReadonlyMap<string, unknown> }>)[method]?.paths?.get(pathname);
+      expect(served, key).toBe(handler);
       // Made by a wrapper that declared its auth level (the access table reads it).
       expect((handler as { auth?: string }).auth, key).toMatch(/^(user|apiKey|optional)$/);
     }
   });
 
-  it('covers the reseller protocol, every send route and the app shell’s viewer', () => {
-    const sends = [...walk('app/api')].filter((f) => f.endsWith('route.ts') && /\bsendRoute\(/.test(fs.readFileSync(f, 'utf8')));
+  it('covers the reseller protocol, every send of every platform in the registry and the app shell’s viewer', () => {
+    const sends = allServices().map(({ platform, service }) => `POST /api/${platform.key}/${service.path}`);
     expect(sends.length).toBeGreaterThan(10);
-    const expected = ['POST /api/v2', 'GET /api/users/me/viewer', ...sends.map((f) => `POST /${path.dirname(f).replace(/^app\//, '')}`)].sort();
-    expect(Object.keys(DIRECT_ROUTES).sort()).toEqual(expected);
+    expect(Object.keys(DIRECT_ROUTES).sort()).toEqual(['POST /api/v2', 'GET /api/users/me/viewer', ...sends].sort());
   });
 
   it('matches the method and the exact path; the query string does not matter', () => {
@@ -41,14 +42,6 @@ once('the direct routes table', () => {
     expect(directRoute(undefined, undefined)).toBeUndefined();
   });
 });
-
-function* walk(dir: string): Generator<string> {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(p);
-    else yield p;
-  }
-}
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 

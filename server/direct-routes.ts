@@ -3,18 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { COMPRESS_MIN_BYTES, fail, MAX_BODY_BYTES, type RouteHandler } from '@/app/api/_lib/route';
 import { POST as v2 } from '@/app/api/v2/route';
-import { POST as instagramReelsBookmark } from '@/app/api/instagram/reels-bookmark/route';
-import { POST as instagramReelsComment } from '@/app/api/instagram/reels-comment/route';
-import { POST as instagramReelsLike } from '@/app/api/instagram/reels-like/route';
-import { POST as instagramReelsShare } from '@/app/api/instagram/reels-share/route';
-import { POST as twitterBookmark } from '@/app/api/twitter/bookmark/route';
-import { POST as twitterComment } from '@/app/api/twitter/comment/route';
-import { POST as twitterLike } from '@/app/api/twitter/like/route';
-import { POST as twitterNewTweet } from '@/app/api/twitter/new-tweet/route';
-import { POST as twitterRetweet } from '@/app/api/twitter/retweet/route';
-import { POST as youtubeComment } from '@/app/api/youtube/comment/route';
-import { POST as youtubeLike } from '@/app/api/youtube/like/route';
-import { POST as youtubeSubscribe } from '@/app/api/youtube/subscribe/route';
+import { SEND_ROUTES } from '@/app/api/_lib/platform-routes';
 import { GET as viewer } from '@/app/api/users/me/viewer/route';
 import { BROTLI_QUALITY } from './compress';
 import { chooseEncoding } from './static-assets';
@@ -24,7 +13,7 @@ import { chooseEncoding } from './static-assets';
  * Next.js spends about 1 ms of the node's one thread on every route handler request before our
  * code runs (a bare handler answers ~1,000 req/s where plain Node answers 40,000), which was a
  * third of a send and of a reseller `status`. These are the very handlers Next.js serves at the
- * same paths (app/api/…/route.ts, each made by the one route wrapper with its auth level): the
+ * same paths (app/api/…/route.ts and the registry's sends, each made by the one route wrapper with its auth level): the
  * reseller protocol, every send, and the app shell's viewer. Only the plumbing differs, and it is kept the same: the
  * security headers are set by server.ts before any dispatch, the body limit is the wrapper's,
  * and answers of 1 KB or more are compressed (Brotli, else gzip) for clients that accept it, as
@@ -34,18 +23,8 @@ import { chooseEncoding } from './static-assets';
  */
 export const DIRECT_ROUTES: Readonly<Record<string, RouteHandler>> = {
   'POST /api/v2': v2,
-  'POST /api/instagram/reels-bookmark': instagramReelsBookmark,
-  'POST /api/instagram/reels-comment': instagramReelsComment,
-  'POST /api/instagram/reels-like': instagramReelsLike,
-  'POST /api/instagram/reels-share': instagramReelsShare,
-  'POST /api/twitter/bookmark': twitterBookmark,
-  'POST /api/twitter/comment': twitterComment,
-  'POST /api/twitter/like': twitterLike,
-  'POST /api/twitter/new-tweet': twitterNewTweet,
-  'POST /api/twitter/retweet': twitterRetweet,
-  'POST /api/youtube/comment': youtubeComment,
-  'POST /api/youtube/like': youtubeLike,
-  'POST /api/youtube/subscribe': youtubeSubscribe,
+  // Every send of every platform in the registry (app/api/_lib/platform-routes.ts).
+  ...Object.fromEntries([...SEND_ROUTES].map(([path, handler]) => [`POST ${path}`, handler])),
   // What the signed-in app shell asks once per page (server/page-cache.ts).
   'GET /api/users/me/viewer': viewer,
 };

@@ -1,14 +1,8 @@
 'use client';
 
-import type { Platform, Service } from '@/lib/catalogue/services';
+import type { Platform } from '@/lib/catalogue/services';
 import { callApi, type ApiResult } from '@/lib/client/api';
-import { platformDescriptor, serviceDescriptor } from '@/platforms';
-
-/** The send path of a service (§7 "Service use"): `/api/<platform>/<its path>`, from the platform registry. */
-export function sendPathOf(service: string): string | undefined {
-  const found = serviceDescriptor(service);
-  return found ? `/api/${found.platform.key}/${found.service.path}` : undefined;
-}
+import { platformDescriptor } from '@/platforms';
 
 /** The name of the target field in a platform's send body (`tweet_url`, …). */
 export function linkFieldOf(platform: Platform): string {
@@ -20,10 +14,6 @@ export type { ApiBody, ApiResult } from '@/lib/client/api';
 /** Calls our own API from the service page through the one API client (lib/client/api.ts); never throws. */
 export function api(path: string, locale: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult> {
   return callApi(path, { locale, ...init });
-}
-
-export function sendPath(service: Service): string | undefined {
-  return sendPathOf(service);
 }
 
 /** The public profile page of a username on its platform. */

@@ -6,7 +6,7 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { orderNumberText } from '@/lib/format';
 import { toast } from 'sonner';
 import { Send } from 'lucide-react';
-import { type Platform, type Service, isPaidByFollowers } from '@/lib/catalogue/services';
+import { type Platform, type Service, isPaidByFollowers, sendPath } from '@/lib/catalogue/services';
 import { useRouter } from '@/lib/i18n/navigation';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -17,7 +17,7 @@ import { AccountNotice, NewTweetPrice, PerActionPrice } from './account-notice';
 import { ErrorMessage, FormField, fieldAria } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { ProfileList, type ProfileView } from './profile-list';
-import { api, sendPath, type ApiResult } from './service-api';
+import { api, type ApiResult } from './service-api';
 import { StickyActionBar } from './sticky-action-bar';
 import { TipsBox } from './tips-box';
 import type { LimitView, PerActionView, Viewer } from './types';
@@ -138,7 +138,7 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
     [t, platform],
   );
   const onQuoteError = useCallback((r: ApiResult) => (r.status === 0 ? toast.error(t('ServicePage.priceError')) : showError(r)), [t, showError]);
-  const { quote, refresh: refreshQuote } = usePriceQuote({ enabled: isNewTweet && viewer.loggedIn, selected: selection.selected, locale, onError: onQuoteError });
+  const { quote, refresh: refreshQuote } = usePriceQuote({ service, enabled: isNewTweet && viewer.loggedIn, selected: selection.selected, locale, onError: onQuoteError });
 
   const selectedCount = selection.selected.length;
   // Nothing ticked costs nothing; otherwise the price is the server's quote for exactly this selection.
@@ -205,7 +205,6 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
 
   async function send(body: Record<string, unknown>) {
     const path = sendPath(service);
-    if (!path) return;
     const ids = [...selection.selected];
     if (isNewTweet && quote) body.tweetPrice = quote.totalDollars;
     setSending(true);

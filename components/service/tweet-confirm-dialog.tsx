@@ -17,7 +17,7 @@ type Props = {
 /**
  * The new-tweet payment confirmation (§2, issue #15 "truth first"): what will be posted, by whom
  * at which follower tier and price, the total and the balance after: every amount as the server
- * quoted it (POST /api/twitter/new-tweet/quote), so what is confirmed is what is charged.
+ * quoted it (POST <send path>/quote), so what is confirmed is what is charged.
  */
 export function TweetConfirmDialog({ open, onOpenChange, tweetText, quoteUrl, quote, onConfirm }: Props) {
   const t = useTranslations('ServicePage');

@@ -1,9 +1,10 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
+import { quotePath, type Service } from '@/lib/catalogue/services';
 import { api, type ApiBody, type ApiResult } from './service-api';
 
-/** One profile of the new-tweet price, as POST /api/twitter/new-tweet/quote returns it. */
+/** One profile of the new-tweet price, as the quote route (POST <send path>/quote) returns it. */
 export type QuoteLine = { profileId: number; username: string; followers: number; tierMin: number; tierMax: number | null; priceCents: number };
 
 /** The server's new-tweet price for one selection (`key`: the ids joined), with the balance before and after. */
@@ -43,8 +44,9 @@ export function parseQuote(body: ApiBody, key: string): TweetQuote | null {
  * settles (§9 prices are the server's; the browser shows them). `quote` is null while the answer
  * for this exact selection is not in; `refresh` asks again (after a top-up, the balance changed).
  */
-export function usePriceQuote(options: { enabled: boolean; selected: readonly number[]; locale: string; onError: (r: ApiResult) => void }) {
+export function usePriceQuote(options: { service: Service; enabled: boolean; selected: readonly number[]; locale: string; onError: (r: ApiResult) => void }) {
   const { enabled, locale, onError } = options;
+  const path = quotePath(options.service);
   const key = options.selected.join(',');
   const [quote, setQuote] = useState<TweetQuote | null>(null);
   const [round, setRound] = useState(0);
@@ -53,7 +55,7 @@ export function usePriceQuote(options: { enabled: boolean; selected: readonly nu
     if (!enabled || !key) return;
     let stale = false;
     const timer = setTimeout(async () => {
-      const r = await api('/api/twitter/new-tweet/quote', locale, { body: { profile_ids: key.split(',').map(Number) } });
+      const r = await api(path, locale, { body: { profile_ids: key.split(',').map(Number) } });
       if (stale) return;
       const parsed = r.ok ? parseQuote(r.body, key) : null;
       if (parsed) setQuote(parsed);
@@ -63,7 +65,7 @@ export function usePriceQuote(options: { enabled: boolean; selected: readonly nu
       stale = true;
       clearTimeout(timer);
     };
-  }, [enabled, key, locale, onError, round]);
+  }, [enabled, key, locale, onError, path, round]);
 
   const refresh = useCallback(() => setRound((n) => n + 1), []);
   const current = quote !== null && quote.key === key ? quote : null;

@@ -18,13 +18,13 @@ export const SERVICES = Object.fromEntries(PLATFORM_REGISTRY.map((p) => [p.key, 
 
 /**
  * Issue #33: each service's stable integer id, the reseller protocol's `service` (`"service": 1`
- * beside `"key": "like"`). Tools store these numbers and sort and subtract them: an id is never
+ * beside its `key`). Tools store these numbers and sort and subtract them: an id is never
  * changed or reused, and a new service takes the next free number (services.test.ts pins every
  * pair). Each service's descriptor holds its number.
  */
 export const SERVICE_IDS = Object.fromEntries(PLATFORM_REGISTRY.flatMap((p) => p.services.map((s) => [s.key, s.id]))) as unknown as Readonly<Record<Service, number>>;
 
-/** The service of a protocol id (1, or "1" as form text) or key ("like"), or undefined. */
+/** The service of a protocol id (1, or "1" as form text) or key, or undefined. */
 export function serviceOfWire(value: unknown): Service | undefined {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   if (/^[0-9]{1,6}$/.test(text)) {
@@ -101,4 +101,15 @@ export function hasMinProfilesSetting(platform: string): boolean {
 export function shownInUsage(service: string): boolean {
   const found = serviceDescriptor(service)?.service;
   return !!found && !('hiddenInUsage' in found && found.hiddenInUsage);
+}
+
+/** A service's §7 send path, `/api/<platform>/<service path>`, from the registry. */
+export function sendPath(service: Service): string {
+  const found = serviceDescriptor(service)!;
+  return `/api/${found.platform.key}/${found.service.path}`;
+}
+
+/** The price quote of a service paid by followers (§9): POST `<send path>/quote`. */
+export function quotePath(service: Service): string {
+  return `${sendPath(service)}/quote`;
 }

@@ -6,13 +6,15 @@ import { and, eq } from 'drizzle-orm';
 import { profiles } from '@/db/schema';
 import { attachSocketServer } from '@/lib/realtime';
 import { call } from '@/test/http';
-import { POST as like } from '@/app/api/twitter/like/route';
-import { POST as reelsComment } from '@/app/api/instagram/reels-comment/route';
 import { GET as getOperationRoute } from '@/app/api/operations/[taskId]/route';
 import { configureSim } from '@/lib/provider/sim';
 import { startOrderWorker } from './order-worker';
 import type { OperationUpdate } from './operation-update';
 import { createWorld, fastClient, freshUrl, makeUser, type World } from './testing/world';
+import { sendHandler } from '@/app/api/_lib/platform-routes';
+
+const like = sendHandler('like');
+const reelsComment = sendHandler('reels_comment');
 
 let w: World;
 let http: HttpServer;

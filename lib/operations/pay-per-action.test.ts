@@ -5,14 +5,16 @@ import { call } from '@/test/http';
 import { onPostgres } from '@/test/db';
 import { signToken } from '@/lib/auth';
 import { PUT as putPlatform } from '@/app/api/platformlar/[platform]/route';
-import { POST as like } from '@/app/api/twitter/like/route';
-import { POST as reelsLike } from '@/app/api/instagram/reels-like/route';
 import { GET as getOperationRoute } from '@/app/api/operations/[taskId]/route';
 import { createWorld, freshUrl, makeUser, type World } from './testing/world';
 import { sendOperation, type SendOptions } from './send-operation';
 import { finalizeOrder } from './finalize-order';
 import { refillOrder } from './refill-order';
 import { activeActionPrice } from '@/lib/pricing/action-prices';
+import { sendHandler } from '@/app/api/_lib/platform-routes';
+
+const like = sendHandler('like');
+const reelsLike = sendHandler('reels_like');
 
 /**
  * Issue #33 item 7: pay per action. An admin's price per action (service_prices, set through

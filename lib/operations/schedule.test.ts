@@ -8,7 +8,6 @@ import { isAppError } from '@/lib/errors';
 import { signToken } from '@/lib/auth';
 import { localDay } from '@/lib/time';
 import { env } from '@/env';
-import { POST as like } from '@/app/api/twitter/like/route';
 import { POST as cancelRoute } from '@/app/api/operations/[taskId]/cancel/route';
 import { GET as getOperationRoute } from '@/app/api/operations/[taskId]/route';
 import { profilePriceCents } from '@/lib/pricing';
@@ -18,6 +17,9 @@ import { processOrder } from './process-order';
 import { cancelOrder } from './cancel-order';
 import { parseSchedule, planBatches, batchJobId, BATCH_GAP_MS } from './schedule';
 import type { OperationUpdate } from './operation-update';
+import { sendHandler } from '@/app/api/_lib/platform-routes';
+
+const like = sendHandler('like');
 
 let w: World;
 const ALL = { twitter: { gunlukLimit: 1000, profilLimit: 20 } };

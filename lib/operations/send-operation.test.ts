@@ -4,22 +4,24 @@ import { balanceLedger, orders, platforms, profiles, siteSettings, usageCounters
 import { call } from '@/test/http';
 import { onPostgres } from '@/test/db';
 import { getQueue, ORDERS_QUEUE } from '@/lib/queue';
-import { POST as retweet } from '@/app/api/twitter/retweet/route';
-import { POST as like } from '@/app/api/twitter/like/route';
-import { POST as bookmark } from '@/app/api/twitter/bookmark/route';
-import { POST as comment } from '@/app/api/twitter/comment/route';
-import { POST as newTweet } from '@/app/api/twitter/new-tweet/route';
-import { POST as reelsComment } from '@/app/api/instagram/reels-comment/route';
-import { POST as reelsLike } from '@/app/api/instagram/reels-like/route';
-import { POST as reelsShare } from '@/app/api/instagram/reels-share/route';
-import { POST as reelsBookmark } from '@/app/api/instagram/reels-bookmark/route';
-import { POST as ytLike } from '@/app/api/youtube/like/route';
-import { POST as ytComment } from '@/app/api/youtube/comment/route';
-import { POST as ytSubscribe } from '@/app/api/youtube/subscribe/route';
 import { profilePriceCents } from '@/lib/pricing';
 import { createWorld, freshUrl, makeUser, URLS, type World } from './testing/world';
 import { sendOperation } from './send-operation';
 import { localDay, nextLocalMidnight } from '@/lib/time';
+import { sendHandler } from '@/app/api/_lib/platform-routes';
+
+const retweet = sendHandler('retweet');
+const like = sendHandler('like');
+const bookmark = sendHandler('bookmark');
+const comment = sendHandler('comment');
+const newTweet = sendHandler('new_tweet');
+const reelsComment = sendHandler('reels_comment');
+const reelsLike = sendHandler('reels_like');
+const reelsShare = sendHandler('reels_share');
+const reelsBookmark = sendHandler('reels_bookmark');
+const ytLike = sendHandler('youtube_like');
+const ytComment = sendHandler('youtube_comment');
+const ytSubscribe = sendHandler('youtube_subscribe');
 
 let w: World;
 const ALL = { twitter: { gunlukLimit: 100, profilLimit: 10 }, instagram: { gunlukLimit: 100, profilLimit: 10 }, youtube: { gunlukLimit: 100, profilLimit: 10 } };

@@ -1,7 +1,7 @@
 /**
  * §9 New-tweet price per selected profile, by its follower count; the total is the sum.
  * Plain data and arithmetic in integer cents, used by the send (which charges) and by
- * POST /api/twitter/new-tweet/quote (which shows the same price before it is confirmed).
+ * POST <send path>/quote (which shows the same price before it is confirmed).
  */
 export const NEW_TWEET_TIERS: readonly { upTo: number; cents: number }[] = [
   { upTo: 3_000, cents: 200 },

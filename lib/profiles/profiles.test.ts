@@ -3,11 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { platforms, profiles } from '@/db/schema';
 import { call } from '@/test/http';
 import { configureSim } from '@/lib/provider/sim';
-import { GET as twitterProfiles } from '@/app/api/twitter/profiles/route';
-import { GET as instagramProfiles } from '@/app/api/instagram/profiles/route';
 import { createWorld, fastClient, type World } from '@/lib/operations/testing/world';
 import { listProfiles, syncProfiles } from './index';
 import { publicContentChanged, publicGeneration } from '@/lib/cache';
+import { profilesHandler } from '@/app/api/_lib/platform-routes';
+
+const twitterProfiles = profilesHandler('twitter');
+const instagramProfiles = profilesHandler('instagram');
 
 let w: World;
 

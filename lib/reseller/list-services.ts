@@ -17,7 +17,7 @@ export type ServiceType = 'Default' | 'Comments' | 'Tweet';
 export type ServiceView = {
   /** Issue #33: the service's stable number (lib/catalogue SERVICE_IDS), what reseller tools store. */
   service: number;
-  /** Our key (`like`), accepted by `add` as well. */
+  /** Our key of the service, accepted by `add` as well. */
   key: Service;
   name: string;
   type: ServiceType;

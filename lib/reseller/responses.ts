@@ -21,7 +21,7 @@ export const errorResponse = z
 
 export const serviceResponse = z.object({
   service: z.number().int().describe('The service’s number, to send as `service` in `add`; stable, never renumbered.'),
-  key: z.string().describe('Our key of the service (e.g. `like`); `add` accepts it as `service` too.'),
+  key: z.string().describe('Our key of the service; `add` accepts it as `service` too.'),
   name: z.string(),
   type: z.enum(['Default', 'Comments', 'Tweet']).describe('Default: link + quantity; Comments: `comments` is the prompt; Tweet: `comments` is the text, `link` an optional tweet to quote.'),
   category: z.string(),

@@ -34,7 +34,7 @@ export const balanceRequest = z.object({ action: z.literal('balance') });
 export const addRequest = z
   .object({
     action: z.literal('add'),
-    /** A service from `services`: its number (`2`, issue #33) or its key (`like`). */
+    /** A service from `services`: its number (issue #33) or its key. */
     service: z
       .union([z.number(), text({ max: 64 })], { message: 'Errors.INVALID_SERVICE' })
       .transform((v, ctx): Service => {
@@ -43,9 +43,9 @@ export const addRequest = z
         // A refused value still needs a service for the type; the issue above refuses the request.
         return service ?? SERVICES[PLATFORMS[0]][0];
       })
-      .describe('A service from `services`: its number (`service`, e.g. 2) or its key (`key`, e.g. `like`).'),
-    /** The post or video (for `new_tweet`: an optional tweet to quote). */
-    link: text({ max: 2000 }).optional().describe('The tweet, reel or video (a channel for `youtube_subscribe`); for `new_tweet` an optional tweet to quote.'),
+      .describe('A service from `services`: its number (`service`, e.g. 2) or its key (`key`).'),
+    /** The post or video (for a service that posts a text: an optional post to quote). */
+    link: text({ max: 2000 }).optional().describe('The post, reel or video the service acts on (a channel or account page for a service that takes one); for a service that posts a text, an optional post to quote.'),
     /** How many profiles: the server picks them, most reliable first. */
     quantity: quantity.optional().describe('How many profiles: the server picks them, the most reliable that can still act on the target.'),
     /** Or exactly these profiles (comma-separated ids), as the UI sends. */

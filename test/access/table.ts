@@ -8,6 +8,8 @@
  * the admin-login token. Checked by test/access/access-table.test.ts (route handlers) and, for the
  * rows marked `overHttp`, by e2e/two-node.spec.ts (built server).
  */
+import { allServices, PLATFORM_REGISTRY } from '@/platforms';
+
 export type Role = 'visitor' | 'user' | 'other' | 'adminPlain' | 'admin';
 export const ROLES: Role[] = ['visitor', 'other', 'adminPlain', 'user', 'admin'];
 export type Statuses = Record<Role, number>;
@@ -22,6 +24,8 @@ export type Entry = Statuses & {
   params?: (ids: Ids) => Record<string, string | string[]>;
   body?: (ids: Ids) => unknown;
   query?: string;
+  /** Several concrete paths of one route file (the registry's routes): each must answer as the row says. */
+  cases?: (ids: Ids) => Record<string, string>[];
   /** Only callable inside Next's request scope: checked over HTTP by e2e/two-node.spec.ts. */
   overHttp?: boolean;
   /** Why this row looks the way it does, when it is not obvious. */
@@ -42,6 +46,10 @@ export const ROUTES_WITHOUT_WRAPPER: Record<string, string> = {
 /** Admin-only routes: a visitor is asked to log in, everyone else without an admin session is refused. */
 const adminOnly = (admin: number, extra: Partial<Entry> = {}): Entry => ({ auth: 'admin', visitor: 401, user: 403, other: 403, adminPlain: 403, admin, ...extra });
 /** Routes for any logged-in account. */
+/** Every send path of the registry as route params, and the quote paths of the services paid by followers. */
+const sendCases = () => allServices().map(({ platform, service }) => ({ platform: platform.key, service: service.path }));
+const quoteCases = () => allServices().filter(({ service }) => service.paidByFollowers).map(({ platform, service }) => ({ platform: platform.key, service: service.path }));
+
 const loggedIn = (status: number, extra: Partial<Entry> = {}): Entry => ({ auth: 'user', visitor: 401, user: status, other: status, adminPlain: status, admin: status, ...extra });
 /** Public routes: the same for everyone. */
 const everyone = (status: number, extra: Partial<Entry> = {}): Entry => ({ auth: 'public', visitor: status, user: status, other: status, adminPlain: status, admin: status, ...extra });
@@ -122,22 +130,14 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/users/subscriptions/me': loggedIn(200, { why: 'each caller gets their own packages (the pricing page’s current plan)' }),
   'GET /api/users/me/viewer': everyone(200, { auth: 'optional', why: '`viewer: null` for a visitor (the app shell then shows the visitor’s header); the caller’s own account parts otherwise' }),
   'GET /api/kullanici-paketleri/[id]': { auth: 'user', visitor: 401, user: 200, other: 403, adminPlain: 403, admin: 200, params: (i) => ({ id: String(i.a) }) },
-  'POST /api/twitter/like': loggedIn(400, { body: EMPTY }),
-  'POST /api/twitter/retweet': loggedIn(400, { body: EMPTY }),
-  'POST /api/twitter/bookmark': loggedIn(400, { body: EMPTY }),
-  'POST /api/twitter/comment': loggedIn(400, { body: EMPTY }),
-  'POST /api/twitter/new-tweet': loggedIn(400, { body: EMPTY }),
-  'POST /api/twitter/new-tweet/quote': loggedIn(400, { body: EMPTY }),
-  'POST /api/instagram/reels-like': loggedIn(400, { body: EMPTY }),
-  'POST /api/instagram/reels-share': loggedIn(400, { body: EMPTY }),
-  'POST /api/instagram/reels-bookmark': loggedIn(400, { body: EMPTY }),
-  'POST /api/instagram/reels-comment': loggedIn(400, { body: EMPTY }),
-  'POST /api/youtube/like': loggedIn(400, { body: EMPTY }),
-  'POST /api/youtube/comment': loggedIn(400, { body: EMPTY }),
-  'POST /api/youtube/subscribe': loggedIn(400, { body: EMPTY }),
-  'GET /api/twitter/profiles': everyone(200),
-  'GET /api/instagram/profiles': everyone(200),
-  'GET /api/youtube/profiles': everyone(200),
+  // The registry's routes (app/api/_lib/platform-routes.ts): each row holds for every concrete path.
+  'POST /api/[platform]/[service]': loggedIn(400, { body: EMPTY, cases: () => sendCases() }),
+  'GET /api/[platform]/[service]': everyone(404, { cases: () => [...sendCases(), { platform: 'nope', service: 'like' }], why: 'only POST sends; any other method, like any path without a handler, is the JSON 404' }),
+  'PUT /api/[platform]/[service]': everyone(404, { cases: () => sendCases() }),
+  'PATCH /api/[platform]/[service]': everyone(404, { cases: () => sendCases() }),
+  'DELETE /api/[platform]/[service]': everyone(404, { cases: () => sendCases() }),
+  'POST /api/[platform]/[service]/quote': loggedIn(400, { body: EMPTY, cases: () => quoteCases() }),
+  'GET /api/[platform]/profiles': everyone(200, { cases: () => PLATFORM_REGISTRY.map((p) => ({ platform: p.key })) }),
 
   // Public catalogue and settings; their writes are the admin's.
   'GET /api/platformlar': everyone(200, { auth: 'optional', why: 'endpoint URLs only for an admin session (checked apart)' }),

@@ -1,13 +1,8 @@
-import { AppError } from '@/lib/errors';
-import { route } from '@/app/api/_lib/route';
+import { routeNotFound } from '@/app/api/_lib/route';
 
 // Any /api path without its own handler answers a JSON 404, never an HTML page.
-const notFound = route({ auth: 'public' }, () => {
-  throw new AppError('ROUTE_NOT_FOUND');
-});
-
-export const GET = notFound;
-export const POST = notFound;
-export const PUT = notFound;
-export const PATCH = notFound;
-export const DELETE = notFound;
+export const GET = routeNotFound;
+export const POST = routeNotFound;
+export const PUT = routeNotFound;
+export const PATCH = routeNotFound;
+export const DELETE = routeNotFound;

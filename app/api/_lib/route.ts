@@ -255,3 +255,30 @@ async function readJson(req: Request): Promise<unknown> {
     throw new AppError('MALFORMED_JSON');
   }
 }
+
+/** Any /api path without its own handler: a JSON 404, never an HTML page (app/api/[...slug]). */
+export const routeNotFound = route({ auth: 'public' }, () => {
+  throw new AppError('ROUTE_NOT_FOUND');
+});
+
+/** A handler that serves several concrete paths of one template, each by its own route() handler. */
+export type PathsHandler = RouteHandler & { auth: AuthLevel; paths: ReadonlyMap<string, RouteHandler> };
+
+/**
+ * One route file for every concrete path of a template whose segments come from data (issue #34:
+ * `/api/[platform]/[service]` serves every service's §7 send path from the
+ * platform registry). Each path keeps its own handler made by route(), so its auth, body schema and
+ * answers are exactly those of a file of its own; a path not in `paths` answers as a path without
+ * a handler does (404 ROUTE_NOT_FOUND). The access table and the OpenAPI description read `paths`.
+ */
+export function routeByPath(template: string, paths: ReadonlyMap<string, RouteHandler>): PathsHandler {
+  const levels = new Set([...paths.values()].map((h) => (h as { auth?: AuthLevel }).auth));
+  if (levels.size !== 1 || levels.has(undefined)) throw new Error(`routeByPath(${template}): every path needs one auth level declared to route()`);
+  const handler: RouteHandler = async (req, ctx) => {
+    const params = (await ctx?.params) ?? {};
+    let path = template;
+    for (const [name, value] of Object.entries(params)) path = path.replace(`[${name}]`, Array.isArray(value) ? value.join('/') : value);
+    return (paths.get(path) ?? routeNotFound)(req, ctx);
+  };
+  return Object.assign(handler, { auth: [...levels][0]!, paths });
+}

@@ -1,14 +1,11 @@
 import { env } from '@/env';
+import { PLATFORM_REGISTRY } from '@/platforms';
 
 // Baseline for `npm run bench`: the cheapest possible dynamic route handler in this build,
 // answering JSON shaped like GET /api/platformlar. Off unless BENCH_ROUTES=1.
 const body = {
   success: true,
-  platformlar: [
-    { id: 1, ad: 'twitter', aktif: true },
-    { id: 2, ad: 'instagram', aktif: true },
-    { id: 3, ad: 'youtube', aktif: true },
-  ],
+  platformlar: PLATFORM_REGISTRY.map((p, i) => ({ id: i + 1, ad: p.key, aktif: true })),
 };
 
 export const dynamic = 'force-dynamic';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
+import { allServices } from '@/platforms';
 import { discoverRoutes, METHODS, type Method } from '@/test/fuzz/routes';
 import { ROUTE_MODULES } from '@/app/api/_lib/openapi/manifest';
 import { openApiPath, type OpenApiDocument, type Operation } from '@/app/api/_lib/openapi/build-openapi';
@@ -44,18 +45,20 @@ describe('the OpenAPI description', () => {
   it('is OpenAPI 3.1 with an operation for every exported method of every route, with its declared auth level', async () => {
     expect(doc.openapi).toBe('3.1.0');
     const missing: string[] = [];
+    let count = 0;
     for (const { route, method } of exported) {
-      const operation = op(openApiPath(route.template), method);
-      if (!operation) {
-        missing.push(`${method} ${route.template}`);
-        continue;
+      const handler = ((await import(/* @vite-ignore */ route.file)) as Record<string, { auth?: string; paths?: ReadonlyMap<string, { auth?: string }> }>)[method]!;
+      // A route file of the registry's paths (/api/[platform]/[service]) is described path by path.
+      for (const [path, declared] of handler.paths ? [...handler.paths] : [[route.template, handler] as const]) {
+        count++;
+        const operation = op(openApiPath(path), method);
+        if (!operation) missing.push(`${method} ${path}`);
+        else expect(operation['x-auth'], `${method} ${path}`).toBe(declared.auth ?? 'none');
       }
-      const handler = ((await import(/* @vite-ignore */ route.file)) as Record<string, { auth?: string }>)[method]!;
-      expect(operation['x-auth'], `${method} ${route.template}`).toBe(handler.auth ?? 'none');
     }
     expect(missing).toEqual([]);
     const operations = Object.values(doc.paths).flatMap((p) => Object.values(p));
-    expect(operations).toHaveLength(exported.length);
+    expect(operations).toHaveLength(count);
     expect(new Set(operations.map((o) => o!.operationId)).size).toBe(operations.length);
   });
 
@@ -77,6 +80,13 @@ describe('the OpenAPI description', () => {
     ]);
     expect(op('/api/api-keys/admin', 'GET')!['x-auth']).toBe('admin');
     expect(op('/api/duyurular', 'GET')!.security).toEqual([]);
+    // The registry's sends keep their §7 paths, each with its own body (issue #34).
+    for (const { platform, service } of allServices()) {
+      const body = op(`/api/${platform.key}/${service.path}`, 'POST')!.requestBody!.content['application/json']!.schema as { properties: Record<string, unknown> };
+      expect(Object.keys(body.properties), service.key).toContain(service.input === 'text' ? 'tweet_text' : platform.linkField);
+    }
+    expect(op('/api/twitter/new-tweet/quote', 'POST')!['x-auth']).toBe('user');
+    expect(op('/api/instagram/profiles', 'GET')!['x-auth']).toBe('public');
   });
 
   it('describes a package’s names in three languages and the localized one (issue #32 item 6)', () => {

@@ -7,7 +7,6 @@ import { searchUsersWithPackages } from '@/lib/admin-users';
 import { installAsAppDb } from '@/test/db';
 import { finalizeOrder } from '@/lib/operations';
 import { createWorld, freshUrl, makeUser, type World } from '@/lib/operations/testing/world';
-import { POST as like } from '@/app/api/twitter/like/route';
 import { GET as operation } from '@/app/api/operations/[taskId]/route';
 import { POST as cancel } from '@/app/api/operations/[taskId]/cancel/route';
 import { GET as transactions } from '@/app/api/users/transactions/me/route';
@@ -18,6 +17,9 @@ import { GET as notices } from '@/app/api/notifications/route';
 import { GET as openapi } from '@/app/api/openapi.json/route';
 import { GET as exportCsv } from '@/app/api/admin/export/[kind]/route';
 import type { OpenApiDocument } from '@/app/api/_lib/openapi/build-openapi';
+import { sendHandler } from '@/app/api/_lib/platform-routes';
+
+const like = sendHandler('like');
 
 /*
  * Issue #33 item 1: the customer REST API names an order by the same integer the panel shows

@@ -13,7 +13,9 @@ import { getOrderStatuses, statusPrefetch } from '@/lib/reseller';
 import { API_KEY_REQUEST_BUCKET, API_KEY_REQUESTS_PER_MINUTE, authenticateApiKeyRequest } from '@/lib/api-keys';
 import { parseOrderViewTexts } from '@/lib/order-view';
 import type { ProviderClient } from '@/lib/provider';
-import { POST as like } from '@/app/api/twitter/like/route';
+import { sendHandler } from '@/app/api/_lib/platform-routes';
+
+const like = sendHandler('like');
 
 let w: World;
 const PKG = { twitter: { gunlukLimit: 50, profilLimit: 10 }, instagram: { gunlukLimit: 50, profilLimit: 10 }, youtube: { gunlukLimit: 50, profilLimit: 10 } };

@@ -151,9 +151,14 @@ export async function buildOpenApi(modules: { path: string; load: () => Promise<
     for (const method of METHODS) {
       const handler = mod[method];
       if (typeof handler !== 'function') continue;
-      const key = openApiPath(template);
-      paths[key] ??= {};
-      paths[key][method.toLowerCase() as Lowercase<Method>] = operationOf(template, method, handler as Declared);
+      // A file serving concrete paths from data (routeByPath: the registry's sends) is described
+      // path by path, each with what its own handler declared; its unknown paths are the 404 of any.
+      const concrete = (handler as { paths?: ReadonlyMap<string, Declared> }).paths;
+      for (const [path, declared] of concrete ? [...concrete] : [[template, handler as Declared] as const]) {
+        const key = openApiPath(path);
+        paths[key] ??= {};
+        paths[key][method.toLowerCase() as Lowercase<Method>] = operationOf(path, method, declared);
+      }
     }
   }
   return {

@@ -5,7 +5,11 @@ import { call } from '@/test/http';
 import { seed } from '@/db/seed';
 import { profiles, users } from '@/db/schema';
 import { signToken } from '@/lib/auth';
-import { POST } from './route';
+import type { RouteHandler } from '@/app/api/_lib/route';
+import { POST as quote } from './route';
+
+/** The quote route as Next.js calls it for POST /api/twitter/new-tweet/quote. */
+const POST: RouteHandler = (req, ctx) => quote(req, { ...ctx, params: Promise.resolve({ platform: 'twitter', service: 'new-tweet' }) });
 
 let t: TestDb;
 let token: string;

@@ -1,4 +1,0 @@
-import { profilesRoute } from '../../operations/_profiles';
-
-/** GET /api/instagram/profiles: the active instagram profiles, shuffled (public). */
-export const GET = profilesRoute('instagram');

@@ -1,4 +1,0 @@
-import { sendRoute } from '../../operations/_send';
-
-/** POST /api/instagram/reels-share (§7 "Service use"): {success, task_id}. */
-export const POST = sendRoute('reels_share');

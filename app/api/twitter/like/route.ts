@@ -1,4 +1,0 @@
-import { sendRoute } from '../../operations/_send';
-
-/** POST /api/twitter/like (§7 "Service use"): {success, task_id}. */
-export const POST = sendRoute('like');
