@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PLATFORM_REGISTRY, type PlatformKey } from '../platforms';
 import {
   type AnyPgColumn,
   bigint,
@@ -33,7 +34,8 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 
 export const roleEnum = pgEnum('role', ['user', 'admin']);
-export const platformEnum = pgEnum('platform', ['twitter', 'instagram', 'youtube']);
+/** The platforms of the registry (platforms/): a new one is added to the enum by a migration drizzle-kit writes. */
+export const platformEnum = pgEnum('platform', PLATFORM_REGISTRY.map((p) => p.key) as [PlatformKey, ...PlatformKey[]]);
 export const subscriptionStatusEnum = pgEnum('subscription_status', ['active', 'cancelled']);
 export const orderStatusEnum = pgEnum('order_status', [
   'pending',
