@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { discountSchema } from '@/lib/discounts/schemas';
 import type { ApiDiscountCode } from '@/lib/discounts/shapes';
 import { cn } from '@/lib/utils/cn';
+import { PLATFORM_REGISTRY } from '@/platforms';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { adminApi, errorText } from './admin-api';
@@ -31,6 +32,7 @@ const LEVEL_CLASS = { exhausted: 'text-danger', warning: 'text-warning', ok: 'te
 export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; packages: AdminPackage[] }) {
   const t = useTranslations('Admin.discounts');
   const tc = useTranslations('Admin.common');
+  const tp = useTranslations('Platforms');
   const format = useFormatter();
   const fieldError = useFieldError();
   const crud = useCrud<AdminDiscount>('/api/indirim-kodlari', {
@@ -191,8 +193,11 @@ export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; 
                   <li key={p.id}>
                     {t('previewLine', {
                       name: p.ad,
-                      instagram: usd(discountedPrice(p.platform_fiyatlari.instagram, percent)),
-                      twitter: usd(discountedPrice(p.platform_fiyatlari.twitter, percent)),
+                      // Every platform of the registry the package has a price on (issue #34).
+                      prices: PLATFORM_REGISTRY.flatMap((platform) => {
+                        const price = (p.platform_fiyatlari as Readonly<Record<string, number | undefined>>)[platform.key];
+                        return price === undefined ? [] : [t('previewPrice', { platform: tp(platform.key), price: usd(discountedPrice(price, percent)) })];
+                      }).join(', '),
                     })}
                   </li>
                 ))}
