@@ -4,10 +4,11 @@ import type { ReactNode } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Analytics } from '@/lib/analytics';
+import type { OrderGroup } from '@/lib/order-figures';
 
 /** Outcome colours: the theme tokens success, warning, danger, muted; yellow for waiting (as the panel's chart). */
-const STATUS_COLOURS = { completed: '#15803d', partial: '#b45309', failed: '#b91c1c', waiting: '#ca8a04', cancelled: '#475569' } as const;
-const STATUSES = Object.keys(STATUS_COLOURS) as (keyof typeof STATUS_COLOURS)[];
+const STATUS_COLOURS: Record<OrderGroup, string> = { completed: '#15803d', partial: '#b45309', failed: '#b91c1c', waiting: '#ca8a04', cancelled: '#475569' };
+const STATUSES = Object.keys(STATUS_COLOURS) as OrderGroup[];
 const BRAND = '#4f46e5';
 
 /**

@@ -12,10 +12,10 @@ import { adminApi } from './admin-api';
 import { FormField } from './form-field';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
+import type { Transaction, UserStats as Stats } from '@/lib/history';
 
-type Stats = { toplam_islem: number; basarili_islem: number; kismi_islem: number; basarisiz_islem: number; toplam_harcanan: number };
-type Page = { transactions: Tx[]; total: number };
-type Tx = { id: string; order_number: number; hedef_url: string | null; durum: string; profil_sayisi: number; created_at: string; notlar: string | null; bakiye_harcanan: number };
+// The server's own shapes (types only: no server code reaches the browser).
+type Page = { transactions: Transaction[]; total: number };
 
 /** §7: the services the admin history shows, grouped by platform (§2): every service of the registry (issue #34). */
 const GROUPS = PLATFORM_REGISTRY.map((p) => ({ platform: p.key, services: p.services.map((s) => s.key) }));

@@ -3,21 +3,22 @@
 import { useTranslations } from 'next-intl';
 import { useFormat } from '@/components/ui/use-format';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import type { DayCounts } from '@/lib/order-figures';
 import type { DailyPoint } from './statistics-types';
 import { cardVariants } from '@/components/ui/card';
 
 /** Chart colours of the §4 outcomes (the theme tokens success, danger, warning, muted; yellow for pending). */
-const COLOURS: Record<string, string> = {
+const COLOURS: Record<keyof DayCounts, string> = {
   basarili: '#15803d',
   kismi: '#b45309',
   basarisiz: '#b91c1c',
   beklemede: '#ca8a04',
   iptal: '#475569',
 };
-const ORDER = ['basarili', 'kismi', 'basarisiz', 'beklemede', 'iptal'];
+const ORDER: (keyof DayCounts)[] = ['basarili', 'kismi', 'basarisiz', 'beklemede', 'iptal'];
 
 /** The outcome series present in the points, in the order of §4 (other figures of a day, such as money, are not drawn). */
-function seriesOf(points: DailyPoint[]): string[] {
+function seriesOf(points: DailyPoint[]): (keyof DayCounts)[] {
   return ORDER.filter((k) => points.some((p) => k in p));
 }
 

@@ -1,22 +1,11 @@
 /**
  * The shapes the statistics page reads (spec §3 Platform stats and Transaction, §7 customer
  * statistics calls). The server renders the first view from lib/ with these shapes and the
- * browser gets the same ones from the API afterwards; nothing is computed in the browser.
+ * browser gets the same ones from the API afterwards; nothing is computed in the browser. The
+ * figures are the server's own types (lib/stats, built on lib/order-figures), imported as types
+ * only, so no server code reaches the browser and the two cannot drift apart.
  */
-export type DailyPoint = { tarih: string; basarili: number; kismi: number; basarisiz: number; beklemede: number; iptal: number };
-
-export type PlatformStats = {
-  toplam_islem: number;
-  basarili_islem: number;
-  /** Some profiles succeeded, some failed; the three outcome counts and the waiting/cancelled ones add up to the total. */
-  kismi_islem: number;
-  basarisiz_islem: number;
-  /** Dollars. */
-  toplam_harcanan: number;
-  hizmet_detaylari: Record<string, number>;
-  /** The last 30 days, oldest first: one point per day with a count per outcome. */
-  gunluk: DailyPoint[];
-};
+export type { PlatformStats, DayPoint as DailyPoint } from '@/lib/stats';
 
 export type PanelTransaction = {
   id: string;

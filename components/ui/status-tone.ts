@@ -1,4 +1,5 @@
 import { Ban, CalendarClock, Circle, CircleAlert, CircleCheck, CircleDot, CircleHelp, CircleX, Clock, LoaderCircle, MessageSquareReply, Archive, type LucideIcon } from 'lucide-react';
+import type { Durum } from '@/lib/order-figures';
 import type { BadgeTone } from './badge';
 
 /**
@@ -13,7 +14,8 @@ import type { BadgeTone } from './badge';
  */
 export type StatusKind = 'order' | 'profile' | 'ticket';
 
-export type OrderStatus = 'basarili' | 'kismi' | 'basarisiz' | 'beklemede' | 'zamanlandi' | 'iptal';
+/** An order's `durum` (lib/order-figures). */
+export type OrderStatus = Durum;
 export type ProfileStatus = 'idle' | 'pending' | 'success' | 'failed';
 export type TicketStatus = 'open' | 'answered' | 'closed';
 

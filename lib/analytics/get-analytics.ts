@@ -4,12 +4,14 @@ import type { Db } from '@/db/client';
 import { orders, payments, profiles, userPackages, users } from '@/db/schema';
 import { env } from '@/env';
 import { endOfLocalDay, lastLocalDays } from '@/lib/time';
+import { ACTED_STATUSES, orderCountsSql, statusIn, type OrderGroup } from '@/lib/order-figures';
 import type { AnalyticsRange } from './schemas';
 
 export type DayPoint = {
   day: string;
   revenue_cents: number;
-  orders: { completed: number; partial: number; failed: number; cancelled: number; waiting: number };
+  /** Orders placed that day, by group (lib/order-figures). */
+  orders: Record<OrderGroup, number>;
   new_customers: number;
   /** Subscriptions in force at the end of the day. */
   active_subscriptions: number;
@@ -48,12 +50,7 @@ export async function getAnalytics(db: Db, days: AnalyticsRange, now: Date = new
 
   const [orderRows, revenueRows, customerRows, subscriptionRows, rateRows, topRows, poolRows] = await Promise.all([
     db.execute(sql`
-      select ${localDay(orders.createdAt)} as day,
-             count(*) filter (where ${orders.status} = 'completed') as completed,
-             count(*) filter (where ${orders.status} = 'partial') as partial,
-             count(*) filter (where ${orders.status} = 'failed') as failed,
-             count(*) filter (where ${orders.status} = 'cancelled') as cancelled,
-             count(*) filter (where ${orders.status} in ('pending', 'scheduled', 'processing')) as waiting
+      select ${localDay(orders.createdAt)} as day, ${orderCountsSql()}
         from ${orders} where ${orders.createdAt} >= ${start.toISOString()}::timestamptz group by 1`),
     db.execute(sql`
       select ${localDay(payments.creditedAt)} as day, sum(${payments.amountCents}) as cents
@@ -73,7 +70,7 @@ export async function getAnalytics(db: Db, days: AnalyticsRange, now: Date = new
     db.execute(sql`
       select ${orders.platform} as platform, ${orders.service} as service, sum(${orders.successCount}) as success, sum(${orders.profileCount}) as total
         from ${orders}
-       where ${orders.createdAt} >= ${start.toISOString()}::timestamptz and ${orders.status} in ('completed', 'partial', 'failed')
+       where ${orders.createdAt} >= ${start.toISOString()}::timestamptz and ${statusIn(ACTED_STATUSES)}
        group by 1, 2 order by 1, 2`),
     db.execute(sql`
       select u.id as user_id, u.ad_soyad as name, u.email, sum(p.amount_cents) as spent, count(*) as n
@@ -84,7 +81,7 @@ export async function getAnalytics(db: Db, days: AnalyticsRange, now: Date = new
   ]);
 
   const byDay = <T extends { day: string }>(rows: unknown) => new Map(rowsOf<T>(rows).map((r) => [r.day, r]));
-  const o = byDay<{ day: string; completed: unknown; partial: unknown; failed: unknown; cancelled: unknown; waiting: unknown }>(orderRows);
+  const o = byDay<{ day: string } & Record<OrderGroup, unknown>>(orderRows);
   const r = byDay<{ day: string; cents: unknown }>(revenueRows);
   const c = byDay<{ day: string; n: unknown }>(customerRows);
   const s = byDay<{ day: string; n: unknown }>(subscriptionRows);

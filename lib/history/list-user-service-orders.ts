@@ -3,12 +3,10 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '@/lib/money';
 import type { Db } from '@/db/client';
 import { orders } from '@/db/schema';
-import { durumOf } from '@/lib/operations';
+import { durumOf, statusCase, type Durum } from '@/lib/order-figures';
 import { normalizeService } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
 import type { HistorySort } from './schemas';
-
-type Durum = ReturnType<typeof durumOf>;
 
 /** §3 Transaction. */
 export type Transaction = {
@@ -24,8 +22,9 @@ export type Transaction = {
   bakiye_harcanan: number;
 };
 
-/** The order's state as the admin reads it (durumOf): waiting, scheduled, partial, done, failed, cancelled. */
-const STATUS_RANK = sql<number>`case ${orders.status} when 'scheduled' then 1 when 'partial' then 2 when 'completed' then 3 when 'failed' then 4 when 'cancelled' then 5 else 0 end`;
+/** Sorting by status sorts by the order's state as the admin reads it (durumOf), in this order. */
+const DURUM_ORDER: readonly Durum[] = ['beklemede', 'zamanlandi', 'kismi', 'basarili', 'basarisiz', 'iptal'];
+const STATUS_RANK = statusCase((status) => DURUM_ORDER.indexOf(durumOf(status)));
 
 /**
  * GET /api/islem-gecmisi/user/{userId}/service/{service}: a page of the customer's orders of one

@@ -6,6 +6,7 @@ import { isAppError } from '@/lib/errors';
 import { logger } from '@/lib/logger';
 import { processorFor, type ProcessorIntent } from '@/lib/payments';
 import { rowsOf } from '@/db/rows';
+import { statusIn, WAITING_STATUSES } from '@/lib/order-figures';
 
 /** Every discrepancy the check can report (the dashboard names each: Admin.integrity.kinds). */
 export const INTEGRITY_KINDS = [
@@ -76,8 +77,8 @@ export async function runIntegrityCheck(db: Db, options: IntegrityOptions = {}):
         cross join lateral (values
           ('refunded_twice', coalesce(r.n, 0) > 1, 'refund rows: ' || coalesce(r.n, 0)),
           ('refund_mismatch', o.refunded_cents <> coalesce(r.cents, 0), 'refunded_cents ' || o.refunded_cents || ' ≠ refund rows ' || coalesce(r.cents, 0)),
-          ('refund_before_end', r.n is not null and o.status in ('pending', 'scheduled', 'processing'), 'refunded while ' || o.status),
-          ('end_time_mismatch', (o.status in ('pending', 'scheduled', 'processing')) = (o.completed_at is not null), o.status || ' with completed_at ' || coalesce(o.completed_at::text, 'null')),
+          ('refund_before_end', r.n is not null and ${statusIn(WAITING_STATUSES, sql`o.status`)}, 'refunded while ' || o.status),
+          ('end_time_mismatch', (${statusIn(WAITING_STATUSES, sql`o.status`)}) = (o.completed_at is not null), o.status || ' with completed_at ' || coalesce(o.completed_at::text, 'null')),
           ('charge_mismatch', o.price_cents > 0 and (coalesce(d.n, 0) <> 1 or d.cents <> o.price_cents), 'price ' || o.price_cents || ', debit rows ' || coalesce(d.n, 0) || ' of ' || coalesce(d.cents, 0))
         ) as p(problem, bad, detail)
        where p.bad

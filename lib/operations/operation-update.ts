@@ -1,12 +1,13 @@
 import 'server-only';
 import type { orders, ProfileResult } from '@/db/schema';
 import { emitToUser } from '@/lib/realtime';
+import { durumOf, FINAL_STATUSES, type Durum } from '@/lib/order-figures';
 
 type Order = typeof orders.$inferSelect;
 
-/** Final order states (the order will not change again). */
-export const FINAL_STATUSES = ['completed', 'partial', 'failed', 'cancelled'] as const;
-export const isFinal = (status: Order['status']) => (FINAL_STATUSES as readonly string[]).includes(status);
+/** Final order states (the order will not change again): lib/order-figures. */
+export { FINAL_STATUSES };
+export const isFinal = (status: Order['status']) => FINAL_STATUSES.includes(status);
 
 /**
  * The status the §4 client understands: 'completed' is final (whatever the outcome, the counts
@@ -19,20 +20,8 @@ export function clientStatus(status: Order['status']): 'pending' | 'scheduled' |
   return status === 'processing' ? 'processing' : 'pending';
 }
 
-export type Durum = 'basarili' | 'kismi' | 'basarisiz' | 'beklemede' | 'zamanlandi' | 'iptal';
-
-/**
- * The §7 transaction durum of an order. An order where some profiles succeeded and some failed
- * is `kismi` (partly successful), never `basarili`: a status is never better than the truth.
- */
-export function durumOf(status: Order['status']): Durum {
-  if (status === 'completed') return 'basarili';
-  if (status === 'partial') return 'kismi';
-  if (status === 'failed') return 'basarisiz';
-  if (status === 'cancelled') return 'iptal';
-  if (status === 'scheduled') return 'zamanlandi';
-  return 'beklemede';
-}
+/** The §7 transaction durum of an order (lib/order-figures: partly successful is `kismi`, never `basarili`). */
+export { durumOf, type Durum };
 
 export type OperationUpdate = {
   operation: string;

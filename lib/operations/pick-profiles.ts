@@ -7,6 +7,7 @@ import { orders, profiles } from '@/db/schema';
 import type { Platform, Service } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
 import { HEALTH_WINDOW_DAYS } from '@/lib/profiles';
+import { ACTED_STATUSES, statusIn } from '@/lib/order-figures';
 
 /** How far back a profile's record counts for its reliability: the profile-health window (issue #17). */
 export const RELIABILITY_WINDOW_DAYS = HEALTH_WINDOW_DAYS;
@@ -107,7 +108,7 @@ export async function pickProfiles(tx: Db, input: PickInput): Promise<number[]> 
         from ${orders} o, jsonb_array_elements(o.results) r
        where o.created_at > now() - make_interval(days => ${RELIABILITY_WINDOW_DAYS})
          and o.platform = ${input.platform}
-         and o.status in ('completed', 'partial', 'failed')
+         and ${statusIn(ACTED_STATUSES, sql`o.status`)}
        group by 1
     )
     select p.id as id

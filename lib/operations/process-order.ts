@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { batchJobId, batchKey } from './schedule';
 import { enqueueOrder } from '@/lib/queue';
 import { bookProfileActions, profileHourlyCap } from './hourly-cap';
+import { WAITING_STATUSES } from '@/lib/order-figures';
 
 export type ProcessOptions = {
   client?: ProviderClient;
@@ -128,7 +129,7 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
       const [row] = await tx
         .update(orders)
         .set({ updatedAt: roomAt, ...(batch ? { nextBatchAt: roomAt } : {}) })
-        .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'scheduled', 'processing']), eq(orders.batchesDone, batchIndex)))
+        .where(and(eq(orders.id, orderId), inArray(orders.status, WAITING_STATUSES), eq(orders.batchesDone, batchIndex)))
         .returning({ id: orders.id });
       if (row) await (options.enqueueLater ?? defaultEnqueueLater)(tx, orderId, roomAt);
     });
@@ -144,7 +145,7 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
     const [row] = await tx
       .update(orders)
       .set({ status: 'processing', attempts: order.attempts + 1, updatedAt: new Date() })
-      .where(and(eq(orders.id, orderId), inArray(orders.status, ['pending', 'scheduled', 'processing']), eq(orders.batchesDone, batchIndex)))
+      .where(and(eq(orders.id, orderId), inArray(orders.status, WAITING_STATUSES), eq(orders.batchesDone, batchIndex)))
       .returning();
     if (row && firstStart) await queueOrderWebhook(tx, row);
     return row;

@@ -3,23 +3,16 @@ import type { Db } from '@/db/client';
 import { orders, type ProfileResult } from '@/db/schema';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { rawQuery } from '@/db/raw';
+import { protocolStatusSqlText, type ProtocolStatus } from '@/lib/order-figures';
 
 type Order = typeof orders.$inferSelect;
 
 /*
  * An order as the reseller protocol shows it (issue #16, docs/reseller-api.md): the answer of
  * `status` in POST /api/v2 and the body of every webhook. One module both use, depending on
- * nothing but the schema, so lib/operations can queue webhooks without importing the API.
- */
-
-/** The protocol's statuses. */
-export type ProtocolStatus = 'Pending' | 'In progress' | 'Completed' | 'Partial' | 'Canceled';
-
-/*
- * Our order statuses in the protocol's words (protocolStatusSql below): an order in which every
- * profile failed did nothing and was charged nothing (its use was given back, a paid one
- * refunded), which is what a reseller script knows as Canceled; `order_status` carries the
- * precise state.
+ * nothing but the schema and lib/order-figures (which names our statuses in the protocol's words,
+ * a failed order Canceled, and says why; `order_status` carries the precise state), so
+ * lib/operations can queue webhooks without importing the API.
  */
 
 export type OrderView = {
@@ -75,10 +68,6 @@ const charge = (o: string) => {
   return `(case when ${d} < 0 then '-' else '' end || (abs(${d}) / 100)::text || '.' || lpad((abs(${d}) % 100)::text, 2, '0'))`;
 };
 
-/** pending, scheduled → Pending; processing → In progress; completed; partial; failed, cancelled → Canceled. */
-const protocolStatusSql = (o: string) =>
-  `(case ${o}.status when 'pending' then 'Pending' when 'scheduled' then 'Pending' when 'processing' then 'In progress' when 'completed' then 'Completed' when 'partial' then 'Partial' else 'Canceled' end)`;
-
 /**
  * `,"remains":…,"currency":"USD","profiles":[…]` from one pass over the order's results (the
  * three are adjacent in OrderView): each profile's result, in the order of `results`, with its
@@ -103,7 +92,7 @@ const orderViewSql = (o: string) =>
   jsonObjectSql([
     ['charge', json(charge(o))],
     ['start_count', json(`coalesce(${o}.start_count, 0)::text`)],
-    ['status', json(protocolStatusSql(o))],
+    ['status', json(protocolStatusSqlText(o))],
     ['', resultsSql(o)],
     ['order_status', json(`${o}.status`)],
     ['service', json(`${o}.service`)],

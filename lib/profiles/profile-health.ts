@@ -7,6 +7,7 @@ import { publicContentChanged, createTtlCache } from '@/lib/cache';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
 import { rowsOf } from '@/db/rows';
+import { ACTED_STATUSES, statusIn } from '@/lib/order-figures';
 
 /** How far back a profile's record counts (issue #17 "over the last 7 days"); the v2 pick uses the same window. */
 export const HEALTH_WINDOW_DAYS = 7;
@@ -105,7 +106,7 @@ async function windowStats(db: Db, platform: Platform | undefined, now: Date): P
              filter (where r.value->>'result' = 'success') as median_seconds
       from orders o, jsonb_array_elements(o.results) r
      where o.created_at > ${windowStart(now).toISOString()}::timestamptz ${platformSql}
-       and o.status in ('completed', 'partial', 'failed')
+       and ${statusIn(ACTED_STATUSES, sql`o.status`)}
      group by 1`);
   const map = new Map<number, { rate: number | null; total: number; median: number | null }>();
   for (const r of rowsOf<StatsRow>(result)) {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { ORDER_STATUSES, PROTOCOL_STATUSES } from '@/lib/order-figures';
 
 /**
  * What POST /api/v2 answers, per action (docs/reseller-api.md). The OpenAPI description is
  * generated from these, and the protocol's tests check real answers against them, so the two
  * cannot drift apart.
  */
-export const PROTOCOL_STATUSES = ['Pending', 'In progress', 'Completed', 'Partial', 'Canceled'] as const;
 
 export const itemErrorResponse = z.object({ error: z.string(), code: z.string() }).describe('A per-item error: localized text and the machine code.');
 
@@ -59,7 +59,7 @@ export const orderStatusResponse = z.object({
       text: z.string().optional().describe('Comment services and new tweets: the text the profile posted.'),
     }),
   ),
-  order_status: z.enum(['pending', 'scheduled', 'processing', 'completed', 'partial', 'failed', 'cancelled']).describe('Our precise state.'),
+  order_status: z.enum(ORDER_STATUSES).describe('Our precise state.'),
   service: z.string(),
   link: z.string().nullable(),
   created_at: z.string(),

@@ -5,7 +5,7 @@ import type { Db } from '@/db/client';
 import { orders, profiles } from '@/db/schema';
 import { SERVICES, isPlatform, normalizeService, type Platform, type Service, isPaidByFollowers } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
-import { durumOf, type Durum } from '@/lib/operations';
+import { durumOf, type Durum } from '@/lib/order-figures';
 
 /** §3 Transaction, plus the fields the statistics page also shows. */
 export type Transaction = {

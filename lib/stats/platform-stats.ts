@@ -7,21 +7,13 @@ import { env } from '@/env';
 import { SERVICES, isPlatform, type Platform } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
 import { lastLocalDays } from '@/lib/operations';
+import { addCounts, dayCounts, NO_ORDERS, orderCountColumns, statusTotals, type DayCounts, type StatusTotals } from '@/lib/order-figures';
 
-/** One day of the 30-day chart series (local days of APP_TIMEZONE). */
-export type DayPoint = { tarih: string; basarili: number; kismi: number; basarisiz: number; beklemede: number; iptal: number; harcanan: number };
+/** One day of the 30-day chart series (local days of APP_TIMEZONE): its orders by group, and the dollars spent. */
+export type DayPoint = { tarih: string } & DayCounts & { harcanan: number };
 
 /** §3 Platform stats, plus the per-day series of the statistics chart. */
-export type PlatformStats = {
-  platform: Platform;
-  toplam_islem: number;
-  /** Every profile succeeded. */
-  basarili_islem: number;
-  /** Some profiles succeeded, some failed (their usage and charge were given back). */
-  kismi_islem: number;
-  basarisiz_islem: number;
-  bekleyen_islem: number;
-  iptal_islem: number;
+export type PlatformStats = { platform: Platform } & StatusTotals & {
   /** Dollars spent on this platform (new-tweet prices minus refunds). */
   toplam_harcanan: number;
   /** Number of orders per service of the platform. */
@@ -49,12 +41,7 @@ export async function getPlatformStats(
   const byService = await db
     .select({
       service: orders.service,
-      total: sql<number>`count(*)::int`,
-      ok: sql<number>`count(*) filter (where ${orders.status} = 'completed')::int`,
-      partial: sql<number>`count(*) filter (where ${orders.status} = 'partial')::int`,
-      failed: sql<number>`count(*) filter (where ${orders.status} = 'failed')::int`,
-      waiting: sql<number>`count(*) filter (where ${orders.status} in ('pending', 'scheduled', 'processing'))::int`,
-      cancelled: sql<number>`count(*) filter (where ${orders.status} = 'cancelled')::int`,
+      ...orderCountColumns(),
       spent: sql<number>`coalesce(sum(${orders.priceCents} - ${orders.refundedCents}), 0)::int`,
     })
     .from(orders)
@@ -66,11 +53,7 @@ export async function getPlatformStats(
   const perDay = await db
     .select({
       day: localDate,
-      ok: sql<number>`count(*) filter (where ${orders.status} = 'completed')::int`,
-      partial: sql<number>`count(*) filter (where ${orders.status} = 'partial')::int`,
-      failed: sql<number>`count(*) filter (where ${orders.status} = 'failed')::int`,
-      waiting: sql<number>`count(*) filter (where ${orders.status} in ('pending', 'scheduled', 'processing'))::int`,
-      cancelled: sql<number>`count(*) filter (where ${orders.status} = 'cancelled')::int`,
+      ...orderCountColumns(),
       spent: sql<number>`coalesce(sum(${orders.priceCents} - ${orders.refundedCents}), 0)::int`,
     })
     .from(orders)
@@ -80,20 +63,14 @@ export async function getPlatformStats(
     .groupBy(sql`1`);
   const dayMap = new Map(perDay.map((d) => [d.day, d]));
 
-  const sum = (f: (r: (typeof byService)[number]) => number) => byService.reduce((a, r) => a + f(r), 0);
   return {
     platform,
-    toplam_islem: sum((r) => r.total),
-    basarili_islem: sum((r) => r.ok),
-    kismi_islem: sum((r) => r.partial),
-    basarisiz_islem: sum((r) => r.failed),
-    bekleyen_islem: sum((r) => r.waiting),
-    iptal_islem: sum((r) => r.cancelled),
-    toplam_harcanan: centsToDollars(sum((r) => r.spent)),
+    ...statusTotals(addCounts(byService)),
+    toplam_harcanan: centsToDollars(byService.reduce((a, r) => a + r.spent, 0)),
     hizmet_detaylari: Object.fromEntries((SERVICES[platform] as readonly string[]).map((s) => [s, byService.find((r) => r.service === s)?.total ?? 0])),
     gunluk: days.map((tarih) => {
       const d = dayMap.get(tarih);
-      return { tarih, basarili: d?.ok ?? 0, kismi: d?.partial ?? 0, basarisiz: d?.failed ?? 0, beklemede: d?.waiting ?? 0, iptal: d?.cancelled ?? 0, harcanan: centsToDollars(d?.spent ?? 0) };
+      return { tarih, ...dayCounts(d ?? NO_ORDERS), harcanan: centsToDollars(d?.spent ?? 0) };
     }),
   };
 }
