@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useFormatter, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
+import { PLATFORMS } from '@/lib/catalogue/services';
 import { discountSchema } from '@/lib/discounts/schemas';
 import type { ApiDiscountCode } from '@/lib/discounts/shapes';
 import { cn } from '@/lib/utils/cn';
@@ -31,6 +32,7 @@ const LEVEL_CLASS = { exhausted: 'text-danger', warning: 'text-warning', ok: 'te
 export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; packages: AdminPackage[] }) {
   const t = useTranslations('Admin.discounts');
   const tc = useTranslations('Admin.common');
+  const tp = useTranslations('Platforms');
   const format = useFormatter();
   const fieldError = useFieldError();
   const crud = useCrud<AdminDiscount>('/api/indirim-kodlari', {
@@ -191,8 +193,12 @@ export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; 
                   <li key={p.id}>
                     {t('previewLine', {
                       name: p.ad,
-                      instagram: usd(discountedPrice(p.platform_fiyatlari.instagram, percent)),
-                      twitter: usd(discountedPrice(p.platform_fiyatlari.twitter, percent)),
+                      prices: format.list(
+                        PLATFORMS.filter((platform) => p.platform_fiyatlari[platform] > 0).map((platform) =>
+                          t('previewPrice', { platform: tp(platform), price: usd(discountedPrice(p.platform_fiyatlari[platform], percent)) }),
+                        ),
+                        { type: 'unit' },
+                      ),
                     })}
                   </li>
                 ))}
