@@ -1,74 +1,19 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import postgres from 'postgres';
-import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, open, type DbHandle } from './client';
+import { describe, expect, it } from 'vitest';
+import { migrate, openBefore } from '@/test/migrations';
 import { rawQuery } from './raw';
 
 /*
  * Issue #33 item 1: migration 0020_order_numbers gives the orders placed before it their numbers,
  * in the order they were placed, and later orders continue the sequence. Run on the database of
  * the run (PGlite, or a fresh database on the PostgreSQL server), migrated first only up to the
- * migration before it.
+ * migration before it (test/migrations.ts).
  */
 const NUMBERS_MIGRATION = '0020_order_numbers';
 
-let cleanup: (() => Promise<void>) | undefined;
-afterAll(async () => {
-  await cleanup?.();
-});
-
-/** A folder holding the migrations before NUMBERS_MIGRATION only. */
-function migrationsBefore(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'etk-migrations-'));
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const index = journal.entries.findIndex((e) => e.tag === NUMBERS_MIGRATION);
-  expect(index).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, index);
-  fs.mkdirSync(path.join(dir, 'meta'));
-  fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries) fs.copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
-
-async function openUnmigrated(): Promise<DbHandle> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB !== 'postgres' || !url) return open({ dataDir: 'memory://', migrate: false });
-  const name = `etk_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const handle = await open({ databaseUrl: dbUrl.toString(), migrate: false });
-  cleanup = async () => {
-    const c = postgres(url, { max: 1, onnotice: () => {} });
-    await c.unsafe(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-  return handle;
-}
-
-async function migrate(handle: DbHandle, folder: string) {
-  if (handle.kind === 'pglite') {
-    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
-    await run(handle.db as never, { migrationsFolder: folder });
-  } else {
-    const { migrate: run } = await import('drizzle-orm/postgres-js/migrator');
-    await run(handle.db as never, { migrationsFolder: folder });
-  }
-}
-
 describe('migration 0020_order_numbers', () => {
   it('numbers the existing orders by when they were placed, and new orders after them', async () => {
-    const handle = await openUnmigrated();
+    const handle = await openBefore(NUMBERS_MIGRATION);
     try {
-      const before = migrationsBefore();
-      await migrate(handle, before);
-      fs.rmSync(before, { recursive: true, force: true });
-
       const [user] = await rawQuery<{ id: number }>(handle.db, `insert into users (ad_soyad, email, password_hash) values ('Old', 'old-orders@example.com', 'x') returning id`, []);
       // Inserted out of their creation order, so a numbering by insertion would show.
       const created = ['2026-03-01T10:00:00Z', '2026-01-01T10:00:00Z', '2026-02-01T10:00:00Z', '2026-01-15T10:00:00Z'];
@@ -82,7 +27,7 @@ describe('migration 0020_order_numbers', () => {
         ids.push(row!.id);
       }
 
-      await migrate(handle, migrationsFolder);
+      await migrate(handle);
 
       const rows = await rawQuery<{ id: string; number: number }>(handle.db, `select id::text as id, number::float8 as number from orders order by created_at`, []);
       expect(rows.map((r) => r.number)).toEqual([1, 2, 3, 4]);

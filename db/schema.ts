@@ -266,21 +266,33 @@ export const packages = pgTable(
     /** The English and German names (issue #32 item 6), null when not given: readers fall back (lib/packages packageName). */
     nameEn: text(),
     nameDe: text(),
-    priceInstagramCents: integer().notNull(),
-    priceTwitterCents: integer().notNull(),
-    priceYoutubeCents: integer().notNull(),
     gunlukLimit: integer().notNull(),
     profilLimit: integer().notNull(),
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+  (t) => [check('packages_limits_positive', sql`${t.gunlukLimit} > 0 and ${t.profilLimit} > 0`)],
+);
+
+/**
+ * Issue #34 item 2: a package's price on a platform (the §3 `platform_fiyatlari`), one row per
+ * package and platform, so a platform added to the registry needs no column. No row (or a price of
+ * 0, which the package form never accepts) means the package is not sold on that platform
+ * (lib/packages package-prices). At most $1,000,000 (MAX_PRICE_DOLLARS).
+ */
+export const packagePrices = pgTable(
+  'package_prices',
+  {
+    packageId: integer()
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    platform: platformEnum().notNull(),
+    priceCents: integer().notNull(),
+  },
   (t) => [
-    check(
-      'packages_prices_non_negative',
-      sql`${t.priceInstagramCents} >= 0 and ${t.priceTwitterCents} >= 0 and ${t.priceYoutubeCents} >= 0`,
-    ),
-    check('packages_limits_positive', sql`${t.gunlukLimit} > 0 and ${t.profilLimit} > 0`),
+    primaryKey({ name: 'package_prices_pk', columns: [t.packageId, t.platform] }),
+    check('package_prices_price_range', sql`${t.priceCents} >= 0 and ${t.priceCents} <= 100000000`),
   ],
 );
 

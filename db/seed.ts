@@ -4,6 +4,7 @@ import type { Db } from './client';
 import { announcements, balanceLedger, packages, platforms, siteSettings, userPackages, users } from './schema';
 import { ENDPOINT_KEYS, PLATFORMS, type Platform } from '@/lib/catalogue/services';
 import { hashPassword } from '@/lib/auth/password';
+import { writePackagePrices } from '@/lib/packages/package-prices';
 import { DEFAULT_SITE_SETTINGS } from '@/lib/settings/get-site-settings';
 
 export type SeedOptions = {
@@ -92,12 +93,16 @@ async function seedUnlocked(db: Db, options: SeedOptions): Promise<SeedResult> {
 
   const [{ count: packageCount } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(packages);
   if (packageCount === 0) {
-    await db.insert(packages).values([
-      { ad: 'Başlangıç', nameEn: 'Starter', nameDe: 'Einsteiger', priceInstagramCents: 999, priceTwitterCents: 1499, priceYoutubeCents: 999, gunlukLimit: 10, profilLimit: 5 },
-      { ad: 'Profesyonel', nameEn: 'Professional', nameDe: 'Profi', priceInstagramCents: 2999, priceTwitterCents: 3999, priceYoutubeCents: 2999, gunlukLimit: 50, profilLimit: 15 },
+    const demoPackages: { values: typeof packages.$inferInsert; prices: Partial<Record<Platform, number>> }[] = [
+      { values: { ad: 'Başlangıç', nameEn: 'Starter', nameDe: 'Einsteiger', gunlukLimit: 10, profilLimit: 5 }, prices: { instagram: 999, twitter: 1499, youtube: 999 } },
+      { values: { ad: 'Profesyonel', nameEn: 'Professional', nameDe: 'Profi', gunlukLimit: 50, profilLimit: 15 }, prices: { instagram: 2999, twitter: 3999, youtube: 2999 } },
       // No German name: German pages show the English one (lib/packages packageName).
-      { ad: 'Ajans', nameEn: 'Agency', priceInstagramCents: 7999, priceTwitterCents: 9999, priceYoutubeCents: 7999, gunlukLimit: 200, profilLimit: 40 },
-    ]);
+      { values: { ad: 'Ajans', nameEn: 'Agency', gunlukLimit: 200, profilLimit: 40 }, prices: { instagram: 7999, twitter: 9999, youtube: 7999 } },
+    ];
+    for (const demo of demoPackages) {
+      const [row] = await db.insert(packages).values(demo.values).returning({ id: packages.id });
+      await writePackagePrices(db, row!.id, demo.prices);
+    }
   }
 
   const [{ count: announcementCount } = { count: 0 }] = await db

@@ -72,6 +72,8 @@ export const ERROR_STATUS = {
   PLATFORM_REQUIRED: 400,
   UNKNOWN_ENDPOINT_KEY: 400,
   PACKAGE_NOT_FOUND: 404,
+  /** Issue #34 item 2: the package has no price on a chosen platform (one added after it was priced), so it is not sold there. */
+  PACKAGE_NOT_FOR_PLATFORM: 400,
   ANNOUNCEMENT_NOT_FOUND: 404,
   CONTACT_COOLDOWN: 429,
 

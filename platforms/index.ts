@@ -7,7 +7,8 @@ export type { PlatformDescriptor, ServiceDescriptor } from './types';
 
 /**
  * The registry (issue #34): every platform the product sells, in the order the site lists them.
- * Adding a platform is a folder here, its messages, its simulator data and a data migration.
+ * Adding a platform is a folder here, its messages, its simulator data and a migration of the
+ * `platform` enum; package prices need none (docs/platforms.md "Adding a platform").
  */
 export const PLATFORM_REGISTRY = [twitter, instagram, youtube] as const;
 

@@ -47,6 +47,9 @@ const RULES: { what: string; pattern: RegExp; home: string[]; /** Files the rule
   // transactions, does not use them (auth.ts does, on the database handle itself).
   { what: "Drizzle's relational queries (db.query.<table>) in lib/ and db/", pattern: /\.query\.\w+\.find(First|Many)\b/, home: [], only: /^(lib|db)\// },
   { what: 'unique-violation detection', pattern: /'23505'|function\s+isUniqueViolation\b/, home: ['db/errors.ts'] },
+  // Issue #34 item 2: a package's prices are read (as one jsonb per package, in the package's
+  // statement) and written (in the package's transaction) in one place.
+  { what: 'the package_prices rows', pattern: /\bpackagePrices\b/, home: ['lib/packages/package-prices.ts', 'db/schema.ts'] },
 ];
 
 describe('one home for each rule', () => {

@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '@/test/db';
+import { insertPackages } from '@/test/packages';
 import { seed } from '@/db/seed';
-import { announcements, packages } from '@/db/schema';
+import { announcements } from '@/db/schema';
 import { listActiveAnnouncements } from '@/lib/announcements';
 import { createLogger } from '@/lib/logger';
 import { createRepeatGate } from '@/lib/log-repeats';
@@ -39,7 +40,7 @@ beforeAll(async () => {
   // Nobody listens on port 1: the provider of this database's platforms is down.
   live = await createTestDb();
   await seed(live.db, { ...SEED, baseUrl: 'http://127.0.0.1:1' });
-  await live.db.insert(packages).values({ ad: 'Okuma Paketi', priceTwitterCents: 1999, priceInstagramCents: 1000, priceYoutubeCents: 750, gunlukLimit: 20, profilLimit: 5 });
+  await insertPackages(live.db, [{ ad: 'Okuma Paketi', prices: { twitter: 1999, instagram: 1000, youtube: 750 }, gunlukLimit: 20, profilLimit: 5 }]);
   await live.db.insert(announcements).values({ baslik: 'Duyuru', icerik: 'İçerik', baslikEn: 'Notice', icerikEn: 'Text', aktif: true });
   closed = await createTestDb();
   await closed.close();

@@ -4,10 +4,10 @@ import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useFormatter, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
+import { PLATFORMS } from '@/lib/catalogue/services';
 import { discountSchema } from '@/lib/discounts/schemas';
 import type { ApiDiscountCode } from '@/lib/discounts/shapes';
 import { cn } from '@/lib/utils/cn';
-import { PLATFORM_REGISTRY } from '@/platforms';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { adminApi, errorText } from './admin-api';
@@ -193,11 +193,12 @@ export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; 
                   <li key={p.id}>
                     {t('previewLine', {
                       name: p.ad,
-                      // Every platform of the registry the package has a price on (issue #34).
-                      prices: PLATFORM_REGISTRY.flatMap((platform) => {
-                        const price = (p.platform_fiyatlari as Readonly<Record<string, number | undefined>>)[platform.key];
-                        return price === undefined ? [] : [t('previewPrice', { platform: tp(platform.key), price: usd(discountedPrice(price, percent)) })];
-                      }).join(', '),
+                      prices: format.list(
+                        PLATFORMS.filter((platform) => p.platform_fiyatlari[platform] > 0).map((platform) =>
+                          t('previewPrice', { platform: tp(platform), price: usd(discountedPrice(p.platform_fiyatlari[platform], percent)) }),
+                        ),
+                        { type: 'unit' },
+                      ),
                     })}
                   </li>
                 ))}

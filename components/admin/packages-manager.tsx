@@ -1,6 +1,7 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
+import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
 import { packageSchema } from '@/lib/packages/schemas';
 import { useCrud } from './use-crud';
 import { AdminPageHeader } from './admin-page-header';
@@ -10,32 +11,36 @@ import { ErrorMessage, FormField } from './form-field';
 import { useSchemaForm } from './use-schema-form';
 import { Input } from '@/components/ui/input';
 
-export type AdminPackage = { id: number; ad: string; ad_en: string | null; ad_de: string | null; platform_fiyatlari: { instagram: number; twitter: number; youtube: number }; gunluk_limit: number; profil_limit: number };
-type Values = { ad: string; ad_en: string; ad_de: string; platform_fiyatlari: { instagram: string; twitter: string; youtube: string }; gunluk_limit: string; profil_limit: string };
+/** A package as the API sends it (§3): `platform_fiyatlari` has every platform of the registry, 0 where it is not sold. */
+export type AdminPackage = { id: number; ad: string; ad_en: string | null; ad_de: string | null; platform_fiyatlari: Record<Platform, number>; gunluk_limit: number; profil_limit: number };
+type Values = { ad: string; ad_en: string; ad_de: string; platform_fiyatlari: Record<Platform, string>; gunluk_limit: string; profil_limit: string };
 
 /**
  * /rooting/packages (§2): the table (cards on a phone or tablet) and the add/edit dialog; prices in
- * dollars. A package's name in Turkish is required, in English and German optional (issue #32
- * item 6: readers without one get the fallback of lib/packages packageName).
+ * dollars, one per platform of the registry (issue #34 item 2). A package's name in Turkish is
+ * required, in English and German optional (issue #32 item 6: readers without one get the fallback
+ * of lib/packages packageName). A platform the package has no price on (one added later) shows as
+ * not sold and its field starts empty: saving asks for a price there.
  */
 export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
   const t = useTranslations('Admin.packages');
   const tv = useTranslations('PackageValidation');
+  const tp = useTranslations('Platforms');
   const format = useFormatter();
   const crud = useCrud<AdminPackage>('/api/paketler', { created: t('created'), updated: t('updated'), deleted: t('deleted'), saveFailed: t('saveFailed'), deleteFailed: t('deleteFailed') });
   const { editing, edit, open, setOpen, deleting, setDeleting, save } = crud;
   const usd = (v: number) => format.number(v, { style: 'currency', currency: 'USD' });
+  const priceLabel = (platform: Platform) => t('priceOn', { platform: tp(platform) });
+  const priceText = (p: AdminPackage, platform: Platform) => (p.platform_fiyatlari[platform] > 0 ? usd(p.platform_fiyatlari[platform]) : t('notSold'));
 
   const form = useSchemaForm<Values>(packageSchema, {
     values: {
       ad: editing?.ad ?? '',
       ad_en: editing?.ad_en ?? '',
       ad_de: editing?.ad_de ?? '',
-      platform_fiyatlari: {
-        instagram: editing ? String(editing.platform_fiyatlari.instagram) : '',
-        twitter: editing ? String(editing.platform_fiyatlari.twitter) : '',
-        youtube: editing ? String(editing.platform_fiyatlari.youtube) : '',
-      },
+      platform_fiyatlari: Object.fromEntries(
+        PLATFORMS.map((platform) => [platform, editing && editing.platform_fiyatlari[platform] > 0 ? String(editing.platform_fiyatlari[platform]) : '']),
+      ) as Record<Platform, string>,
       gunluk_limit: editing ? String(editing.gunluk_limit) : '',
       profil_limit: editing ? String(editing.profil_limit) : '',
     },
@@ -44,10 +49,10 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
   const hasError = Object.keys(formState.errors).length > 0;
 
   /** A labelled number input of the dialog (prices step by cents, limits by one). */
-  const numberField = (name: 'gunluk_limit' | 'profil_limit' | `platform_fiyatlari.${'instagram' | 'twitter' | 'youtube'}`, label: string, step: string) => {
+  const numberField = (name: 'gunluk_limit' | 'profil_limit' | `platform_fiyatlari.${Platform}`, label: string, step: string) => {
     const id = `package-${name.replace('.', '-')}`;
     return (
-      <FormField id={id} label={label}>
+      <FormField key={id} id={id} label={label}>
         <Input {...register(name)} id={id} type="number" min={0} step={step} inputMode="decimal" aria-invalid={hasError} />
       </FormField>
     );
@@ -57,10 +62,10 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
     <section aria-labelledby="packages-title">
       <AdminPageHeader titleId="packages-title" title={t('title')} addLabel={t('add')} onAdd={() => edit(null)} />
       <AdminTable
-        columns={[t('name'), t('priceInstagram'), t('priceTwitter'), t('priceYoutube'), t('dailyLimit'), t('profileLimit')]}
+        columns={[t('name'), ...PLATFORMS.map(priceLabel), t('dailyLimit'), t('profileLimit')]}
         isEmpty={packages.length === 0}
         emptyText={t('empty')}
-        numeric={[1, 2, 3, 4, 5]}
+        numeric={Array.from({ length: PLATFORMS.length + 2 }, (_, i) => i + 1)}
         phoneCards
       >
         {packages.map((p) => (
@@ -78,9 +83,11 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
                 </span>
               ) : null}
             </th>
-            <td className="p-3 text-right tabular-nums">{usd(p.platform_fiyatlari.instagram)}</td>
-            <td className="p-3 text-right tabular-nums">{usd(p.platform_fiyatlari.twitter)}</td>
-            <td className="p-3 text-right tabular-nums">{usd(p.platform_fiyatlari.youtube)}</td>
+            {PLATFORMS.map((platform) => (
+              <td key={platform} className="p-3 text-right tabular-nums">
+                {priceText(p, platform)}
+              </td>
+            ))}
             <td className="p-3 text-right tabular-nums">{p.gunluk_limit}</td>
             <td className="p-3 text-right tabular-nums">{p.profil_limit}</td>
             <RowActions editLabel={t('editNamed', { name: p.ad })} deleteLabel={t('deleteNamed', { name: p.ad })} onEdit={() => edit(p)} onDelete={() => setDeleting(p)} name={p.ad} />
@@ -94,9 +101,7 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
             data-package-card={p.id}
             title={p.ad}
             fields={[
-              [t('priceInstagram'), usd(p.platform_fiyatlari.instagram)],
-              [t('priceTwitter'), usd(p.platform_fiyatlari.twitter)],
-              [t('priceYoutube'), usd(p.platform_fiyatlari.youtube)],
+              ...PLATFORMS.map((platform): [string, string] => [priceLabel(platform), priceText(p, platform)]),
               [t('dailyLimit'), p.gunluk_limit],
               [t('profileLimit'), p.profil_limit],
             ]}
@@ -120,9 +125,7 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
           {t('namesHint')}
         </p>
         <div className="grid gap-3 sm:grid-cols-3">
-          {numberField('platform_fiyatlari.instagram', t('priceInstagram'), '0.01')}
-          {numberField('platform_fiyatlari.twitter', t('priceTwitter'), '0.01')}
-          {numberField('platform_fiyatlari.youtube', t('priceYoutube'), '0.01')}
+          {PLATFORMS.map((platform) => numberField(`platform_fiyatlari.${platform}`, priceLabel(platform), '0.01'))}
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
           {numberField('gunluk_limit', t('dailyLimit'), '1')}

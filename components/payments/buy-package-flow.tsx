@@ -14,8 +14,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cardVariants } from '@/components/ui/card';
 
-/** A package for sale; `name` already in the reader's language. */
-export type BuyablePackage = { id: number; name: string; gunlukLimit: number; profilLimit: number; prices: Record<Platform, number> };
+/** A package for sale; `name` already in the reader's language; `prices` (cents) only on the platforms it is sold on. */
+export type BuyablePackage = { id: number; name: string; gunlukLimit: number; profilLimit: number; prices: Partial<Record<Platform, number>> };
 
 /** A package the customer already runs on a platform: buying that platform again extends it (server dates). */
 export type RunningPackage = { platform: Platform; endsAt: string; extendsTo: string };
@@ -33,15 +33,18 @@ const RELOAD_AFTER_MS = 2000;
  * applied), a live total, the card and the cardholder's name. The total shown is arithmetic on
  * the server's quote; the server computes the charge again on its own.
  */
-export function BuyPackageFlow({ packages, activePlatforms, config, running = [], preselect }: Props) {
+export function BuyPackageFlow({ packages: all, activePlatforms, config, running = [], preselect }: Props) {
   const t = useTranslations('Payments.subscription');
   const tp = useTranslations('Platforms');
   const locale = useLocale();
+  // A package is offered on the active platforms it has a price on (none: not offered at all).
+  const soldOn = (p: BuyablePackage) => activePlatforms.filter((pl) => p.prices[pl] !== undefined);
+  const packages = all.filter((p) => soldOn(p).length > 0);
   // A package the pricing page sent the customer to buy opens its payment view at once, with that
   // platform ticked; one no longer for sale (or a platform switched off) leaves the list as it is.
   const preselected = preselect ? (packages.find((p) => p.id === preselect.packageId) ?? null) : null;
   const [selected, setSelected] = useState<BuyablePackage | null>(preselected);
-  const initialPlatform = preselected && selected?.id === preselected.id && preselect?.platform && activePlatforms.includes(preselect.platform) ? preselect.platform : undefined;
+  const initialPlatform = preselected && selected?.id === preselected.id && preselect?.platform && soldOn(preselected).includes(preselect.platform) ? preselect.platform : undefined;
   // The link's query has done its work: drop it from the address, so that the reload after paying
   // (or the customer's own) shows the page as it is, not this payment view again.
   useEffect(() => {
@@ -53,7 +56,7 @@ export function BuyPackageFlow({ packages, activePlatforms, config, running = []
       <PaymentView
         key={selected.id}
         pkg={selected}
-        activePlatforms={activePlatforms}
+        activePlatforms={soldOn(selected)}
         initialPlatform={initialPlatform}
         scrollIntoView={selected === preselected}
         config={config}
@@ -76,10 +79,10 @@ export function BuyPackageFlow({ packages, activePlatforms, config, running = []
           </dl>
           <p className="mt-3 text-sm font-medium">{t('perPlatform')}</p>
           <ul className="mt-1 text-sm">
-            {activePlatforms.map((pl) => (
+            {soldOn(p).map((pl) => (
               <li key={pl} className="flex justify-between">
                 <span>{tp(pl)}</span>
-                <span className="font-semibold">{formatUsd(p.prices[pl], locale)}</span>
+                <span className="font-semibold">{formatUsd(p.prices[pl]!, locale)}</span>
               </li>
             ))}
           </ul>
@@ -94,6 +97,7 @@ export function BuyPackageFlow({ packages, activePlatforms, config, running = []
 
 type PaymentViewProps = {
   pkg: BuyablePackage;
+  /** The active platforms the package is sold on. */
   activePlatforms: Platform[];
   /** The platform ticked at first (else the first active one). */
   initialPlatform?: Platform;
@@ -209,7 +213,7 @@ function PaymentView({ pkg, activePlatforms, initialPlatform, scrollIntoView = f
               <label key={p} className="flex cursor-pointer items-center gap-2 rounded-md border border-line px-3 py-2 has-[:checked]:border-brand has-[:checked]:bg-brand-soft">
                 <input type="checkbox" checked={platforms.includes(p)} onChange={() => toggle(p)} className="h-4 w-4 accent-brand" />
                 <span>{tp(p)}</span>
-                <span className="font-semibold">{formatUsd(pkg.prices[p], locale)}</span>
+                <span className="font-semibold">{formatUsd(pkg.prices[p]!, locale)}</span>
               </label>
             ))}
           </div>

@@ -28,61 +28,65 @@ export async function PriceListView({ list }: { list: PriceList }) {
     <CustomerPlansProvider>
       <div className="space-y-10">
         {list.platforms.length === 0 ? <EmptyState icon={PackageX} title={t('Pricing.noPackages')} className="bg-card" /> : null}
-        {list.platforms.map(({ platform, services, featuredId }) => (
-          <section key={platform} aria-labelledby={`pricing-${platform}`} data-pricing-platform={platform}>
-            <h2 id={`pricing-${platform}`} className="text-xl font-semibold">
-              {t('Pricing.platformHeading', { platform: t(`Platforms.${platform}`) })}
-            </h2>
-            {list.packages.length ? (
-              <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-                {list.packages.map((pkg) => (
-                  <li key={pkg.id}>
-                    <PlanCard packageId={pkg.id} platform={platform} packageName={pkg.name} platformName={t(`Platforms.${platform}`)} featured={pkg.id === featuredId}>
-                      <CardHeader>
-                        {pkg.id === featuredId ? (
-                          <Badge tone="brand" icon={Sparkles} className="self-start" data-featured-badge>
-                            {t('Pricing.featured')}
-                          </Badge>
-                        ) : null}
-                        {/* CardTitle is an h2; a package sits under its platform's h2. */}
-                        <h3 className="text-base font-semibold leading-tight">{pkg.name}</h3>
-                        <CardDescription>
-                          <span className="text-2xl font-bold text-ink tabular-nums" data-price>
-                            {formatUsd(pkg.pricesCents[platform]!, locale)}
-                          </span>{' '}
-                          {t('Pricing.perPeriod')}
-                        </CardDescription>
-                      </CardHeader>
-                      <CardContent>
-                        <ul className="space-y-1 text-sm">
-                          <li className="flex gap-2">
-                            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-                            {t('Pricing.dailyLimit', { count: pkg.dailyLimit })}
-                          </li>
-                          <li className="flex gap-2">
-                            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-                            {t('Pricing.profileLimit', { count: pkg.profileLimit })}
-                          </li>
-                        </ul>
-                      </CardContent>
-                    </PlanCard>
+        {list.platforms.map(({ platform, services, featuredId }) => {
+          // A package without a price on this platform is not sold there (lib/packages PackagePrices).
+          const priced = list.packages.filter((pkg) => pkg.pricesCents[platform] !== undefined);
+          return (
+            <section key={platform} aria-labelledby={`pricing-${platform}`} data-pricing-platform={platform}>
+              <h2 id={`pricing-${platform}`} className="text-xl font-semibold">
+                {t('Pricing.platformHeading', { platform: t(`Platforms.${platform}`) })}
+              </h2>
+              {priced.length ? (
+                <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                  {priced.map((pkg) => (
+                    <li key={pkg.id}>
+                      <PlanCard packageId={pkg.id} platform={platform} packageName={pkg.name} platformName={t(`Platforms.${platform}`)} featured={pkg.id === featuredId}>
+                        <CardHeader>
+                          {pkg.id === featuredId ? (
+                            <Badge tone="brand" icon={Sparkles} className="self-start" data-featured-badge>
+                              {t('Pricing.featured')}
+                            </Badge>
+                          ) : null}
+                          {/* CardTitle is an h2; a package sits under its platform's h2. */}
+                          <h3 className="text-base font-semibold leading-tight">{pkg.name}</h3>
+                          <CardDescription>
+                            <span className="text-2xl font-bold text-ink tabular-nums" data-price>
+                              {formatUsd(pkg.pricesCents[platform]!, locale)}
+                            </span>{' '}
+                            {t('Pricing.perPeriod')}
+                          </CardDescription>
+                        </CardHeader>
+                        <CardContent>
+                          <ul className="space-y-1 text-sm">
+                            <li className="flex gap-2">
+                              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+                              {t('Pricing.dailyLimit', { count: pkg.dailyLimit })}
+                            </li>
+                            <li className="flex gap-2">
+                              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+                              {t('Pricing.profileLimit', { count: pkg.profileLimit })}
+                            </li>
+                          </ul>
+                        </CardContent>
+                      </PlanCard>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-3 text-muted">{t('Pricing.noPackages')}</p>
+              )}
+              <h3 className="mt-4 text-sm font-semibold">{t('Pricing.servicesIncluded')}</h3>
+              <ul className="mt-2 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+                {services.map((service) => (
+                  <li key={service} className="flex flex-col items-start gap-1">
+                    <Badge tone="info">{t(`Services.${service}`)}</Badge>
+                    <span className="text-muted">{t(`Pricing.services.${service}`)}</span>
                   </li>
                 ))}
               </ul>
-            ) : (
-              <p className="mt-3 text-muted">{t('Pricing.noPackages')}</p>
-            )}
-            <h3 className="mt-4 text-sm font-semibold">{t('Pricing.servicesIncluded')}</h3>
-            <ul className="mt-2 grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
-              {services.map((service) => (
-                <li key={service} className="flex flex-col items-start gap-1">
-                  <Badge tone="info">{t(`Services.${service}`)}</Badge>
-                  <span className="text-muted">{t(`Pricing.services.${service}`)}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
+            </section>
+          );
+        })}
 
         {list.newTweetTiers.length ? (
           <section aria-labelledby="pricing-new-tweet" data-pricing-new-tweet>

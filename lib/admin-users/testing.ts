@@ -3,6 +3,7 @@ import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { seed } from '@/db/seed';
 import { auditLog, packages, users } from '@/db/schema';
 import { signToken } from '@/lib/auth';
+import { writePackagePrices, type PackagePrices } from '@/lib/packages';
 
 /**
  * Test fixture for the admin back office: a fresh database used by the route handlers, the
@@ -15,7 +16,8 @@ export type AdminFixture = {
   userId: number;
   userToken: string;
   makeUser: (values?: Partial<typeof users.$inferInsert>) => Promise<{ id: number; token: string }>;
-  makePackage: (values?: Partial<typeof packages.$inferInsert>) => Promise<number>;
+  /** A package with a price row per platform (`prices`, cents; by default $10, $15 and $9). */
+  makePackage: (values?: Partial<typeof packages.$inferInsert>, prices?: PackagePrices) => Promise<number>;
   auditOf: (action: string) => Promise<(typeof auditLog.$inferSelect)[]>;
 };
 
@@ -42,11 +44,12 @@ export async function adminFixture(): Promise<AdminFixture> {
     userId: customer.id,
     userToken: customer.token,
     makeUser,
-    makePackage: async (values = {}) => {
+    makePackage: async (values = {}, prices = { instagram: 1000, twitter: 1500, youtube: 900 }) => {
       const [row] = await t.db
         .insert(packages)
-        .values({ ad: 'Paket', priceInstagramCents: 1000, priceTwitterCents: 1500, priceYoutubeCents: 900, gunlukLimit: 10, profilLimit: 5, ...values })
+        .values({ ad: 'Paket', gunlukLimit: 10, profilLimit: 5, ...values })
         .returning();
+      await writePackagePrices(t.db, row!.id, prices);
       return row!.id;
     },
     auditOf: (action) => t.db.select().from(auditLog).where(sql`${auditLog.action} = ${action}`).orderBy(auditLog.id),

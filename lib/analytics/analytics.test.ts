@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { insertPackages } from '@/test/packages';
 import { call } from '@/test/http';
 import { seed } from '@/db/seed';
-import { orders, packages, payments, profiles, userPackages, users } from '@/db/schema';
+import { orders, payments, profiles, userPackages, users } from '@/db/schema';
 import { env } from '@/env';
 import { signToken } from '@/lib/auth';
 import { endOfLocalDay, lastLocalDays } from '@/lib/time';
@@ -56,7 +57,7 @@ beforeAll(async () => {
     order(ids.b!, 3, 'instagram', 'reels_like', 'failed', 0, 2),
     order(ids.b!, 6, 'twitter', 'retweet', 'pending', 0, 1),
   ]);
-  const [pkg] = await t.db.insert(packages).values({ ad: 'P', priceInstagramCents: 100, priceTwitterCents: 100, priceYoutubeCents: 100, gunlukLimit: 5, profilLimit: 5 }).returning();
+  const [pkg] = await insertPackages(t.db, [{ ad: 'P', prices: { instagram: 100, twitter: 100, youtube: 100 }, gunlukLimit: 5, profilLimit: 5 }]);
   const sub = { packageId: pkg!.id, paketAdi: 'P', gunlukLimit: 5, profilLimit: 5, endsAt: new Date(now.getTime() + 20 * 86_400_000) };
   await t.db.insert(userPackages).values([
     { ...sub, userId: ids.a!, platform: 'twitter', startsAt: new Date(now.getTime() - 10 * 86_400_000) },

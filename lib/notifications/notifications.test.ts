@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { insertPackages } from '@/test/packages';
 import { call } from '@/test/http';
-import { announcements, mailOutbox, notificationMarks, notificationPreferences, notifications, orders, packages, userPackages, users } from '@/db/schema';
+import { announcements, mailOutbox, notificationMarks, notificationPreferences, notifications, orders, userPackages, users } from '@/db/schema';
 import { createAnnouncement, updateAnnouncement } from '@/lib/announcements';
 import { finalizeOrder } from '@/lib/operations/finalize-order';
 import { POST as unsubscribeRoute } from '@/app/api/notifications/unsubscribe/route';
@@ -125,7 +126,7 @@ describe('notifications', () => {
   });
 
   it('warns of packages expiring within 3 days and of expired ones, once each, from the daily pass', async () => {
-    const [pkg] = await t.db.insert(packages).values({ ad: 'Pro', priceInstagramCents: 1, priceTwitterCents: 1, priceYoutubeCents: 1, gunlukLimit: 5, profilLimit: 5 }).returning();
+    const [pkg] = await insertPackages(t.db, [{ ad: 'Pro', prices: { instagram: 1, twitter: 1, youtube: 1 }, gunlukLimit: 5, profilLimit: 5 }]);
     const now = new Date('2026-11-23T09:00:00Z');
     const base = { packageId: pkg!.id, paketAdi: 'Pro', gunlukLimit: 5, profilLimit: 5, startsAt: new Date('2026-10-01T00:00:00Z') };
     await t.db.insert(userPackages).values([

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { insertPackages } from '@/test/packages';
 import { call } from '@/test/http';
 import { mailOutbox, notifications, packages, platforms, userPackages, users } from '@/db/schema';
 import { signToken } from '@/lib/auth';
@@ -105,7 +106,7 @@ describe('notices in the reader’s language', () => {
   });
 
   it('names the service and the refund of a partly failed order, and the platform and day of an expiring package, in words', async () => {
-    const [pkg] = await t.db.insert(packages).values({ ad: 'Pro', priceInstagramCents: 1, priceTwitterCents: 1, priceYoutubeCents: 1, gunlukLimit: 5, profilLimit: 5 }).returning();
+    const [pkg] = await insertPackages(t.db, [{ ad: 'Pro', prices: { instagram: 1, twitter: 1, youtube: 1 }, gunlukLimit: 5, profilLimit: 5 }]);
     const now = new Date('2026-11-23T09:00:00Z');
     const readers = new Map<Locale, { id: number; email: string }>();
     for (const locale of LOCALES) {
@@ -134,7 +135,7 @@ describe('notices in the reader’s language', () => {
 
   it('names a bought or expiring package in the reader’s language: German, else English, else Turkish (issue #32 item 6)', async () => {
     await t.db.insert(platforms).values({ ad: 'twitter', aktif: true, sortOrder: 0 }).onConflictDoNothing();
-    const [pkg] = await t.db.insert(packages).values({ ad: 'Başlangıç', nameEn: 'Starter', priceInstagramCents: 1000, priceTwitterCents: 1000, priceYoutubeCents: 1000, gunlukLimit: 5, profilLimit: 5 }).returning();
+    const [pkg] = await insertPackages(t.db, [{ ad: 'Başlangıç', nameEn: 'Starter', prices: { instagram: 1000, twitter: 1000, youtube: 1000 }, gunlukLimit: 5, profilLimit: 5 }]);
     const expected: Record<Locale, string> = { tr: 'Başlangıç', en: 'Starter', de: 'Starter' };
     for (const locale of LOCALES) {
       const c = await customer(locale);

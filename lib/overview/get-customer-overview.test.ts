@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { orders, packages, usageCounters, userPackages, users } from '@/db/schema';
 import { localDay } from '@/lib/time';
 import { createTestDb, type TestDb } from '@/test/db';
+import { insertPackages } from '@/test/packages';
 import { getCustomerOverview, OVERVIEW_ORDERS } from './get-customer-overview';
 
 const TZ = 'Europe/Istanbul';
@@ -14,7 +15,7 @@ let t: TestDb;
 let pkgId: number;
 beforeAll(async () => {
   t = await createTestDb();
-  const [pkg] = await t.db.insert(packages).values({ ad: 'Pro', priceInstagramCents: 100, priceTwitterCents: 100, priceYoutubeCents: 100, gunlukLimit: 10, profilLimit: 5 }).returning();
+  const [pkg] = await insertPackages(t.db, [{ ad: 'Pro', prices: { instagram: 100, twitter: 100, youtube: 100 }, gunlukLimit: 10, profilLimit: 5 }]);
   pkgId = pkg!.id;
 });
 afterAll(async () => {
@@ -81,7 +82,7 @@ describe('the customer overview of /panel', () => {
   });
 
   it('names each package in the reader’s language, German falling back to English and then Turkish (issue #32 item 6)', async () => {
-    const [named] = await t.db.insert(packages).values({ ad: 'Başlangıç', nameEn: 'Starter', priceInstagramCents: 100, priceTwitterCents: 100, priceYoutubeCents: 100, gunlukLimit: 10, profilLimit: 5 }).returning();
+    const [named] = await insertPackages(t.db, [{ ad: 'Başlangıç', nameEn: 'Starter', prices: { instagram: 100, twitter: 100, youtube: 100 }, gunlukLimit: 10, profilLimit: 5 }]);
     const u = await customer();
     await subscription(u.id, 'twitter', { packageId: named!.id, paketAdi: 'Başlangıç' });
     const name = async (locale: string) => (await getCustomerOverview(t.db, { id: u.id, rol: 'user' }, { now: NOW, timeZone: TZ, locale })).packages[0]!.paketAdi;

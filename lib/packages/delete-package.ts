@@ -5,6 +5,7 @@ import { packages } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { publicContentChanged } from '@/lib/cache';
+import { withPrices } from './package-prices';
 import { toApiPackage } from './shapes';
 
 /**
@@ -14,7 +15,7 @@ import { toApiPackage } from './shapes';
 export async function deletePackage(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select()
+      .select(withPrices)
       .from(packages)
       .where(and(eq(packages.id, id), isNull(packages.deletedAt)))
       .for('update');

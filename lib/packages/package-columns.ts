@@ -1,4 +1,5 @@
 import 'server-only';
+import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
 import { dollarsToCents } from '@/lib/money';
 import type { PackageInput } from './schemas';
 
@@ -11,10 +12,12 @@ export function packageColumns(input: PackageInput) {
     ad: input.ad,
     ...(input.ad_en !== undefined ? { nameEn: input.ad_en } : {}),
     ...(input.ad_de !== undefined ? { nameDe: input.ad_de } : {}),
-    priceInstagramCents: dollarsToCents(input.platform_fiyatlari.instagram),
-    priceTwitterCents: dollarsToCents(input.platform_fiyatlari.twitter),
-    priceYoutubeCents: dollarsToCents(input.platform_fiyatlari.youtube),
     gunlukLimit: input.gunluk_limit,
     profilLimit: input.profil_limit,
   };
+}
+
+/** The form's price per platform of the registry, in integer cents (the rows of package_prices). */
+export function packagePriceCents(input: PackageInput): Record<Platform, number> {
+  return Object.fromEntries(PLATFORMS.map((platform) => [platform, dollarsToCents(input.platform_fiyatlari[platform])])) as Record<Platform, number>;
 }

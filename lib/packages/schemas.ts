@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
+import { parseDollars } from '@/lib/money';
 import { int, num, text } from '@/lib/validation';
 
 const FIELDS = 'PackageValidation.allFields';
@@ -7,8 +9,9 @@ export const MAX_PRICE_DOLLARS = 1_000_000;
 /** Longest package name, in every language. */
 export const PACKAGE_NAME_MAX = 120;
 
-// Numbers or numeric strings (the form sends strings), never booleans: `true` is not a price.
-const price = num(FIELDS).refine((v) => v > 0 && v <= MAX_PRICE_DOLLARS, { message: FIELDS });
+// Numbers or numeric strings (the form sends strings), never booleans: `true` is not a price. At
+// least a cent once rounded: a stored 0 reads as "not sold on that platform" (lib/packages package-prices).
+const price = num(FIELDS).refine((v) => v > 0 && v <= MAX_PRICE_DOLLARS && (parseDollars(v) ?? 0) >= 1, { message: FIELDS });
 const count = int({ min: 1, max: 1_000_000, message: FIELDS });
 
 /**
@@ -24,18 +27,16 @@ const otherName = (language: string) =>
     .describe(`The ${language} name, optional. Left out: unchanged (on PUT); null or empty: none, ${language} readers get ${language === 'German' ? 'the English name, else ' : ''}the Turkish one.`);
 
 /**
- * POST/PUT /paketler (§5 package form): name required; the three prices, the daily limit and the
- * profile count each above 0, else 'Lütfen tüm alanları doğru şekilde doldurun!'. Prices in dollars.
- * `ad` is the Turkish name; `ad_en` and `ad_de` the optional English and German ones.
+ * POST/PUT /paketler (§5 package form): name required; a price for every platform of the registry,
+ * the daily limit and the profile count each above 0, else 'Lütfen tüm alanları doğru şekilde
+ * doldurun!'. Prices in dollars. `ad` is the Turkish name; `ad_en` and `ad_de` the optional English
+ * and German ones.
  */
 export const packageSchema = z.object({
   ad: text({ max: PACKAGE_NAME_MAX, message: FIELDS }).min(1, { message: FIELDS }).describe('The Turkish name (required): the name of §7, and every reader’s last fallback.'),
   ad_en: otherName('English'),
   ad_de: otherName('German'),
-  platform_fiyatlari: z.object(
-    { instagram: price, twitter: price, youtube: price },
-    { message: FIELDS },
-  ),
+  platform_fiyatlari: z.object(Object.fromEntries(PLATFORMS.map((platform) => [platform, price])) as Record<Platform, typeof price>, { message: FIELDS }),
   gunluk_limit: count,
   profil_limit: count,
 });

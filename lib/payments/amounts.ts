@@ -21,11 +21,12 @@ export function isTopupAmount(cents: unknown): cents is TopupAmount {
   return typeof cents === 'number' && (TOPUP_AMOUNTS_CENTS as readonly number[]).includes(cents);
 }
 
-export type PlatformPrices = Record<Platform, number>;
+/** A package's price per platform in cents; a platform it has no price on is left out (not sold there). */
+export type PlatformPrices = Partial<Record<Platform, number>>;
 
-/** Sum of the chosen platforms' prices, each platform counted once. */
+/** Sum of the chosen platforms' prices, each platform counted once (the server refuses a platform without a price before it sums). */
 export function subtotalCents(prices: PlatformPrices, platforms: readonly Platform[]): number {
-  return [...new Set(platforms)].reduce((sum, p) => sum + prices[p], 0);
+  return [...new Set(platforms)].reduce((sum, p) => sum + (prices[p] ?? 0), 0);
 }
 
 /** §9: total = subtotal × (1 − percent/100), to the cent, rounded half up (lib/money). */

@@ -4,7 +4,7 @@ import type { Db } from '@/db/client';
 import { packages, platforms as platformsTable, usageCounters, userPackages, users } from '@/db/schema';
 import { env } from '@/env';
 import { SERVICES, isPlatform, type Platform, shownInUsage } from '@/lib/catalogue/services';
-import { packageName, subscriptionName } from '@/lib/packages';
+import { packageName, subscriptionName, withPrices, type PackagePrices } from '@/lib/packages';
 import { extendedEnd, notEnded } from '@/lib/subscriptions';
 
 export type OverviewSubscription = {
@@ -22,8 +22,8 @@ export type OverviewSubscription = {
   usage: { service: string; used: number }[];
 };
 
-/** A package for sale; `name` in the reader's language (lib/packages packageName). */
-export type OverviewPackage = { id: number; name: string; gunlukLimit: number; profilLimit: number; prices: Record<Platform, number> };
+/** A package for sale; `name` in the reader's language (lib/packages packageName); `prices` only where it is sold. */
+export type OverviewPackage = { id: number; name: string; gunlukLimit: number; profilLimit: number; prices: PackagePrices };
 
 export type SubscriptionOverview = {
   subscriptions: OverviewSubscription[];
@@ -76,11 +76,11 @@ export async function getSubscriptionOverview(db: Db, input: { userId: number; n
 
 /**
  * The package choices of /panel/subscription: the packages for sale (deleted ones left out) with
- * their price per platform, and the active platforms in display order. Read on their own so that
+ * their price per platform where they are sold, and the active platforms in display order. Read on their own so that
  * the page can show them empty when they cannot be read (§8) and still show the rest.
  */
 export async function getPackageChoices(db: Db, locale = 'tr'): Promise<PackageChoices> {
-  const forSale = await db.select().from(packages).where(isNull(packages.deletedAt)).orderBy(asc(packages.id));
+  const forSale = await db.select(withPrices).from(packages).where(isNull(packages.deletedAt)).orderBy(asc(packages.id));
   const active = await db.select({ ad: platformsTable.ad }).from(platformsTable).where(eq(platformsTable.aktif, true)).orderBy(asc(platformsTable.sortOrder));
   return {
     packages: forSale.map((p) => ({
@@ -88,7 +88,7 @@ export async function getPackageChoices(db: Db, locale = 'tr'): Promise<PackageC
       name: packageName(p, locale),
       gunlukLimit: p.gunlukLimit,
       profilLimit: p.profilLimit,
-      prices: { twitter: p.priceTwitterCents, instagram: p.priceInstagramCents, youtube: p.priceYoutubeCents },
+      prices: p.prices,
     })),
     activePlatforms: active.map((a) => a.ad).filter(isPlatform),
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { insertPackages } from '@/test/packages';
 import { call } from '@/test/http';
 import { packages, payments, platforms, userPackages, users } from '@/db/schema';
 import { signToken } from '@/lib/auth';
@@ -21,13 +22,10 @@ beforeAll(async () => {
   t = await createTestDb();
   installAsAppDb(t);
   await t.db.insert(platforms).values([{ ad: 'twitter', aktif: true, sortOrder: 0 }]);
-  [named, plain] = (await t.db
-    .insert(packages)
-    .values([
-      { ad: 'Başlangıç', nameEn: 'Starter', nameDe: 'Einsteiger', priceInstagramCents: 100, priceTwitterCents: 100, priceYoutubeCents: 100, gunlukLimit: 10, profilLimit: 5 },
-      { ad: 'Ajans', nameEn: 'Agency', priceInstagramCents: 200, priceTwitterCents: 200, priceYoutubeCents: 200, gunlukLimit: 20, profilLimit: 5 },
-    ])
-    .returning()) as [typeof packages.$inferSelect, typeof packages.$inferSelect];
+  [named, plain] = (await insertPackages(t.db, [
+    { ad: 'Başlangıç', nameEn: 'Starter', nameDe: 'Einsteiger', prices: { instagram: 100, twitter: 100, youtube: 100 }, gunlukLimit: 10, profilLimit: 5 },
+    { ad: 'Ajans', nameEn: 'Agency', prices: { instagram: 200, twitter: 200, youtube: 200 }, gunlukLimit: 20, profilLimit: 5 },
+  ])) as [typeof packages.$inferSelect, typeof packages.$inferSelect];
   [user] = (await t.db.insert(users).values({ adSoyad: 'Okur', email: 'names@example.com', passwordHash: 'x' }).returning()) as [typeof users.$inferSelect];
   await t.db.insert(userPackages).values({ userId: user.id, packageId: plain.id, platform: 'twitter', paketAdi: 'Ajans (eski)', gunlukLimit: 20, profilLimit: 5, startsAt: new Date(NOW.getTime() - DAY), endsAt: new Date(NOW.getTime() + 5 * DAY) });
   const [p] = await t.db

@@ -5,7 +5,8 @@ import { packages, platforms as platformsTable } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { isPlatform, type Platform } from '@/lib/catalogue/services';
 import { findValidDiscountCode } from '@/lib/discounts';
-import { MIN_CHARGE_CENTS, discountedCents, isTopupAmount, subtotalCents, type PlatformPrices } from './amounts';
+import { withPrices } from '@/lib/packages';
+import { MIN_CHARGE_CENTS, discountedCents, isTopupAmount, subtotalCents } from './amounts';
 
 export type PackageQuoteInput = { packageId: number; platformIds: (string | number)[]; discountCode?: string | null };
 
@@ -37,17 +38,18 @@ async function resolvePlatforms(db: Db, refs: (string | number)[]): Promise<Plat
 /**
  * The price of a package for the chosen platforms (§9): the sum of their prices, less the
  * discount code's percent, rounded half up to the cent. Computed here only; the client's figure
- * is never used.
+ * is never used. A platform the package has no price on is not sold with it (PACKAGE_NOT_FOR_PLATFORM),
+ * never given away at 0.
  */
 export async function quotePackage(db: Db, input: PackageQuoteInput): Promise<PackageQuote> {
   const [pkg] = await db
-    .select()
+    .select(withPrices)
     .from(packages)
     .where(and(eq(packages.id, input.packageId), isNull(packages.deletedAt)));
   if (!pkg) throw new AppError('PACKAGE_NOT_FOUND');
   const chosen = await resolvePlatforms(db, input.platformIds);
-  const prices: PlatformPrices = { instagram: pkg.priceInstagramCents, twitter: pkg.priceTwitterCents, youtube: pkg.priceYoutubeCents };
-  const subtotal = subtotalCents(prices, chosen);
+  if (chosen.some((p) => pkg.prices[p] === undefined)) throw new AppError('PACKAGE_NOT_FOR_PLATFORM');
+  const subtotal = subtotalCents(pkg.prices, chosen);
   const code = input.discountCode?.trim() ? await findValidDiscountCode(db, { kod: input.discountCode, packageId: pkg.id }) : null;
   const amountCents = discountedCents(subtotal, code?.indirimYuzdesi ?? 0);
   return {

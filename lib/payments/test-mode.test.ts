@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, onPostgres, type TestDb } from '@/test/db';
+import { insertPackages } from '@/test/packages';
 import { call } from '@/test/http';
 import {
   balanceLedger,
@@ -8,7 +9,6 @@ import {
   discountCodes,
   discountRedemptions,
   mailOutbox,
-  packages,
   payments,
   platforms,
   testPaymentIntents,
@@ -73,10 +73,7 @@ beforeAll(async () => {
     { ad: 'instagram', aktif: true, sortOrder: 1 },
     { ad: 'youtube', aktif: true, sortOrder: 2 },
   ]);
-  const [pkg] = await t.db
-    .insert(packages)
-    .values({ ad: 'Profesyonel', priceInstagramCents: 999, priceTwitterCents: 1499, priceYoutubeCents: 333, gunlukLimit: 50, profilLimit: 15 })
-    .returning();
+  const [pkg] = await insertPackages(t.db, [{ ad: 'Profesyonel', prices: { instagram: 999, twitter: 1499, youtube: 333 }, gunlukLimit: 50, profilLimit: 15 }]);
   packageId = pkg!.id;
 });
 afterAll(async () => {

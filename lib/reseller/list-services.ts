@@ -11,6 +11,7 @@ import { MAX_PROFILES_PER_SEND } from '@/lib/operations/schemas';
 import { NEW_TWEET_TIERS } from '@/lib/pricing';
 import { inForce, SUBSCRIPTION_DAYS } from '@/lib/subscriptions';
 import { readActionPrices } from '@/lib/pricing/action-prices';
+import { pricesOf, withPrices } from '@/lib/packages';
 
 export type ServiceType = 'Default' | 'Comments' | 'Tweet';
 
@@ -49,8 +50,6 @@ function packageRateCents(priceCents: number, gunlukLimit: number, profilLimit: 
   return actions > 0 ? Math.ceil((priceCents * 1000) / actions) : 0;
 }
 
-const PRICE_COLUMN = { twitter: 'priceTwitterCents', instagram: 'priceInstagramCents', youtube: 'priceYoutubeCents' } as const;
-
 /**
  * `services`: the services of the active platforms that have a fulfilment endpoint, as the
  * caller may order them. `max` is the caller's package profile limit on that platform; without a
@@ -83,14 +82,12 @@ export async function listServices(db: Db, user: Pick<AuthUser, 'id' | 'rol'>, l
         gunlukLimit: userPackages.gunlukLimit,
         startsAt: userPackages.startsAt,
         endsAt: userPackages.endsAt,
-        priceTwitterCents: packages.priceTwitterCents,
-        priceInstagramCents: packages.priceInstagramCents,
-        priceYoutubeCents: packages.priceYoutubeCents,
+        prices: pricesOf(packages.id),
       })
       .from(userPackages)
       .innerJoin(packages, eq(packages.id, userPackages.packageId))
       .where(and(eq(userPackages.userId, user.id), inForce(now))),
-    db.select().from(packages).where(isNull(packages.deletedAt)),
+    db.select(withPrices).from(packages).where(isNull(packages.deletedAt)),
     readActionPrices(db),
     db.select({ platform: profiles.platform, n: count() }).from(profiles).where(eq(profiles.status, 'active')).groupBy(profiles.platform),
     db.select({ twitterMinProfiles: siteSettings.twitterMinProfiles }).from(siteSettings).where(eq(siteSettings.id, 1)),
@@ -105,9 +102,13 @@ export async function listServices(db: Db, user: Pick<AuthUser, 'id' | 'rol'>, l
     if (!row?.aktif) continue;
     const own = held.find((p) => p.platform === platform);
     const available = Math.min(active.find((a) => a.platform === platform)?.n ?? 0, MAX_PROFILES_PER_SEND);
-    // The package rate: the caller's own package, else the cheapest on sale for this platform.
-    const ownRate = own ? packageRateCents(own[PRICE_COLUMN[platform]], own.gunlukLimit, own.profilLimit, (own.endsAt.getTime() - own.startsAt.getTime()) / 86_400_000) : null;
-    const saleRates = onSale.map((p) => packageRateCents(p[PRICE_COLUMN[platform]], p.gunlukLimit, p.profilLimit, SUBSCRIPTION_DAYS));
+    // The package rate: the caller's own package (0 where it has no price), else the cheapest of
+    // the packages on sale that are sold on this platform.
+    const ownRate = own ? packageRateCents(own.prices[platform] ?? 0, own.gunlukLimit, own.profilLimit, (own.endsAt.getTime() - own.startsAt.getTime()) / 86_400_000) : null;
+    const saleRates = onSale.flatMap((p) => {
+      const cents = p.prices[platform];
+      return cents === undefined ? [] : [packageRateCents(cents, p.gunlukLimit, p.profilLimit, SUBSCRIPTION_DAYS)];
+    });
     const packageRate = ownRate ?? (saleRates.length ? Math.min(...saleRates) : 0);
     for (const service of SERVICES[platform] as readonly Service[]) {
       if (!row.apiEndpoints[service]) continue;

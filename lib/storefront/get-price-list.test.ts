@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '@/test/db';
+import { insertPackages } from '@/test/packages';
 import { seed } from '@/db/seed';
 import { packages, platforms } from '@/db/schema';
 import { NEW_TWEET_TIERS } from '@/lib/pricing';
@@ -18,14 +19,11 @@ afterAll(async () => {
 
 describe('the storefront price list', () => {
   it('lists packages for sale on the active platforms, cheapest first, with the cheapest price per platform', async () => {
-    const [big, small, gone] = await t.db
-      .insert(packages)
-      .values([
-        { ad: 'Big', priceInstagramCents: 5000, priceTwitterCents: 6000, priceYoutubeCents: 300, gunlukLimit: 50, profilLimit: 20 },
-        { ad: 'Small', priceInstagramCents: 1000, priceTwitterCents: 1500, priceYoutubeCents: 900, gunlukLimit: 10, profilLimit: 5 },
-        { ad: 'Gone', priceInstagramCents: 1, priceTwitterCents: 1, priceYoutubeCents: 1, gunlukLimit: 1, profilLimit: 1, deletedAt: new Date() },
-      ])
-      .returning();
+    const [big, small, gone] = await insertPackages(t.db, [
+      { ad: 'Big', prices: { instagram: 5000, twitter: 6000, youtube: 300 }, gunlukLimit: 50, profilLimit: 20 },
+      { ad: 'Small', prices: { instagram: 1000, twitter: 1500, youtube: 900 }, gunlukLimit: 10, profilLimit: 5 },
+      { ad: 'Gone', prices: { instagram: 1, twitter: 1, youtube: 1 }, gunlukLimit: 1, profilLimit: 1, deletedAt: new Date() },
+    ]);
     await t.db.update(platforms).set({ aktif: false }).where(eq(platforms.ad, 'instagram'));
 
     const list = await getPriceList(t.db);
@@ -49,14 +47,11 @@ describe('the storefront price list', () => {
 
   it('names each package in the page’s language: German, else English, else Turkish', async () => {
     await t.db.update(platforms).set({ aktif: true });
-    const [both, enOnly, trOnly] = await t.db
-      .insert(packages)
-      .values([
-        { ad: 'Başlangıç', nameEn: 'Starter', nameDe: 'Einsteiger', priceInstagramCents: 100, priceTwitterCents: 100, priceYoutubeCents: 100, gunlukLimit: 1, profilLimit: 1 },
-        { ad: 'Ajans', nameEn: 'Agency', priceInstagramCents: 200, priceTwitterCents: 200, priceYoutubeCents: 200, gunlukLimit: 1, profilLimit: 1 },
-        { ad: 'Özel', priceInstagramCents: 300, priceTwitterCents: 300, priceYoutubeCents: 300, gunlukLimit: 1, profilLimit: 1 },
-      ])
-      .returning();
+    const [both, enOnly, trOnly] = await insertPackages(t.db, [
+      { ad: 'Başlangıç', nameEn: 'Starter', nameDe: 'Einsteiger', prices: { instagram: 100, twitter: 100, youtube: 100 }, gunlukLimit: 1, profilLimit: 1 },
+      { ad: 'Ajans', nameEn: 'Agency', prices: { instagram: 200, twitter: 200, youtube: 200 }, gunlukLimit: 1, profilLimit: 1 },
+      { ad: 'Özel', prices: { instagram: 300, twitter: 300, youtube: 300 }, gunlukLimit: 1, profilLimit: 1 },
+    ]);
     const names = async (locale: string) => {
       const list = await getPriceList(t.db, locale);
       return [both, enOnly, trOnly].map((p) => list.packages.find((x) => x.id === p!.id)!.name);
@@ -66,6 +61,28 @@ describe('the storefront price list', () => {
     expect(await names('de')).toEqual(['Einsteiger', 'Agency', 'Özel']);
     // Three packages: the middle-priced one is the highlighted plan.
     expect((await getPriceList(t.db, 'en')).platforms.every((p) => p.featuredId === enOnly!.id)).toBe(true);
+  });
+
+  it('lists a package only on the platforms it has a price on (issue #34 item 2: no row, not sold there)', async () => {
+    await t.db.update(packages).set({ deletedAt: new Date() });
+    await t.db.update(platforms).set({ aktif: true });
+    const [full, twitterOnly] = await insertPackages(t.db, [
+      { ad: 'Full', prices: { instagram: 800, twitter: 800, youtube: 800 }, gunlukLimit: 1, profilLimit: 1 },
+      { ad: 'Twitter only', prices: { twitter: 500 }, gunlukLimit: 1, profilLimit: 1 },
+    ]);
+    const list = await getPriceList(t.db);
+    expect(list.packages.find((p) => p.id === twitterOnly!.id)!.pricesCents).toEqual({ twitter: 500 });
+    const byPlatform = Object.fromEntries(list.platforms.map((p) => [p.platform, p]));
+    expect(byPlatform.twitter).toMatchObject({ fromCents: 500, featuredId: full!.id });
+    expect(byPlatform.youtube).toMatchObject({ fromCents: 800, featuredId: null });
+    expect(byPlatform.instagram).toMatchObject({ fromCents: 800, featuredId: null });
+    const json = priceListJsonLd(list, { brand: 'E', url: 'u', platformName: String, productDescription: String, offerDescription: (pkg) => pkg.name });
+    const offers = (json['@graph'] as { name: string; offers: { name: string }[] }[]).map((p) => [p.name, p.offers.map((o) => o.name)]);
+    expect(offers).toEqual([
+      ['E – twitter', ['Twitter only', 'Full']],
+      ['E – instagram', ['Full']],
+      ['E – youtube', ['Full']],
+    ]);
   });
 
   it('highlights the middle-priced package of a platform, the dearer middle one of an even count, none of one', () => {

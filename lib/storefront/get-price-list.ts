@@ -3,7 +3,7 @@ import { asc, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { packages } from '@/db/schema';
 import { PAGE_SERVICES, type Platform, type Service, FOLLOWER_PRICED_PLATFORMS } from '@/lib/catalogue/services';
-import { packageName } from '@/lib/packages';
+import { packageName, withPrices } from '@/lib/packages';
 import { listActivePlatforms } from '@/lib/platforms';
 import { NEW_TWEET_TIERS } from '@/lib/pricing';
 
@@ -15,6 +15,7 @@ export type PriceListPackage = {
   dailyLimit: number;
   /** Profiles per order (§3 Package profil_limit). */
   profileLimit: number;
+  /** Its price on each active platform where it is sold (no key: not sold there, lib/packages PackagePrices). */
   pricesCents: Partial<Record<Platform, number>>;
 };
 
@@ -27,7 +28,7 @@ export type PriceList = {
    * package the page highlights (`featuredId`, see featuredPackage), null with fewer than two.
    */
   platforms: { platform: Platform; services: readonly Service[]; fromCents: number | null; featuredId: number | null }[];
-  /** Packages that are for sale (deleted ones left out), cheapest first. */
+  /** Packages that are for sale (deleted ones left out), cheapest first; a platform lists those with a price there. */
   packages: PriceListPackage[];
   /** The new-tweet tiers, when Twitter is active (new tweets are a Twitter service). */
   newTweetTiers: PriceListTier[];
@@ -54,30 +55,32 @@ export function featuredPackage(packages: { id: number; cents: number }[]): numb
 export async function getPriceList(db: Db, locale = 'tr'): Promise<PriceList> {
   const [active, rows] = await Promise.all([
     listActivePlatforms(db),
-    db.select().from(packages).where(isNull(packages.deletedAt)).orderBy(asc(packages.id)),
+    db.select(withPrices).from(packages).where(isNull(packages.deletedAt)).orderBy(asc(packages.id)),
   ]);
   const platforms = active.map((p) => p.ad);
-  const list: PriceListPackage[] = rows.map((row) => {
-    const all: Record<Platform, number> = { twitter: row.priceTwitterCents, instagram: row.priceInstagramCents, youtube: row.priceYoutubeCents };
-    return {
-      id: row.id,
-      name: packageName(row, locale),
-      dailyLimit: row.gunlukLimit,
-      profileLimit: row.profilLimit,
-      pricesCents: Object.fromEntries(platforms.map((p) => [p, all[p]])),
-    };
-  });
+  const list: PriceListPackage[] = rows.map((row) => ({
+    id: row.id,
+    name: packageName(row, locale),
+    dailyLimit: row.gunlukLimit,
+    profileLimit: row.profilLimit,
+    pricesCents: Object.fromEntries(platforms.flatMap((p) => (row.prices[p] === undefined ? [] : [[p, row.prices[p]]]))),
+  }));
   const total = (p: PriceListPackage) => Object.values(p.pricesCents).reduce((s, c) => s + c, 0);
   list.sort((a, b) => total(a) - total(b) || a.id - b.id);
   return {
     platforms: platforms.map((platform) => {
-      const prices = list.map((p) => p.pricesCents[platform]!);
-      const featuredId = featuredPackage(list.map((p) => ({ id: p.id, cents: p.pricesCents[platform]! })));
-      return { platform, services: PAGE_SERVICES[platform], fromCents: prices.length ? Math.min(...prices) : null, featuredId };
+      const priced = pricedOn(list, platform);
+      const featuredId = featuredPackage(priced.map((p) => ({ id: p.id, cents: p.pricesCents[platform]! })));
+      return { platform, services: PAGE_SERVICES[platform], fromCents: priced.length ? Math.min(...priced.map((p) => p.pricesCents[platform]!)) : null, featuredId };
     }),
     packages: list,
     newTweetTiers: platforms.some((p) => FOLLOWER_PRICED_PLATFORMS.includes(p)) ? newTweetTiers() : [],
   };
+}
+
+/** The packages of the list that are sold on `platform` (have a price there), in the list's order. */
+export function pricedOn(packages: PriceListPackage[], platform: Platform): PriceListPackage[] {
+  return packages.filter((p) => p.pricesCents[platform] !== undefined);
 }
 
 /** NEW_TWEET_TIERS ("up to n followers, inclusive") as ranges. */

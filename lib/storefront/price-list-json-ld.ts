@@ -1,11 +1,12 @@
 import 'server-only';
 import type { Platform, Service } from '@/lib/catalogue/services';
 import { productOffersJsonLd } from '@/lib/seo';
-import type { PriceList, PriceListPackage } from './get-price-list';
+import { pricedOn, type PriceList, type PriceListPackage } from './get-price-list';
 
 /**
  * /pricing's structured data: one Product per active platform, one Offer per package at its
- * price on that platform. The texts come from the caller (the page's translations).
+ * price on that platform (a package not sold there has none; a platform without one, no Product).
+ * The texts come from the caller (the page's translations).
  */
 export function priceListJsonLd(
   list: PriceList,
@@ -21,11 +22,11 @@ export function priceListJsonLd(
     url: input.url,
     brand: input.brand,
     products: list.platforms
-      .filter(() => list.packages.length > 0)
+      .filter(({ platform }) => pricedOn(list.packages, platform).length > 0)
       .map(({ platform, services }) => ({
         name: `${input.brand} – ${input.platformName(platform)}`,
         description: input.productDescription(platform, services),
-        offers: list.packages.map((pkg) => ({ name: pkg.name, priceCents: pkg.pricesCents[platform]!, description: input.offerDescription(pkg) })),
+        offers: pricedOn(list.packages, platform).map((pkg) => ({ name: pkg.name, priceCents: pkg.pricesCents[platform]!, description: input.offerDescription(pkg) })),
       })),
   });
 }

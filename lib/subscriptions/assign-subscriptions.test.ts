@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '@/test/db';
+import { insertPackages } from '@/test/packages';
 import { packages, userPackages, users } from '@/db/schema';
 import { getSubscriptionOverview } from '@/lib/payments';
 import { assignSubscriptions, extendedEnd } from './assign-subscriptions';
@@ -15,13 +16,10 @@ beforeAll(async () => {
   t = await createTestDb();
   const [u] = await t.db.insert(users).values({ adSoyad: 'S', email: 's@example.com', passwordHash: 'h' }).returning();
   userId = u!.id;
-  const rows = await t.db
-    .insert(packages)
-    .values([
-      { ad: 'Small', priceInstagramCents: 100, priceTwitterCents: 100, priceYoutubeCents: 100, gunlukLimit: 5, profilLimit: 3 },
-      { ad: 'Big', priceInstagramCents: 900, priceTwitterCents: 900, priceYoutubeCents: 900, gunlukLimit: 50, profilLimit: 20 },
-    ])
-    .returning();
+  const rows = await insertPackages(t.db, [
+    { ad: 'Small', prices: { instagram: 100, twitter: 100, youtube: 100 }, gunlukLimit: 5, profilLimit: 3 },
+    { ad: 'Big', prices: { instagram: 900, twitter: 900, youtube: 900 }, gunlukLimit: 50, profilLimit: 20 },
+  ]);
   small = rows[0]!.id;
   big = rows[1]!.id;
 });

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
 import { call } from '@/test/http';
-import { packages, userPackages } from '@/db/schema';
+import { packagePrices, packages, userPackages } from '@/db/schema';
 import { dollarsToCents } from '@/lib/money';
 import { publicGeneration } from '@/lib/cache';
+import { createPackage, type PackageInput } from '@/lib/packages';
+import { PLATFORMS } from '@/lib/catalogue/services';
 import * as list from './route';
 import * as byId from './[id]/route';
 import * as assign from '../kullanici-paketleri/route';
 import * as ofUser from '../kullanici-paketleri/[id]/route';
+import * as quote from '../payment/quote/route';
 
 let f: AdminFixture;
 beforeAll(async () => {
@@ -33,8 +36,8 @@ describe('POST/PUT/DELETE /api/paketler', () => {
     expect(res.status).toBe(201);
     const paket = res.body.paket as Paket;
     expect(paket.platform_fiyatlari).toEqual({ instagram: 29.99, twitter: 39.99, youtube: 1.01 });
-    const [row] = await f.t.db.select().from(packages).where(eq(packages.id, paket.id));
-    expect([row!.priceInstagramCents, row!.priceTwitterCents, row!.priceYoutubeCents]).toEqual([2999, 3999, 101]);
+    const rows = await f.t.db.select({ platform: packagePrices.platform, cents: packagePrices.priceCents }).from(packagePrices).where(eq(packagePrices.packageId, paket.id));
+    expect(Object.fromEntries(rows.map((r) => [r.platform, r.cents]))).toEqual({ instagram: 2999, twitter: 3999, youtube: 101 });
     const pub = await call(list.GET);
     expect((pub.body.paketler as Paket[]).map((p) => p.ad)).toContain('Pro');
   });
@@ -146,5 +149,57 @@ describe('package names in three languages (issue #32 item 6)', () => {
       expect(res.body.code).toBe('VALIDATION_FAILED');
     }
     expect((await call(list.POST, { token: f.adminToken, body: { ...valid, ad_en: 'x'.repeat(120) } })).status).toBe(201);
+  });
+});
+
+describe('package prices as rows (issue #34 item 2)', () => {
+  const pricesOf = async (id: number) =>
+    Object.fromEntries(
+      (await f.t.db.select({ platform: packagePrices.platform, cents: packagePrices.priceCents }).from(packagePrices).where(eq(packagePrices.packageId, id))).map((r) => [r.platform, r.cents]),
+    );
+  const listed = async (id: number) => ((await call(list.GET)).body.paketler as Paket[]).find((p) => p.id === id)!;
+
+  it('answers platform_fiyatlari with one key per platform of the registry, in dollars, on POST, PUT and GET', async () => {
+    const created = (await call(list.POST, { token: f.adminToken, body: valid })).body.paket as Paket;
+    expect(Object.keys(created.platform_fiyatlari).sort()).toEqual([...PLATFORMS].sort());
+    const res = await call(byId.PUT, { method: 'PUT', token: f.adminToken, params: { id: String(created.id) }, body: { ...valid, platform_fiyatlari: { instagram: '5', twitter: 12.5, youtube: 0.99 } } });
+    expect(res.status).toBe(200);
+    expect((res.body.paket as Paket).platform_fiyatlari).toEqual({ instagram: 5, twitter: 12.5, youtube: 0.99 });
+    expect(await pricesOf(created.id)).toEqual({ instagram: 500, twitter: 1250, youtube: 99 });
+    expect((await listed(created.id)).platform_fiyatlari).toEqual({ instagram: 5, twitter: 12.5, youtube: 0.99 });
+    const [audit] = (await f.auditOf('package.update')).slice(-1);
+    expect(audit!.before).toMatchObject({ platform_fiyatlari: { instagram: 29.99, twitter: 39.99, youtube: 1.01 } });
+    expect(audit!.after).toMatchObject({ platform_fiyatlari: { instagram: 5, twitter: 12.5, youtube: 0.99 } });
+  });
+
+  it('refuses a price that rounds to no cent: a stored 0 would read as not sold', async () => {
+    const res = await call(list.POST, { token: f.adminToken, body: { ...valid, platform_fiyatlari: { ...valid.platform_fiyatlari, youtube: 0.004 } } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('serves a package without a price on a platform (one added to the registry later) as not sold there: 0 on the wire, refused in a quote, priced again by a PUT', async () => {
+    const paket = (await call(list.POST, { token: f.adminToken, body: { ...valid, ad: 'Eksik' } })).body.paket as Paket;
+    await f.t.db.delete(packagePrices).where(and(eq(packagePrices.packageId, paket.id), eq(packagePrices.platform, 'youtube')));
+
+    expect((await listed(paket.id)).platform_fiyatlari).toEqual({ instagram: 29.99, twitter: 39.99, youtube: 0 });
+    const customer = { token: f.userToken };
+    const refused = await call(quote.POST, { ...customer, body: { packageId: paket.id, platformIds: ['twitter', 'youtube'] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('PACKAGE_NOT_FOR_PLATFORM');
+    const twitterOnly = await call(quote.POST, { ...customer, body: { packageId: paket.id, platformIds: ['twitter'] } });
+    expect(twitterOnly.status).toBe(200);
+
+    const put = await call(byId.PUT, { method: 'PUT', token: f.adminToken, params: { id: String(paket.id) }, body: { ...valid, ad: 'Eksik' } });
+    expect((put.body.paket as Paket).platform_fiyatlari).toEqual({ instagram: 29.99, twitter: 39.99, youtube: 1.01 });
+    expect(await pricesOf(paket.id)).toEqual({ instagram: 2999, twitter: 3999, youtube: 101 });
+  });
+
+  it('writes a package and its prices in one transaction: a price the database refuses leaves no package behind', async () => {
+    const before = (await f.t.db.select({ id: packages.id }).from(packages)).length;
+    // Past the schema (lib trusts its input): $2,000,000 breaks the rows' range check.
+    const input = { ad: 'Atomik', platform_fiyatlari: { instagram: 1, twitter: 2_000_000, youtube: 1 }, gunluk_limit: 1, profil_limit: 1 } as PackageInput;
+    await expect(createPackage(f.t.db, { id: f.adminId }, input)).rejects.toThrow();
+    expect((await f.t.db.select({ id: packages.id }).from(packages)).length).toBe(before);
   });
 });

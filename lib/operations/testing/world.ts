@@ -5,6 +5,7 @@ import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { seed } from '@/db/seed';
 import { packages, siteSettings, userPackages, users, balanceLedger } from '@/db/schema';
 import { signToken } from '@/lib/auth';
+import { writePackagePrices } from '@/lib/packages';
 import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
 import { syncProfiles } from '@/lib/profiles';
 import { configureSim, serveSimProvider } from '@/lib/provider/sim';
@@ -80,8 +81,9 @@ export async function makeUser(t: TestDb, options: MakeUserOptions = {}) {
   for (const [platform, limits] of Object.entries(options.packages ?? {}) as [Platform, { gunlukLimit: number; profilLimit: number }][]) {
     const [pkg] = await t.db
       .insert(packages)
-      .values({ ad: `P${counter}`, priceInstagramCents: 100, priceTwitterCents: 100, priceYoutubeCents: 100, ...limits })
+      .values({ ad: `P${counter}`, ...limits })
       .returning();
+    await writePackagePrices(t.db, pkg!.id, Object.fromEntries(PLATFORMS.map((p) => [p, 100])));
     const now = Date.now();
     await t.db.insert(userPackages).values({
       userId: user!.id,
