@@ -124,7 +124,7 @@ export function PackagesManager({ packages }: { packages: AdminPackage[] }) {
         <p id="package-names-hint" className="text-sm text-muted">
           {t('namesHint')}
         </p>
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid gap-3 sm:grid-cols-2">
           {PLATFORMS.map((platform) => numberField(`platform_fiyatlari.${platform}`, priceLabel(platform), '0.01'))}
         </div>
         <div className="grid gap-3 sm:grid-cols-2">

@@ -28,7 +28,7 @@ export function PlatformsManager({ platforms }: { platforms: AdminPlatformRow[] 
         {t('title')}
       </h1>
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label={t('tabsLabel')} className="grid-cols-3">
+        <TabsList aria-label={t('tabsLabel')} style={{ gridTemplateColumns: `repeat(${platforms.length}, minmax(0, 1fr))` }}>
           {platforms.map((p) => (
             <TabsTrigger key={p.ad} value={p.ad}>
               {tp(p.ad)}

@@ -36,7 +36,7 @@ export function ProfileHealthManager({ platform, profiles }: { platform: Platfor
       <h1 id="profiles-title" className="mb-4 text-2xl font-bold">
         {t('title')}
       </h1>
-      <nav aria-label={t('platformsLabel')} className="mb-4 grid grid-cols-3 gap-2">
+      <nav aria-label={t('platformsLabel')} className="mb-4 grid gap-2" style={{ gridTemplateColumns: `repeat(${PLATFORMS.length}, minmax(0, 1fr))` }}>
         {PLATFORMS.map((p) => (
           <Link
             key={p}

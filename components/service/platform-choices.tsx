@@ -26,7 +26,7 @@ export function PlatformChoices({ choices, lastUsedLabel }: { choices: PlatformC
   const ordered = active ? [...choices].sort((a, b) => Number(b.platform === active) - Number(a.platform === active)) : choices;
 
   return (
-    <div className="mt-6 grid gap-4 sm:grid-cols-3">
+    <div className="mt-6 grid gap-4 sm:grid-cols-[repeat(auto-fit,minmax(13rem,1fr))]">
       {ordered.map((c) => (
         <Card key={c.platform} className={cn('p-4', c.platform === active && 'border-brand ring-1 ring-brand')} data-platform-choice={c.platform} data-active={c.platform === active || undefined}>
           <nav aria-label={c.name}>
