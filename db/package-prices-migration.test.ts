@@ -51,11 +51,12 @@ describe('migration 0021_package_prices_as_rows', () => {
       );
       expect(columns).toEqual([]);
 
-      // The API reads the rows: the same dollars as the columns held; the 0 reads as not sold (0).
+      // The API reads the rows: the same dollars as the columns held; the 0 reads as not sold (0),
+      // and so does a platform added after the columns (TikTok: no row, not sold until priced).
       const listed = await listPackages(handle.db);
       expect(listed.map((p) => [p.ad, p.platform_fiyatlari])).toEqual([
-        ['Pro', { twitter: 14.99, instagram: 9.99, youtube: 3.33 }],
-        ['Sıfır', { twitter: 0, instagram: 5, youtube: 7 }],
+        ['Pro', { twitter: 14.99, instagram: 9.99, youtube: 3.33, tiktok: 0 }],
+        ['Sıfır', { twitter: 0, instagram: 5, youtube: 7, tiktok: 0 }],
       ]);
 
       // A package's rows go with it; a price is never negative.

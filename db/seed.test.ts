@@ -17,13 +17,14 @@ afterAll(async () => {
 const options = { baseUrl: 'http://127.0.0.1:3000', adminEmail: 'Boss@Example.com', demo: true };
 
 describe('seed', () => {
-  it('creates the three active platforms with an endpoint URL for every §3 key', async () => {
+  it('creates an active platform for every platform of the registry, with an endpoint URL for every §3 key', async () => {
     const result = await seed(t.db, options);
     const rows = await t.db.select().from(platforms).orderBy(platforms.sortOrder);
     expect(rows.map((r) => [r.ad, r.aktif])).toEqual([
       ['twitter', true],
       ['instagram', true],
       ['youtube', true],
+      ['tiktok', true],
     ]);
     for (const row of rows) {
       expect(Object.keys(row.apiEndpoints).sort()).toEqual([...ENDPOINT_KEYS[row.ad]].sort());

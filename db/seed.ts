@@ -94,10 +94,10 @@ async function seedUnlocked(db: Db, options: SeedOptions): Promise<SeedResult> {
   const [{ count: packageCount } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(packages);
   if (packageCount === 0) {
     const demoPackages: { values: typeof packages.$inferInsert; prices: Partial<Record<Platform, number>> }[] = [
-      { values: { ad: 'Başlangıç', nameEn: 'Starter', nameDe: 'Einsteiger', gunlukLimit: 10, profilLimit: 5 }, prices: { instagram: 999, twitter: 1499, youtube: 999 } },
-      { values: { ad: 'Profesyonel', nameEn: 'Professional', nameDe: 'Profi', gunlukLimit: 50, profilLimit: 15 }, prices: { instagram: 2999, twitter: 3999, youtube: 2999 } },
+      { values: { ad: 'Başlangıç', nameEn: 'Starter', nameDe: 'Einsteiger', gunlukLimit: 10, profilLimit: 5 }, prices: { instagram: 999, twitter: 1499, youtube: 999, tiktok: 999 } },
+      { values: { ad: 'Profesyonel', nameEn: 'Professional', nameDe: 'Profi', gunlukLimit: 50, profilLimit: 15 }, prices: { instagram: 2999, twitter: 3999, youtube: 2999, tiktok: 2999 } },
       // No German name: German pages show the English one (lib/packages packageName).
-      { values: { ad: 'Ajans', nameEn: 'Agency', gunlukLimit: 200, profilLimit: 40 }, prices: { instagram: 7999, twitter: 9999, youtube: 7999 } },
+      { values: { ad: 'Ajans', nameEn: 'Agency', gunlukLimit: 200, profilLimit: 40 }, prices: { instagram: 7999, twitter: 9999, youtube: 7999, tiktok: 7999 } },
     ];
     for (const demo of demoPackages) {
       const [row] = await db.insert(packages).values(demo.values).returning({ id: packages.id });

@@ -2,6 +2,7 @@ import type { PlatformDescriptor, ServiceDescriptor } from './types';
 import { twitter } from './twitter';
 import { instagram } from './instagram';
 import { youtube } from './youtube';
+import { tiktok } from './tiktok';
 
 export type { PlatformDescriptor, ServiceDescriptor } from './types';
 
@@ -10,7 +11,7 @@ export type { PlatformDescriptor, ServiceDescriptor } from './types';
  * Adding a platform is a folder here, its messages, its simulator data and a migration of the
  * `platform` enum; package prices need none (docs/platforms.md "Adding a platform").
  */
-export const PLATFORM_REGISTRY = [twitter, instagram, youtube] as const;
+export const PLATFORM_REGISTRY = [twitter, instagram, youtube, tiktok] as const;
 
 type Registry = typeof PLATFORM_REGISTRY;
 export type PlatformKey = Registry[number]['key'];

@@ -5,6 +5,8 @@ import { instagram } from './instagram';
 import { instagramSim } from './instagram/sim';
 import { youtube } from './youtube';
 import { youtubeSim } from './youtube/sim';
+import { tiktok } from './tiktok';
+import { tiktokSim } from './tiktok/sim';
 
 /**
  * Each platform's simulator data (issue #34), for the simulated provider only (lib/provider/sim):
@@ -14,4 +16,5 @@ export const PLATFORM_SIMS: Readonly<Record<string, PlatformSim>> = Object.fromE
   [twitter.key, twitterSim],
   [instagram.key, instagramSim],
   [youtube.key, youtubeSim],
+  [tiktok.key, tiktokSim],
 ]);

@@ -16,7 +16,7 @@ describe('the prompt placeholders (§2)', () => {
   it('fall back to the built-in general list, in every language, for a service the catalogue has none for', () => {
     for (const [locale, messages] of [['tr', tr], ['en', en], ['de', de]] as const) {
       const t = createTranslator({ locale, messages });
-      const examples = promptExamples(t as never, 'tiktok_comment');
+      const examples = promptExamples(t as never, 'myspace_comment');
       expect(examples.length).toBeGreaterThanOrEqual(5);
       expect(examples).toEqual(Object.values(messages.Placeholders.fallback));
       for (const e of examples) expect(e).not.toMatch(/Placeholders\./);

@@ -16,6 +16,11 @@ const PINNED: Record<Service, number> = {
   youtube_like: 10,
   youtube_comment: 11,
   youtube_subscribe: 12,
+  tiktok_like: 13,
+  tiktok_comment: 14,
+  tiktok_share: 15,
+  tiktok_favorite: 16,
+  tiktok_repost: 17,
 };
 
 describe('service ids', () => {

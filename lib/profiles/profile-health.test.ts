@@ -118,7 +118,7 @@ describe('profile health', () => {
     expect(res.status).toBe(200);
     expect((res.body.profiles as { id: number }[]).map((p) => p.id)).toEqual([ids[0]]);
     expect((await call(adminProfiles, { token: userToken, path: '/api/admin/profiles' })).status).toBe(403);
-    expect((await call(adminProfiles, { token: adminToken, path: '/api/admin/profiles?platform=tiktok' })).status).toBe(400);
+    expect((await call(adminProfiles, { token: adminToken, path: '/api/admin/profiles?platform=myspace' })).status).toBe(400);
 
     const put = (id: string, body: unknown) => call(setStatus, { method: 'PUT', token: adminToken, params: { id }, body });
     expect((await put(String(ids[0]), { status: 'quarantined' })).status).toBe(400);

@@ -37,7 +37,7 @@ describe('the profiles table', () => {
     expect((ig.body.profiles as { ig_username?: string }[])[0]!.ig_username).toBeTruthy();
     const direct = await call(instagramProfiles, { path: '/api/instagram/profiles' });
     expect((direct.body.profiles as unknown[]).length).toBe((ig.body.profiles as unknown[]).length);
-    const bad = await call(twitterProfiles, { path: '/api/twitter/profiles?platform=tiktok' });
+    const bad = await call(twitterProfiles, { path: '/api/twitter/profiles?platform=myspace' });
     expect(bad.status).toBe(404);
   });
 

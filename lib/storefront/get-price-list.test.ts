@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '@/test/db';
 import { insertPackages } from '@/test/packages';
 import { seed } from '@/db/seed';
@@ -24,7 +24,7 @@ describe('the storefront price list', () => {
       { ad: 'Small', prices: { instagram: 1000, twitter: 1500, youtube: 900 }, gunlukLimit: 10, profilLimit: 5 },
       { ad: 'Gone', prices: { instagram: 1, twitter: 1, youtube: 1 }, gunlukLimit: 1, profilLimit: 1, deletedAt: new Date() },
     ]);
-    await t.db.update(platforms).set({ aktif: false }).where(eq(platforms.ad, 'instagram'));
+    await t.db.update(platforms).set({ aktif: false }).where(inArray(platforms.ad, ['instagram', 'tiktok']));
 
     const list = await getPriceList(t.db);
     expect(list.packages.map((p) => p.name)).toEqual(['Small', 'Big']);
@@ -48,9 +48,9 @@ describe('the storefront price list', () => {
   it('names each package in the page’s language: German, else English, else Turkish', async () => {
     await t.db.update(platforms).set({ aktif: true });
     const [both, enOnly, trOnly] = await insertPackages(t.db, [
-      { ad: 'Başlangıç', nameEn: 'Starter', nameDe: 'Einsteiger', prices: { instagram: 100, twitter: 100, youtube: 100 }, gunlukLimit: 1, profilLimit: 1 },
-      { ad: 'Ajans', nameEn: 'Agency', prices: { instagram: 200, twitter: 200, youtube: 200 }, gunlukLimit: 1, profilLimit: 1 },
-      { ad: 'Özel', prices: { instagram: 300, twitter: 300, youtube: 300 }, gunlukLimit: 1, profilLimit: 1 },
+      { ad: 'Başlangıç', nameEn: 'Starter', nameDe: 'Einsteiger', prices: { instagram: 100, twitter: 100, youtube: 100, tiktok: 100 }, gunlukLimit: 1, profilLimit: 1 },
+      { ad: 'Ajans', nameEn: 'Agency', prices: { instagram: 200, twitter: 200, youtube: 200, tiktok: 200 }, gunlukLimit: 1, profilLimit: 1 },
+      { ad: 'Özel', prices: { instagram: 300, twitter: 300, youtube: 300, tiktok: 300 }, gunlukLimit: 1, profilLimit: 1 },
     ]);
     const names = async (locale: string) => {
       const list = await getPriceList(t.db, locale);

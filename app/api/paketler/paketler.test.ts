@@ -21,7 +21,7 @@ afterAll(async () => {
   await f.t.close();
 });
 
-const valid = { ad: 'Pro', platform_fiyatlari: { instagram: 29.99, twitter: 39.99, youtube: 1.005 }, gunluk_limit: 50, profil_limit: 15 };
+const valid = { ad: 'Pro', platform_fiyatlari: { instagram: 29.99, twitter: 39.99, youtube: 1.005, tiktok: 19.99 }, gunluk_limit: 50, profil_limit: 15 };
 type Paket = { id: number; ad: string; ad_en: string | null; ad_de: string | null; gorunen_ad?: string; platform_fiyatlari: Record<string, number> };
 
 describe('dollars and cents', () => {
@@ -35,9 +35,9 @@ describe('POST/PUT/DELETE /api/paketler', () => {
     const res = await call(list.POST, { token: f.adminToken, body: valid });
     expect(res.status).toBe(201);
     const paket = res.body.paket as Paket;
-    expect(paket.platform_fiyatlari).toEqual({ instagram: 29.99, twitter: 39.99, youtube: 1.01 });
+    expect(paket.platform_fiyatlari).toEqual({ instagram: 29.99, twitter: 39.99, youtube: 1.01, tiktok: 19.99 });
     const rows = await f.t.db.select({ platform: packagePrices.platform, cents: packagePrices.priceCents }).from(packagePrices).where(eq(packagePrices.packageId, paket.id));
-    expect(Object.fromEntries(rows.map((r) => [r.platform, r.cents]))).toEqual({ instagram: 2999, twitter: 3999, youtube: 101 });
+    expect(Object.fromEntries(rows.map((r) => [r.platform, r.cents]))).toEqual({ instagram: 2999, twitter: 3999, youtube: 101, tiktok: 1999 });
     const pub = await call(list.GET);
     expect((pub.body.paketler as Paket[]).map((p) => p.ad)).toContain('Pro');
   });
@@ -162,14 +162,14 @@ describe('package prices as rows (issue #34 item 2)', () => {
   it('answers platform_fiyatlari with one key per platform of the registry, in dollars, on POST, PUT and GET', async () => {
     const created = (await call(list.POST, { token: f.adminToken, body: valid })).body.paket as Paket;
     expect(Object.keys(created.platform_fiyatlari).sort()).toEqual([...PLATFORMS].sort());
-    const res = await call(byId.PUT, { method: 'PUT', token: f.adminToken, params: { id: String(created.id) }, body: { ...valid, platform_fiyatlari: { instagram: '5', twitter: 12.5, youtube: 0.99 } } });
+    const res = await call(byId.PUT, { method: 'PUT', token: f.adminToken, params: { id: String(created.id) }, body: { ...valid, platform_fiyatlari: { instagram: '5', twitter: 12.5, youtube: 0.99, tiktok: 7 } } });
     expect(res.status).toBe(200);
-    expect((res.body.paket as Paket).platform_fiyatlari).toEqual({ instagram: 5, twitter: 12.5, youtube: 0.99 });
-    expect(await pricesOf(created.id)).toEqual({ instagram: 500, twitter: 1250, youtube: 99 });
-    expect((await listed(created.id)).platform_fiyatlari).toEqual({ instagram: 5, twitter: 12.5, youtube: 0.99 });
+    expect((res.body.paket as Paket).platform_fiyatlari).toEqual({ instagram: 5, twitter: 12.5, youtube: 0.99, tiktok: 7 });
+    expect(await pricesOf(created.id)).toEqual({ instagram: 500, twitter: 1250, youtube: 99, tiktok: 700 });
+    expect((await listed(created.id)).platform_fiyatlari).toEqual({ instagram: 5, twitter: 12.5, youtube: 0.99, tiktok: 7 });
     const [audit] = (await f.auditOf('package.update')).slice(-1);
-    expect(audit!.before).toMatchObject({ platform_fiyatlari: { instagram: 29.99, twitter: 39.99, youtube: 1.01 } });
-    expect(audit!.after).toMatchObject({ platform_fiyatlari: { instagram: 5, twitter: 12.5, youtube: 0.99 } });
+    expect(audit!.before).toMatchObject({ platform_fiyatlari: { instagram: 29.99, twitter: 39.99, youtube: 1.01, tiktok: 19.99 } });
+    expect(audit!.after).toMatchObject({ platform_fiyatlari: { instagram: 5, twitter: 12.5, youtube: 0.99, tiktok: 7 } });
   });
 
   it('refuses a price that rounds to no cent: a stored 0 would read as not sold', async () => {
@@ -182,7 +182,7 @@ describe('package prices as rows (issue #34 item 2)', () => {
     const paket = (await call(list.POST, { token: f.adminToken, body: { ...valid, ad: 'Eksik' } })).body.paket as Paket;
     await f.t.db.delete(packagePrices).where(and(eq(packagePrices.packageId, paket.id), eq(packagePrices.platform, 'youtube')));
 
-    expect((await listed(paket.id)).platform_fiyatlari).toEqual({ instagram: 29.99, twitter: 39.99, youtube: 0 });
+    expect((await listed(paket.id)).platform_fiyatlari).toEqual({ instagram: 29.99, twitter: 39.99, youtube: 0, tiktok: 19.99 });
     const customer = { token: f.userToken };
     const refused = await call(quote.POST, { ...customer, body: { packageId: paket.id, platformIds: ['twitter', 'youtube'] } });
     expect(refused.status).toBe(400);
@@ -191,14 +191,14 @@ describe('package prices as rows (issue #34 item 2)', () => {
     expect(twitterOnly.status).toBe(200);
 
     const put = await call(byId.PUT, { method: 'PUT', token: f.adminToken, params: { id: String(paket.id) }, body: { ...valid, ad: 'Eksik' } });
-    expect((put.body.paket as Paket).platform_fiyatlari).toEqual({ instagram: 29.99, twitter: 39.99, youtube: 1.01 });
-    expect(await pricesOf(paket.id)).toEqual({ instagram: 2999, twitter: 3999, youtube: 101 });
+    expect((put.body.paket as Paket).platform_fiyatlari).toEqual({ instagram: 29.99, twitter: 39.99, youtube: 1.01, tiktok: 19.99 });
+    expect(await pricesOf(paket.id)).toEqual({ instagram: 2999, twitter: 3999, youtube: 101, tiktok: 1999 });
   });
 
   it('writes a package and its prices in one transaction: a price the database refuses leaves no package behind', async () => {
     const before = (await f.t.db.select({ id: packages.id }).from(packages)).length;
     // Past the schema (lib trusts its input): $2,000,000 breaks the rows' range check.
-    const input = { ad: 'Atomik', platform_fiyatlari: { instagram: 1, twitter: 2_000_000, youtube: 1 }, gunluk_limit: 1, profil_limit: 1 } as PackageInput;
+    const input = { ad: 'Atomik', platform_fiyatlari: { instagram: 1, twitter: 2_000_000, youtube: 1, tiktok: 1 }, gunluk_limit: 1, profil_limit: 1 } as PackageInput;
     await expect(createPackage(f.t.db, { id: f.adminId }, input)).rejects.toThrow();
     expect((await f.t.db.select({ id: packages.id }).from(packages)).length).toBe(before);
   });
