@@ -51,9 +51,9 @@ export async function StorefrontHero({ siteName, prices }: { siteName: string; p
         <Card className="p-4 sm:p-5" data-storefront-prices>
           <h2 className="text-sm font-semibold">{t('pricesLabel')}</h2>
           {priced.length ? (
-            <ul className="mt-2 flex flex-wrap gap-2 md:flex-col">
+            <ul className="mt-2 grid grid-cols-[repeat(auto-fit,minmax(7rem,1fr))] gap-2 md:grid-cols-1">
               {priced.map(({ platform, fromCents }) => (
-                <li key={platform} className="flex min-w-[4.5rem] flex-1 flex-col md:flex-row md:items-baseline md:justify-between">
+                <li key={platform} className="flex flex-col md:flex-row md:items-baseline md:justify-between">
                   <span className="text-xs text-muted md:text-sm">{tp(platform)}</span>
                   <span className="text-lg font-bold tabular-nums" data-from-price={platform}>
                     {formatUsd(fromCents!, locale)}

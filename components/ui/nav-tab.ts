@@ -7,7 +7,9 @@ import { cn } from '@/lib/utils/cn';
  */
 export function navTabVariants({ current, level = 'secondary', className }: { current: boolean; level?: 'primary' | 'secondary'; className?: string }): string {
   return cn(
-    'inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-4 text-sm font-medium transition-colors',
+    'inline-flex min-h-11 items-center whitespace-nowrap rounded-full text-sm font-medium transition-colors',
+    // The platforms' row holds every platform of the registry: narrower on a phone so four fit.
+    level === 'primary' ? 'px-3 sm:px-4' : 'px-4',
     current ? (level === 'primary' ? 'bg-brand text-brand-ink' : 'bg-brand-soft font-semibold text-brand') : 'text-muted hover:bg-brand-soft hover:text-ink',
     className,
   );
