@@ -12,7 +12,8 @@ import { defaultLocale, isLocale } from '@/lib/i18n/routing';
 import { notify, unsubscribeUrl } from '@/lib/notifications';
 import { packageName, packageNameParams } from '@/lib/packages';
 import { paymentErrorCode } from './error-codes';
-import { processorFor, type ProcessorIntent } from './processor';
+import { processorFor } from './pick-processor';
+import type { ProcessorIntent } from './processor';
 import { sendReceipt } from './send-receipt';
 
 export type SettleInput = {
