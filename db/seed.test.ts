@@ -4,7 +4,7 @@ import { createTestDb, type TestDb } from '@/test/db';
 import { resetDemoPasswords, seed } from './seed';
 import { announcements, packages, platforms, siteSettings, users } from './schema';
 import { ENDPOINT_KEYS } from '@/lib/catalogue/services';
-import { verifyPassword } from '@/lib/auth/password';
+import { verifyPassword } from '@/lib/credentials';
 
 let t: TestDb;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { announcements, balanceLedger, packages, platforms, siteSettings, userPackages, users } from './schema';
 import { ENDPOINT_KEYS, PLATFORMS, type Platform } from '@/lib/catalogue/services';
-import { hashPassword } from '@/lib/auth/password';
+import { hashPassword } from '@/lib/credentials';
 import { DEFAULT_SITE_SETTINGS } from '@/lib/settings/get-site-settings';
 
 export type SeedOptions = {

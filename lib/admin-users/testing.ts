@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { seed } from '@/db/seed';
 import { auditLog, packages, users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 
 /**
  * Test fixture for the admin back office: a fresh database used by the route handlers, the

@@ -5,7 +5,7 @@ import { call } from '@/test/http';
 import { seed } from '@/db/seed';
 import { orders, packages, payments, profiles, userPackages, users } from '@/db/schema';
 import { env } from '@/env';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { endOfLocalDay, lastLocalDays } from '@/lib/time';
 import { GET } from '@/app/api/admin/analytics/route';
 import { getAnalytics } from './index';

@@ -12,7 +12,7 @@ import { queueMail } from '@/lib/mail';
 import { clearRateLimit, hitRateLimit } from '@/lib/rate-limit';
 import { twoFactorEnabled, unlockWithSecondFactor } from '@/lib/two-factor';
 import { authRule } from './rate-limit-rules';
-import type { TokenKind } from './tokens';
+import type { TokenKind } from '@/lib/credentials';
 
 /**
  * The account-wide sign-in lock the owner can lift (issue #33 item 9, docs/accounts.md "Login

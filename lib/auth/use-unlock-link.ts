@@ -12,7 +12,7 @@ import { accountLockKey } from './login-attempts';
 import { hashUnlockToken } from './login-lock';
 import type { LoginResult } from './login-user';
 import { authRule } from './rate-limit-rules';
-import { signToken, type TokenKind } from './tokens';
+import { signToken, type TokenKind } from '@/lib/credentials';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, balanceLedger, orders, profiles, servicePrices, siteSettings, usageCounters, users } from '@/db/schema';
 import { call } from '@/test/http';
 import { onPostgres } from '@/test/db';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { PUT as putPlatform } from '@/app/api/platformlar/[platform]/route';
 import { POST as like } from '@/app/api/twitter/like/route';
 import { POST as reelsLike } from '@/app/api/instagram/reels-like/route';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
 import { packages, payments, platforms, userPackages, users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { GET as paymentsRoute } from '@/app/api/payment/payments/route';
 import { GET as paymentRoute } from '@/app/api/payment/payments/[id]/route';
 import { getPackageChoices, getPayment, getSubscriptionOverview, listPayments } from './index';

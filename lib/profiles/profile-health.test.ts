@@ -4,7 +4,7 @@ import { createTestDb, installAsAppDb, onPostgres, type TestDb } from '@/test/db
 import { call } from '@/test/http';
 import { seed } from '@/db/seed';
 import { auditLog, orders, profiles, siteSettings, users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { finalizeOrder } from '@/lib/operations';
 import type { ProviderClient } from '@/lib/provider';
 import { publicContentChanged } from '@/lib/cache';

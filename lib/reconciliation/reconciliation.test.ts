@@ -5,7 +5,7 @@ import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
 import { seed } from '@/db/seed';
 import { auditLog, balanceLedger, orders, profiles, users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import type { ProviderClient, ProviderTask } from '@/lib/provider';
 import { enqueueMaintenance, startQueue, stopQueue } from '@/lib/queue';
 import { GET as stuckRoute } from '@/app/api/admin/orders/stuck/route';

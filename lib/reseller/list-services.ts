@@ -2,7 +2,7 @@ import 'server-only';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { packages, platforms, profiles, siteSettings, userPackages } from '@/db/schema';
-import type { AuthUser } from '@/lib/auth';
+import type { AuthUser } from '@/lib/credentials';
 import { PLATFORMS, PROMPT_SERVICES, SERVICE_IDS, SERVICES, type Service, isPaidByFollowers, hasMinProfilesSetting } from '@/lib/catalogue/services';
 import { translate } from '@/lib/i18n/translate';
 import type { Locale } from '@/lib/i18n/routing';

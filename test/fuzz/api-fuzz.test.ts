@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { seed } from '@/db/seed';
 import { users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { startQueue, stopQueue } from '@/lib/queue';
 import { discoverRoutes, METHODS, type Method, type RouteFile } from './routes';
 

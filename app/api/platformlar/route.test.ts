@@ -4,7 +4,7 @@ import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
 import { seed } from '@/db/seed';
 import { users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { GET } from './route';
 import { GET as unknownRoute } from '../[...slug]/route';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { seed } from '@/db/seed';
 import { packages, siteSettings, userPackages, users, balanceLedger } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
 import { syncProfiles } from '@/lib/profiles';
 import { configureSim, serveSimProvider } from '@/lib/provider/sim';

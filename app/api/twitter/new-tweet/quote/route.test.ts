@@ -4,7 +4,7 @@ import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
 import { seed } from '@/db/seed';
 import { profiles, users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { POST } from './route';
 
 let t: TestDb;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '@/test/http';
-import { verifyToken } from '@/lib/auth';
+import { verifyToken } from '@/lib/credentials';
 import { createWorld, makeUser, type World } from '@/lib/operations/testing/world';
 import { GET } from './route';
 
