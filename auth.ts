@@ -7,7 +7,7 @@ import { getDb } from '@/db/client';
 import { checkedSessionVersion, getAuthSecret, loadSessionUser, sessionIdOf, signToken, verifyToken, type AuthUser, type TokenKind } from '@/lib/credentials';
 import { isSessionEnded } from '@/lib/auth';
 import { publicUrl } from '@/env';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 
 /**
  * next-auth wiring (STYLE.md: it lives here, not in lib/). The browser holds a next-auth JWT

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '@/test/db';
-import { seed } from '@/db/seed';
+import { seed } from '@/lib/seed';
 import { announcements, packages } from '@/db/schema';
 import { listActiveAnnouncements } from '@/lib/announcements';
-import { createLogger } from '@/lib/logger';
+import { createLogger } from '@/logger';
 import { createRepeatGate } from '@/lib/log-repeats';
 import { getPackageChoices } from '@/lib/payments';
 import { listProfiles, readProfiles } from '@/lib/profiles';

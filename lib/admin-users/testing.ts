@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
-import { seed } from '@/db/seed';
+import { seed } from '@/lib/seed';
 import { auditLog, packages, users } from '@/db/schema';
 import { signToken } from '@/lib/credentials';
 

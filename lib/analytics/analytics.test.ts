@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
-import { seed } from '@/db/seed';
+import { seed } from '@/lib/seed';
 import { orders, packages, payments, profiles, userPackages, users } from '@/db/schema';
 import { env } from '@/env';
 import { signToken } from '@/lib/credentials';

@@ -7,7 +7,7 @@ import { publicUrl } from '@/env';
 import { AppError } from '@/lib/errors';
 import { defaultLocale, type Locale } from '@/lib/i18n/routing';
 import { translate } from '@/lib/i18n/translate';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { queueMail } from '@/lib/mail';
 import { clearRateLimit, hitRateLimit } from '@/lib/rate-limit';
 import { twoFactorEnabled, unlockWithSecondFactor } from '@/lib/two-factor';

@@ -5,7 +5,7 @@ import { passwordResetTokens, users } from '@/db/schema';
 import { enforceRateLimit } from '@/lib/rate-limit';
 import { disconnectSessions } from '@/lib/realtime';
 import { endApiKeys } from '@/lib/api-keys';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { hashPassword } from '@/lib/credentials';
 import { authRule } from './rate-limit-rules';
 import { findUsableResetToken, invalidResetToken } from './verify-reset-token';

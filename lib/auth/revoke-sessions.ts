@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
 import { endApiKeys } from '@/lib/api-keys';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { disconnectSessions } from '@/lib/realtime';
 
 /**

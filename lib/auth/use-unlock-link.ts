@@ -4,7 +4,7 @@ import type { Db } from '@/db/client';
 import { loginUnlockTokens, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import type { Locale } from '@/lib/i18n/routing';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { clearRateLimit, enforceRateLimit, refundRateLimit } from '@/lib/rate-limit';
 import { startTwoFactorLogin } from '@/lib/two-factor';
 import { toKullanici } from '@/lib/users/get-kullanici';

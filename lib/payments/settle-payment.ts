@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { packages, payments, users } from '@/db/schema';
 import { AppError, type ErrorCode } from '@/lib/errors';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { creditBalance } from '@/lib/balance';
 import { assignSubscriptions } from '@/lib/subscriptions';
 import { redeemDiscountCode } from '@/lib/discounts';

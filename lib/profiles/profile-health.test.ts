@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, onPostgres, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
-import { seed } from '@/db/seed';
+import { seed } from '@/lib/seed';
 import { auditLog, orders, profiles, siteSettings, users } from '@/db/schema';
 import { signToken } from '@/lib/credentials';
 import { finalizeOrder } from '@/lib/operations';

@@ -5,7 +5,7 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import type { Db } from '@/db/client';
 import { verifyToken, isAdminSession } from '@/lib/credentials';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { createRepeatGate, errorKind } from '@/lib/log-repeats';
 import { ADMIN_ROOM, sessionRoom, setIo, userRoom } from './emit';
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { open } from '@/db/client';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
-import { seed } from '@/db/seed';
+import { seed } from '@/lib/seed';
 import { auditLog, balanceLedger, orders, profiles, users } from '@/db/schema';
 import { signToken } from '@/lib/credentials';
 import type { ProviderClient, ProviderTask } from '@/lib/provider';

@@ -4,7 +4,7 @@ import { failFast, noteDatabaseUnreachable, RETRY_AFTER_SECONDS } from '@/db/rea
 import { isAdminSession, type AuthUser } from '@/lib/credentials';
 import { AppError, isAppError, isDatabaseUnavailable } from '@/lib/errors';
 import { isCleanText } from '@/lib/validation';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { createRepeatGate } from '@/lib/log-repeats';
 import { clientIp } from '@/lib/rate-limit';
 import { localeFromRequest } from '@/lib/i18n/locale-from-request';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
-import { seed } from '@/db/seed';
+import { seed } from '@/lib/seed';
 import { packages, siteSettings, userPackages, users, balanceLedger } from '@/db/schema';
 import { signToken } from '@/lib/credentials';
 import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
