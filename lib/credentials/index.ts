@@ -5,4 +5,4 @@
 export { signToken, verifyToken, loadSessionUser, checkedSessionVersion, sessionIdOf, newSessionId, TOKEN_TTL_MS, type AuthUser, type TokenKind } from './tokens';
 export { hashPassword, verifyPassword } from './password';
 export { getAuthSecret } from './secret';
-export { isAdminSession } from './is-admin-session';
+export { exemptFromLimits, isAdminSession } from './is-admin-session';

@@ -247,12 +247,15 @@ describe('sending with pay per action', () => {
     expect(await balanceOf(user.id)).toEqual({ balance: 986, ledger: 986 });
   });
 
-  it('admins are never charged per action', async () => {
+  it('an admin session is never charged per action; the admin account through the customer login is, like any customer', async () => {
     await setPrices('twitter', { like: { price: '0.07', enabled: true } });
     const admin = await makeUser(w.t, { rol: 'admin', bakiyeCents: 100 });
-    const sent = await sendOperation(w.t.db, { id: admin.user.id, rol: 'admin' }, 'like', { profileIds: await twitterIds(2), targetUrl: freshUrl() }, quiet);
+    const sent = await sendOperation(w.t.db, { id: admin.user.id, rol: 'admin', kind: 'admin' }, 'like', { profileIds: await twitterIds(2), targetUrl: freshUrl() }, quiet);
     expect(sent.priceCents).toBe(0);
     expect(await balanceOf(admin.user.id)).toEqual({ balance: 100, ledger: 100 });
+    const plain = await sendOperation(w.t.db, { id: admin.user.id, rol: 'admin', kind: 'user' }, 'like', { profileIds: await twitterIds(2), targetUrl: freshUrl() }, quiet);
+    expect(plain).toMatchObject({ priceCents: 14, payPerAction: true });
+    expect(await balanceOf(admin.user.id)).toEqual({ balance: 86, ledger: 86 });
   });
 });
 
