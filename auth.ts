@@ -4,9 +4,10 @@ import type { NextAuthOptions } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { getToken } from 'next-auth/jwt';
 import { getDb } from '@/db/client';
-import { checkedSessionVersion, getAuthSecret, isSessionEnded, loadSessionUser, sessionIdOf, signToken, verifyToken, type AuthUser, type TokenKind } from '@/lib/auth';
+import { checkedSessionVersion, getAuthSecret, loadSessionUser, sessionIdOf, signToken, verifyToken, type AuthUser, type TokenKind } from '@/lib/credentials';
+import { isSessionEnded } from '@/lib/auth';
 import { publicUrl } from '@/env';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 
 /**
  * next-auth wiring (STYLE.md: it lives here, not in lib/). The browser holds a next-auth JWT

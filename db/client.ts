@@ -5,6 +5,8 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { env } from '@/env';
 import * as schema from './schema';
 import { copyTemplateInto } from './template';
+import { openedDbHandle, setOpenedDbHandle } from './opened';
+import { connectionClosed } from './reachability';
 
 /**
  * The database handle every lib/ function takes. A transaction (`db.transaction(tx => …)`)
@@ -23,9 +25,6 @@ export type DbHandle = {
   close: () => Promise<void>;
 };
 
-type Global = typeof globalThis & { __etkDb?: Promise<DbHandle> };
-const g = globalThis as Global;
-
 export const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
 
 /**
@@ -33,16 +32,14 @@ export const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
  * load this file separately, and PGlite must never be opened twice (ARCHITECTURE.md "Known traps").
  */
 export function getDbHandle(): Promise<DbHandle> {
-  g.__etkDb ??= open({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch((err: unknown) => {
-    g.__etkDb = undefined;
+  const opened = openedDbHandle();
+  if (opened) return opened;
+  const opening = open({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch((err: unknown) => {
+    setOpenedDbHandle(undefined);
     throw err;
   });
-  return g.__etkDb;
-}
-
-/** The process's database if it is open or opening, without opening one. */
-export function openedDbHandle(): Promise<DbHandle> | undefined {
-  return g.__etkDb;
+  setOpenedDbHandle(opening);
+  return opening;
 }
 
 export async function getDb(): Promise<Db> {
@@ -50,8 +47,8 @@ export async function getDb(): Promise<Db> {
 }
 
 export async function closeDb(): Promise<void> {
-  const handle = g.__etkDb;
-  g.__etkDb = undefined;
+  const handle = openedDbHandle();
+  setOpenedDbHandle(undefined);
   if (handle) await (await handle).close();
 }
 
@@ -89,8 +86,8 @@ export function reconnectBackoff(retries: number): number {
 async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
-  // A closed connection may be an outage: db/reachability.ts checks (imported late: it reads this module).
-  const client = postgres(url, { max, backoff: reconnectBackoff, onnotice: () => {}, onclose: () => void import('./reachability').then((r) => r.connectionClosed()) });
+  // A closed connection may be an outage: db/reachability.ts checks.
+  const client = postgres(url, { max, backoff: reconnectBackoff, onnotice: () => {}, onclose: () => connectionClosed() });
   const db = drizzle({ client: preparing(client), schema, casing: 'snake_case' }) as unknown as Db;
   // A transaction over a reserved connection is made as Drizzle's own `transaction` makes one: a
   // session on the connection with the database's dialect, schema and options. Only the

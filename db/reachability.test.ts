@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { z } from 'zod';
 import { ok, route } from '@/app/api/_lib/route';
 import { apiKeyRoute } from '@/app/api/_lib/api-key-route';

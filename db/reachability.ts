@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { logger } from '@/lib/logger';
-import { openedDbHandle, type Db } from './client';
+import { logger } from '@/logger';
+import type { Db } from './client';
+import { openedDbHandle } from './opened';
 
 /**
  * Whether the database has been out of reach for a while, so the route wrapper answers at once

@@ -10,7 +10,7 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const distDir = process.env.NEXT_DIST_DIR || '.next';
 const buildId = path.join(root, distDir, 'BUILD_ID');
-const sources = ['app', 'components', 'lib', 'messages', 'db', 'server', 'server.ts', 'auth.ts', 'proxy.ts', 'next.config.mjs', 'package-lock.json', 'env.ts', 'tsconfig.server.json', 'scripts/build-server.mjs', 'scripts/prepare-static.mjs', 'scripts/make-db-template.ts'];
+const sources = ['app', 'components', 'lib', 'messages', 'db', 'server', 'server.ts', 'auth.ts', 'proxy.ts', 'next.config.mjs', 'package-lock.json', 'env.ts', 'logger.ts', 'tsconfig.server.json', 'scripts/build-server.mjs', 'scripts/prepare-static.mjs', 'scripts/make-db-template.ts'];
 const serverBundle = path.join(root, 'dist', 'server.mjs');
 
 function newest(p) {

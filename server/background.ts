@@ -1,7 +1,7 @@
 import type { DbHandle } from '@/db/client';
 import { startMailDelivery } from '@/lib/mail';
 import { pruneRateLimits } from '@/lib/rate-limit';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { startQueue, stopQueue } from '@/lib/queue';
 import { env } from '@/env';
 import { startOrderWorker } from '@/lib/operations';

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { open, type DbHandle } from '@/db/client';
+import { setOpenedDbHandle } from '@/db/opened';
 
 /**
  * Creating an empty PGlite cluster (its initdb) takes ~3 s; loading a dump of one takes ~0.5 s.
@@ -71,5 +72,5 @@ export const onPostgres = () => process.env.TEST_DB === 'postgres' && !!process.
 
 /** Makes `getDb()` (used by route handlers) return this test database. */
 export function installAsAppDb(handle: DbHandle): void {
-  (globalThis as { __etkDb?: Promise<DbHandle> }).__etkDb = Promise.resolve(handle);
+  setOpenedDbHandle(Promise.resolve(handle));
 }

@@ -11,6 +11,7 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { PublicFooter, SiteMain } from '@/components/layout/header-shell';
 import { tokenForSessionUser } from '@/auth';
+import { exemptFromLimits } from '@/lib/credentials';
 import { browserMessages } from '@/components/layout/client-messages';
 import { requestActivePlatforms, requestIsMemberShell, requestSessionUser, requestSiteSettings } from '@/app/_lib/request-data';
 import { ViewerProvider } from '@/components/layout/viewer-context';
@@ -91,7 +92,7 @@ export default async function LocaleLayout({ children, params }: Props) {
   ]);
   // Who the page is for: the account parts the server knows, or (the signed-in app shell, rendered
   // without any session) 'shell', which the page asks GET /api/users/me/viewer for.
-  const viewer = user ? { isAdmin: user.rol === 'admin', socketToken: await tokenForSessionUser(user) } : shell ? ('shell' as const) : null;
+  const viewer = user ? { isAdmin: exemptFromLimits(user), socketToken: await tokenForSessionUser(user) } : shell ? ('shell' as const) : null;
   // This request's script nonce (server.ts): the admin's inline or external scripts carry it, so
   // an analytics snippet runs under the Content-Security-Policy (docs/decisions.md "Security headers").
   const nonce = requestHeaders.get('x-nonce') ?? undefined;

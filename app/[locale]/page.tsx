@@ -9,7 +9,7 @@ import { getPriceList } from '@/lib/storefront';
 import { pageMetadata } from '@/lib/seo';
 import type { Locale } from '@/lib/i18n/routing';
 import { getSessionUser } from '@/auth';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { readOrEmpty } from '@/app/_lib/read-or-empty';
 import { PlatformLoadError } from '@/components/layout/platform-load-error';
 import { requestSiteName, requestSiteSettings } from '@/app/_lib/request-data';

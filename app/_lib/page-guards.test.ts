@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthUser } from '@/lib/auth';
+import type { AuthUser } from '@/lib/credentials';
 
 /**
  * The page guards decide on the session user alone; next-auth and next-intl's redirect are the

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Logger } from 'pino';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { createRepeatGate, errorKind, type RepeatGate } from '@/lib/log-repeats';
 
 /** What a page got for a list: the list, or the empty one with `failed` set. */

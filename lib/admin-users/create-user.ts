@@ -2,7 +2,7 @@ import 'server-only';
 import { and, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
-import { hashPassword } from '@/lib/auth';
+import { hashPassword } from '@/lib/credentials';
 import { AppError } from '@/lib/errors';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { isUniqueViolation } from '@/db/errors';

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
-import { seed } from '@/db/seed';
+import { seed } from '@/lib/seed';
 import { auditLog, packages, users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { writePackagePrices, type PackagePrices } from '@/lib/packages';
 
 /**

@@ -4,7 +4,8 @@ import { apiKeys, mailOutbox, notificationPreferences, notifications, passwordRe
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
 import { makeUser } from '@/app/api/auth/_test/helpers';
-import { signToken, resetPassword } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
+import { resetPassword } from '@/lib/auth';
 import { hashResetToken, newResetToken } from '@/lib/auth/reset-tokens';
 import { updateProfile } from '@/lib/users';
 import { enableTwoFactor, setupTwoFactor } from '@/lib/two-factor';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { apiKeys, auditLog, rateLimitBuckets, users } from '@/db/schema';
-import { hashPassword } from '@/lib/auth';
+import { hashPassword } from '@/lib/credentials';
 import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
 import { callV2 } from '@/app/api/v2/call-v2';
 import { call } from '@/test/http';

@@ -5,7 +5,7 @@ import { apiKeys, users } from '@/db/schema';
 import { rowsOf } from '@/db/rows';
 import { rateLimitHitSql, rateLimitResult, type RateLimitHitRow, type RateLimitResult } from '@/lib/rate-limit';
 import { API_KEY_REQUEST_BUCKET, apiKeyRequestRule } from './rules';
-import type { AuthUser } from '@/lib/auth';
+import type { AuthUser } from '@/lib/credentials';
 import { hashApiKey, looksLikeApiKey } from './key-material';
 
 export type ApiKeyCaller = { keyId: number; user: AuthUser };

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
-import { verifyPassword } from '@/lib/auth';
+import { verifyPassword } from '@/lib/credentials';
 import { AppError } from '@/lib/errors';
 import { hitRateLimit, rateLimited, refundRateLimit } from '@/lib/rate-limit';
 import { apiKeyPasswordRule } from './rules';

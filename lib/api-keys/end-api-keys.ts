@@ -16,9 +16,6 @@ export type KeysEndedBy = 'password_reset' | 'logout_everywhere';
  * when the event commits). Keys are not cached anywhere: every API request looks its key up in
  * the database (authenticateApiKeyRequest), so from the commit on every node answers the same
  * INVALID_API_KEY as for a key that never existed. Returns the ended keys' ids.
- *
- * lib/auth imports this file directly rather than through '@/lib/api-keys' (whose modules import
- * lib/auth): one import cycle fewer.
  */
 export async function endApiKeys(db: Db, userId: number): Promise<number[]> {
   const rows = await db

@@ -3,7 +3,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { revokedSessions } from '@/db/schema';
 import { disconnectSessions } from '@/lib/realtime';
-import { TOKEN_TTL_MS, type AuthUser } from './tokens';
+import { TOKEN_TTL_MS, type AuthUser } from '@/lib/credentials';
 
 /**
  * Plain logout: ends the caller's login — the bearer token it was given, the cookie session made

@@ -1,13 +1,8 @@
-export { hashPassword, verifyPassword } from './password';
-export { isAdminSession } from './is-admin-session';
-export { signToken, verifyToken, loadSessionUser, checkedSessionVersion, sessionIdOf, type AuthUser, type TokenKind } from './tokens';
 export { endSession, isSessionEnded } from './end-session';
-export { getAuthSecret } from './secret';
 export { loginUser } from './login-user';
 export { beginLoginAttempt, accountLockKey, type LoginAttempt, type LoginScope } from './login-attempts';
 export { loginLocked, unlockLink, UNLOCK_LINK_TTL_MS } from './login-lock';
 export { signInWithUnlockLink } from './use-unlock-link';
-export { verifyCurrentPassword } from './verify-current-password';
 export { registerUser } from './register-user';
 export { revokeSessions } from './revoke-sessions';
 export { requestPasswordReset, sendPasswordReset, startPasswordResetWorker, resetLink } from './request-password-reset';

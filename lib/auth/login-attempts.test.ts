@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
 import { createTestDb, onPostgres, type TestDb } from '@/test/db';
 import { rateLimitBuckets, users } from '@/db/schema';
-import { hashPassword, loginUser } from './index';
+import { hashPassword } from '@/lib/credentials';
+import { loginUser } from './index';
 
 let t: TestDb;
 beforeAll(async () => {

@@ -11,7 +11,8 @@ import { totpCode } from '@/lib/two-factor/totp';
 import * as loginRoute from '@/app/api/auth/login/route';
 import * as adminLoginRoute from '@/app/api/auth/admin-login/route';
 import * as unlockRoute from '@/app/api/auth/login/unlock/route';
-import { AUTH_LIMITS, verifyToken } from './index';
+import { verifyToken } from '@/lib/credentials';
+import { AUTH_LIMITS } from './index';
 
 /**
  * Issue #33 item 9: the account-wide sign-in lock that the owner lifts with the right password

@@ -7,12 +7,12 @@ import { publicUrl } from '@/env';
 import { AppError } from '@/lib/errors';
 import { defaultLocale, type Locale } from '@/lib/i18n/routing';
 import { translate } from '@/lib/i18n/translate';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { queueMail } from '@/lib/mail';
 import { clearRateLimit, hitRateLimit } from '@/lib/rate-limit';
 import { twoFactorEnabled, unlockWithSecondFactor } from '@/lib/two-factor';
 import { authRule } from './rate-limit-rules';
-import type { TokenKind } from './tokens';
+import type { TokenKind } from '@/lib/credentials';
 
 /**
  * The account-wide sign-in lock the owner can lift (issue #33 item 9, docs/accounts.md "Login

@@ -13,7 +13,8 @@ import type { RateLimitRule } from '@/lib/rate-limit';
  * Issue #33 item 9: an address that guessed too much waits an hour; the account as a whole is
  * locked for a quarter of an hour only (it is the owner who pays for that lock), and the owner
  * lifts it with the right password plus an e-mailed one-time link or a two-factor code
- * (login-lock.ts).
+ * (login-lock.ts). The current password a settings change asks for has its own limit beside its
+ * check (lib/users/verify-current-password.ts).
  */
 const MIN = 60;
 export const AUTH_LIMITS = {
@@ -27,8 +28,6 @@ export const AUTH_LIMITS = {
   unlockMail: { limit: 3, windowSeconds: 60 * MIN },
   /** Uses of sign-in links per address (a wrong link counts; a working one gives its hit back). */
   unlockIp: { limit: 30, windowSeconds: 15 * MIN },
-  /** Wrong current passwords in the settings (profile e-mail/password change), per account. */
-  currentPassword: { limit: 5, windowSeconds: 15 * MIN },
   registerIp: { limit: 30, windowSeconds: 60 * MIN },
   registerAccount: { limit: 5, windowSeconds: 60 * MIN },
   forgotIp: { limit: 10, windowSeconds: 60 * MIN },

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { text } from '@/lib/validation';
-import { isValidPhone } from './phone';
-import { emailField, MAX_NAME, MAX_PASSWORD, MAX_PHONE, newPasswordField, professionField, requiredText } from './schemas';
+import { emailField, MAX_NAME, MAX_PASSWORD, MAX_PHONE, newPasswordField, professionField, requiredText, text } from '@/lib/validation';
+import { isValidPhone } from '@/lib/validation/phone';
 
 /**
  * Registration (§5). Browser-safe like schemas.ts. The phone check is asynchronous (it loads
- * libphonenumber's country data on first use, lib/auth/phone.ts): parse with `parseAsync`, as
+ * libphonenumber's country data on first use, lib/validation/phone.ts): parse with `parseAsync`, as
  * route() and the form's resolver do.
  */
 

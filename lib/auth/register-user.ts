@@ -6,7 +6,7 @@ import { AppError } from '@/lib/errors';
 import { enforceRateLimits } from '@/lib/rate-limit';
 import type { Locale } from '@/lib/i18n/routing';
 import { toKullanici, type Kullanici } from '@/lib/users/get-kullanici';
-import { hashPassword } from './password';
+import { hashPassword } from '@/lib/credentials';
 import { authRule } from './rate-limit-rules';
 import { isUniqueViolation } from '@/db/errors';
 import type { RegisterInput } from './register-schemas';

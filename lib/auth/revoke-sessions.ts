@@ -2,13 +2,13 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
-import { endApiKeys } from '@/lib/api-keys/end-api-keys';
-import { logger } from '@/lib/logger';
+import { endApiKeys } from '@/lib/api-keys';
+import { logger } from '@/logger';
 import { disconnectSessions } from '@/lib/realtime';
 
 /**
  * "Log out everywhere": bumps users.session_version, so every bearer token and next-auth cookie
- * issued before is refused on its next request (lib/auth/tokens.ts loadSessionUser), ends every
+ * issued before is refused on its next request (lib/credentials/tokens.ts loadSessionUser), ends every
  * API key of the account in the same transaction (issue #33 item 9: someone who had a session and
  * the password could have made a key that outlives the session; the settings dialog names the
  * keys before the owner confirms), and disconnects the account's sockets on every node once

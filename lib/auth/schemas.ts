@@ -1,44 +1,13 @@
 import { z } from 'zod';
-import { text } from '@/lib/validation';
+import { emailField, MAX_EMAIL, MAX_PASSWORD, newPasswordField, requiredPassword, requiredText, text } from '@/lib/validation';
 
 /**
  * The zod schemas of the §7 auth calls, shared by the route handlers and the forms (no
  * `server-only` here: the browser imports this file). Messages are message keys (§5 names),
  * translated by fail() on the server and by the forms in the browser. Registration, with its phone
- * number check, is in register-schemas.ts, so the login page does not load the phone data.
+ * number check, is in register-schemas.ts, so the login page does not load the phone data. The
+ * account fields they are made of (e-mail, password, name…) are lib/validation/account-fields.ts.
  */
-
-/** §3 profession options; the stored value is the Turkish text, the forms show a translated label. */
-export { PROFESSIONS } from './professions';
-import { PROFESSIONS } from './professions';
-export type Profession = (typeof PROFESSIONS)[number];
-
-export const MIN_PASSWORD = 6;
-export const MAX_PASSWORD = 200;
-export const MAX_EMAIL = 254;
-export const MAX_NAME = 120;
-export const MAX_PHONE = 32;
-
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
-/** A required text field: missing, a wrong type, or blank all give the same message key. */
-export const requiredText = (key: string, max: number) => text({ max, message: key, tooLong: 'Validation.too_long' }).min(1, key);
-
-/** A required e-mail, compared lower-cased everywhere. */
-export const emailField = (requiredKey: string) =>
-  requiredText(requiredKey, MAX_EMAIL)
-    .regex(EMAIL, 'Validation.email_invalid')
-    .transform((v) => v.toLowerCase());
-
-/** A password is never trimmed: spaces are characters too. */
-export const requiredPassword = (key: string) => text({ max: MAX_PASSWORD, message: key, tooLong: 'Validation.too_long', trim: false }).min(1, key);
-
-export const newPasswordField = (requiredKey: string) => requiredPassword(requiredKey).min(MIN_PASSWORD, 'Validation.password_min_length');
-
-export const professionField = (requiredKey: string) =>
-  text({ max: 60, message: requiredKey, trim: false }).refine((v): v is Profession => (PROFESSIONS as readonly string[]).includes(v), {
-    message: requiredKey,
-  });
 
 /**
  * A two-factor code given with the password (optional): only a locked account reads it

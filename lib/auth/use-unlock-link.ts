@@ -4,7 +4,7 @@ import type { Db } from '@/db/client';
 import { loginUnlockTokens, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import type { Locale } from '@/lib/i18n/routing';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { clearRateLimit, enforceRateLimit, refundRateLimit } from '@/lib/rate-limit';
 import { startTwoFactorLogin } from '@/lib/two-factor';
 import { toKullanici } from '@/lib/users/get-kullanici';
@@ -12,7 +12,7 @@ import { accountLockKey } from './login-attempts';
 import { hashUnlockToken } from './login-lock';
 import type { LoginResult } from './login-user';
 import { authRule } from './rate-limit-rules';
-import { signToken, type TokenKind } from './tokens';
+import { signToken, type TokenKind } from '@/lib/credentials';
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 

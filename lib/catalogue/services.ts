@@ -16,6 +16,9 @@ export const SERVICES = Object.fromEntries(PLATFORM_REGISTRY.map((p) => [p.key, 
   readonly [P in Platform]: readonly [ServicesOf<P>, ...ServicesOf<P>[]];
 };
 
+/** The most profiles one send may name (§7 sends, the reseller API, a pay-per-action price's cap). */
+export const MAX_PROFILES_PER_SEND = 500;
+
 /**
  * Issue #33: each service's stable integer id, the reseller protocol's `service` (`"service": 1`
  * beside its `key`). Tools store these numbers and sort and subtract them: an id is never

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNull, sql } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
-import { seed } from '@/db/seed';
+import { seed } from '@/lib/seed';
 import { auditLog, orders, payments, users } from '@/db/schema';
 import { env } from '@/env';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { appToday, endOfLocalDay } from '@/lib/time';
 import { GET } from '@/app/api/admin/export/[kind]/route';
 import { csvCell } from './index';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '@/test/db';
-import { seed } from '@/db/seed';
+import { seed } from '@/lib/seed';
 import { balanceLedger, orders, payments, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import type { ProcessorIntent } from '@/lib/payments';

@@ -3,7 +3,7 @@ import { and, desc, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { integrityChecks, payments } from '@/db/schema';
 import { isAppError } from '@/lib/errors';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { processorFor, type ProcessorIntent } from '@/lib/payments';
 import { rowsOf } from '@/db/rows';
 import { statusIn, WAITING_STATUSES } from '@/lib/order-figures';

@@ -4,7 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
 import { env } from '@/env';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 
 export type DeliveryOptions = {
   /** smtp(s)://… URL; unset marks mails 'logged' and writes them to the server log instead. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/db/client';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { deliverQueuedMail, type DeliveryOptions } from './deliver-mail';
 import { setMailKick } from './queue-mail';
 

@@ -4,7 +4,7 @@ import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { insertPackages } from '@/test/packages';
 import { call } from '@/test/http';
 import { mailOutbox, notifications, packages, platforms, userPackages, users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { createFormat } from '@/lib/format';
 import type { Locale } from '@/lib/i18n/routing';
 import { translate } from '@/lib/i18n/translate';

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/db/client';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { offerPackageExpiryJob, workPackageExpiry } from '@/lib/queue';
 import { notifyPackageExpiry } from './package-expiry';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import crypto from 'node:crypto';
 import type { Db } from '@/db/client';
 import { publicUrl } from '@/env';
-import { getAuthSecret } from '@/lib/auth/secret';
+import { getAuthSecret } from '@/lib/credentials';
 import type { NotificationKind } from './categories';
 
 /*

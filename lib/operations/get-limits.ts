@@ -5,29 +5,31 @@ import { usageCounters, userPackages } from '@/db/schema';
 import { env } from '@/env';
 import { SERVICES, platformOfService, type Platform, type Service, DEFAULT_PLATFORM, normalizeService } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
+import { exemptFromLimits, type TokenKind } from '@/lib/credentials';
 import { localDay, resetIn } from '@/lib/time';
 import { inForce } from '@/lib/subscriptions';
 
 export type LimitInfo = {
   platform: Platform;
   paket_adi: string | null;
-  /** null for admins (no cap). */
+  /** null for an admin session (no cap). */
   profil_limit: number | null;
   gunluk_limit: number | null;
   hizmet_detaylari: Record<string, { kullanilan: number; kalan: number | null }>;
   reset_suresi: { saat: number; dakika: number };
-  /** Admins are exempt from caps and limits. */
+  /** An admin session is exempt from caps and limits (exemptFromLimits); the admin account through the customer login is not. */
   sinirsiz: boolean;
 };
 
 /**
  * GET /users/limits/me?service= (§3 Limit info): the package limits of the service's platform,
  * today's use of each service of that platform, and the time until the next local midnight in
- * APP_TIMEZONE. null for a user without an active package there (§5 "platform not allowed").
+ * APP_TIMEZONE. null for a user without an active package there (§5 "platform not allowed"). An
+ * admin session (exemptFromLimits; not the admin account's customer login) gets no caps, `sinirsiz`.
  */
 export async function getLimitInfo(
   db: Db,
-  user: { id: number; rol: 'user' | 'admin' },
+  user: { id: number; rol: 'user' | 'admin'; kind?: TokenKind },
   serviceOrPlatform: string | undefined,
   options: { now?: Date; timeZone?: string } = {},
 ): Promise<LimitInfo | null> {
@@ -48,7 +50,7 @@ export async function getLimitInfo(
       ),
     )
     .limit(1);
-  const isAdmin = user.rol === 'admin';
+  const isAdmin = exemptFromLimits(user);
   if (!pkg && !isAdmin) return null;
 
   const services = SERVICES[platform] as readonly Service[];

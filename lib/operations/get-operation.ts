@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/db/client';
 import { orders, type ProfileResult } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { isAdminSession, type AuthUser } from '@/lib/auth';
+import { isAdminSession, type AuthUser } from '@/lib/credentials';
 import { clientStatus, durumOf } from './operation-update';
 import { proofFields } from './proofs';
 import { centsToDecimal } from '@/lib/money';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { orders, profileActions, profiles, siteSettings } from '@/db/schema';
 import { configureSim, simStats } from '@/lib/provider/sim';
 import { call } from '@/test/http';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { GET as getSettings, PUT as putSettings } from '@/app/api/site-ayar/route';
 import { createWorld, fastClient, makeUser, type World } from './testing/world';
 import { sendOperation } from './send-operation';

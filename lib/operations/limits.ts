@@ -4,7 +4,8 @@ import { platformDescriptor } from '@/platforms';
 
 export const TWEET_MAX = 280;
 export const PROMPT_MAX = 500;
-export const MAX_PROFILES_PER_SEND = 500;
+// The catalogue's cap: the admin's pay-per-action cap (lib/pricing) is checked against it too.
+export { MAX_PROFILES_PER_SEND } from '@/lib/catalogue/services';
 
 /**
  * Whether a link is one of a platform's posts (or, with `account`, its account pages), by the

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, balanceLedger, orders, profiles, servicePrices, siteSettings, usageCounters, users } from '@/db/schema';
 import { call } from '@/test/http';
 import { onPostgres } from '@/test/db';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { PUT as putPlatform } from '@/app/api/platformlar/[platform]/route';
 import { GET as getOperationRoute } from '@/app/api/operations/[taskId]/route';
 import { createWorld, freshUrl, makeUser, type World } from './testing/world';
@@ -249,12 +249,15 @@ describe('sending with pay per action', () => {
     expect(await balanceOf(user.id)).toEqual({ balance: 986, ledger: 986 });
   });
 
-  it('admins are never charged per action', async () => {
+  it('an admin session is never charged per action; the admin account through the customer login is, like any customer', async () => {
     await setPrices('twitter', { like: { price: '0.07', enabled: true } });
     const admin = await makeUser(w.t, { rol: 'admin', bakiyeCents: 100 });
-    const sent = await sendOperation(w.t.db, { id: admin.user.id, rol: 'admin' }, 'like', { profileIds: await twitterIds(2), targetUrl: freshUrl() }, quiet);
+    const sent = await sendOperation(w.t.db, { id: admin.user.id, rol: 'admin', kind: 'admin' }, 'like', { profileIds: await twitterIds(2), targetUrl: freshUrl() }, quiet);
     expect(sent.priceCents).toBe(0);
     expect(await balanceOf(admin.user.id)).toEqual({ balance: 100, ledger: 100 });
+    const plain = await sendOperation(w.t.db, { id: admin.user.id, rol: 'admin', kind: 'user' }, 'like', { profileIds: await twitterIds(2), targetUrl: freshUrl() }, quiet);
+    expect(plain).toMatchObject({ priceCents: 14, payPerAction: true });
+    expect(await balanceOf(admin.user.id)).toEqual({ balance: 86, ledger: 86 });
   });
 });
 

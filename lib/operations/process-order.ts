@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders, platforms, profiles, type ProfileResult } from '@/db/schema';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { ProviderError, createProviderClient, isProviderError, type ProviderClient, type ProviderTask, type SendRequest } from '@/lib/provider';
 import { queueOrderWebhook } from '@/lib/webhooks';
 import { finalizeOrder } from './finalize-order';

@@ -5,7 +5,7 @@ import { call } from '@/test/http';
 import { getQueue, ORDERS_QUEUE } from '@/lib/queue';
 import { configureSim, simStats } from '@/lib/provider/sim';
 import { isAppError } from '@/lib/errors';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { localDay } from '@/lib/time';
 import { env } from '@/env';
 import { POST as cancelRoute } from '@/app/api/operations/[taskId]/cancel/route';

@@ -5,6 +5,7 @@ import { call } from '@/test/http';
 import { onPostgres } from '@/test/db';
 import { getQueue, ORDERS_QUEUE } from '@/lib/queue';
 import { profilePriceCents } from '@/lib/pricing';
+import { signToken } from '@/lib/credentials';
 import { createWorld, freshUrl, makeUser, URLS, type World } from './testing/world';
 import { sendOperation } from './send-operation';
 import { localDay, nextLocalMidnight } from '@/lib/time';
@@ -271,13 +272,35 @@ describe('package, limits and cooldown', () => {
     expect((await call(reelsLike, { token, body: { profile_ids: await ids('instagram', 1), reels_url: freshUrl('reel') } })).status).toBe(200);
   });
 
-  it('exempts admins from package, profile cap, daily limit and cooldown', async () => {
+  it('exempts an admin session from package, profile cap, daily limit and cooldown', async () => {
     await w.t.db.update(siteSettings).set({ cooldownSeconds: 60 }).where(eq(siteSettings.id, 1));
-    const { user, token } = await makeUser(w.t, { rol: 'admin' });
+    const { user } = await makeUser(w.t, { rol: 'admin' });
+    const adminSession = await signToken(w.t.db, user, 'admin');
     const profile_ids = await ids('twitter', 25);
-    for (let i = 0; i < 3; i++) expect((await call(like, { token, body: { profile_ids, tweet_url: freshUrl('tweet') } })).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await call(like, { token: adminSession, body: { profile_ids, tweet_url: freshUrl('tweet') } })).status).toBe(200);
     const count = await w.t.db.select().from(orders).where(eq(orders.userId, user.id));
     expect(count).toHaveLength(3);
+  });
+
+  it('holds the admin account to the customer rules when it signs in through the customer login (issue #34 item 6)', async () => {
+    await w.t.db.update(siteSettings).set({ cooldownSeconds: 60 }).where(eq(siteSettings.id, 1));
+    // Without a package it is refused like any customer without one.
+    const bare = await makeUser(w.t, { rol: 'admin' });
+    expect((await call(like, { token: bare.token, body: { profile_ids: await ids('twitter', 1), tweet_url: freshUrl('tweet') } })).body.code).toBe('NO_PACKAGE');
+    // With one: its profile limit, the cooldown and its daily limit.
+    const { user, token } = await makeUser(w.t, { rol: 'admin', packages: { twitter: { gunlukLimit: 2, profilLimit: 2 } } });
+    const send = async () => (await call(like, { token, body: { profile_ids: await ids('twitter', 2), tweet_url: freshUrl('tweet') } })).body;
+    expect((await call(like, { token, body: { profile_ids: await ids('twitter', 3), tweet_url: freshUrl('tweet') } })).body.code).toBe('PROFILE_LIMIT_EXCEEDED');
+    expect((await send()).success).toBe(true);
+    expect((await send()).code).toBe('COOLDOWN_ACTIVE');
+    await w.t.db.update(siteSettings).set({ cooldownSeconds: 0 }).where(eq(siteSettings.id, 1));
+    expect((await send()).success).toBe(true);
+    expect((await send()).code).toBe('DAILY_LIMIT_EXCEEDED');
+    // The same account through admin login is not held to them.
+    const adminSession = await signToken(w.t.db, user, 'admin');
+    expect((await call(like, { token: adminSession, body: { profile_ids: await ids('twitter', 3), tweet_url: freshUrl('tweet') } })).status).toBe(200);
+    // lib/ alike: a sender without the admin session's kind is a customer.
+    await expect(sendOperation(w.t.db, { id: bare.user.id, rol: 'admin' }, 'like', { profileIds: await ids('twitter', 1), targetUrl: freshUrl('tweet') })).rejects.toMatchObject({ code: 'NO_PACKAGE' });
   });
 
   it('refuses a send to an inactive platform or a service without an endpoint', async () => {

@@ -6,6 +6,7 @@ import { profiles } from '@/db/schema';
 import { env } from '@/env';
 import { platformOfService, type Platform, type Service, hasMinProfilesSetting, isPaidByFollowers } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
+import { exemptFromLimits, type TokenKind } from '@/lib/credentials';
 import { centsToDollars, parseDollars } from '@/lib/money';
 import { profilePriceCents } from '@/lib/pricing';
 import { checkLowBalance } from '@/lib/notifications';
@@ -18,7 +19,8 @@ import { rawQuery } from '@/db/raw';
 import { candidateProfiles, lockTarget, pickProfiles } from './pick-profiles';
 import { dripBatches, parseSchedule, planBatches } from './schedule';
 
-export type Sender = { id: number; rol: 'user' | 'admin' };
+/** `kind` is the credential's (AuthUser.kind): only an admin session skips the customer rules (exemptFromLimits). */
+export type Sender = { id: number; rol: 'user' | 'admin'; kind?: TokenKind };
 
 export type SendResult = {
   taskId: string;
@@ -62,7 +64,7 @@ const money = (cents: number) => centsToDollars(cents).toFixed(2);
  * (NO_PACKAGE) → profile count (PROFILE_LIMIT_EXCEEDED) → today's use of the service
  * (DAILY_LIMIT_EXCEEDED) → cooldown (COOLDOWN_ACTIVE) → Twitter minimum profiles → for new tweets
  * the server's price (PRICE_CHANGED, INSUFFICIENT_BALANCE) and its debit → order, usage and job.
- * Admins skip package, caps, daily limits and cooldown.
+ * An admin session skips package, caps, daily limits and cooldown (exemptFromLimits).
  *
  * Pay per action (issue #33 item 7, docs/orders.md): when the service has an enabled price per
  * action (service_prices, read in the platform's statement), a customer without a package in
@@ -216,7 +218,7 @@ async function sendInTransaction(
 ): Promise<SendResult> {
   const timeZone = options.timeZone ?? env.APP_TIMEZONE;
   const enqueue = options.enqueue ?? ((tx: Db, orderId: string, startAfter?: Date, onSent?: () => void) => enqueueOrder(tx, orderId, { startAfter, onSent }));
-  const isAdmin = sender.rol === 'admin';
+  const isAdmin = exemptFromLimits(sender);
   const origin = options.origin ?? {};
 
   // BEGIN goes out with the reads below (db/client.ts, issue #19): one round trip less.

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { Db } from '@/db/client';
 import { payments } from '@/db/schema';
 import { CURRENCY } from './amounts';
-import { activeProcessor } from './processor';
+import { activeProcessor } from './pick-processor';
 import { assertChargeable, assertTopupAmount, quotePackage } from './quote-payment';
 
 export type CreateIntentRequest =

@@ -5,7 +5,7 @@ import type { Db } from '@/db/client';
 import { paymentEvents, payments } from '@/db/schema';
 import { env } from '@/env';
 import { AppError, isAppError } from '@/lib/errors';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { intentFromStripe, stripeClient } from './stripe-processor';
 import { settlePayment } from './settle-payment';
 

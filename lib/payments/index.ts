@@ -5,5 +5,6 @@ export { handleStripeWebhook, type WebhookResult } from './handle-webhook';
 export { confirmTestCard, authenticateTestCard, type TestCardResult } from './test-processor';
 export { listPayments, getPayment, type PaymentView } from './list-payments';
 export { getPackageChoices, getSubscriptionOverview, type PackageChoices, type SubscriptionOverview, type OverviewSubscription, type OverviewPackage } from './get-subscription-overview';
-export { activeProviderName, paymentClientConfig, processorFor, type PaymentProcessor, type ProcessorIntent, type ProviderName } from './processor';
+export { activeProviderName, paymentClientConfig, type PaymentProcessor, type ProcessorIntent, type ProviderName } from './processor';
+export { processorFor } from './pick-processor';
 export { TOPUP_AMOUNTS_CENTS, centsToDollars, packageTotalCents, discountedCents, formatUsd } from './amounts';

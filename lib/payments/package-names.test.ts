@@ -3,7 +3,7 @@ import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { insertPackages } from '@/test/packages';
 import { call } from '@/test/http';
 import { packages, payments, platforms, userPackages, users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { GET as paymentsRoute } from '@/app/api/payment/payments/route';
 import { GET as paymentRoute } from '@/app/api/payment/payments/[id]/route';
 import { getPackageChoices, getPayment, getSubscriptionOverview, listPayments } from './index';

@@ -1,9 +1,5 @@
 import 'server-only';
-import type { Db } from '@/db/client';
 import { env } from '@/env';
-import { AppError } from '@/lib/errors';
-import { createStripeProcessor } from './stripe-processor';
-import { createTestProcessor } from './test-processor';
 
 /** Stripe's PaymentIntent statuses (both implementations speak them). */
 export type IntentStatus =
@@ -62,25 +58,4 @@ export function activeProviderName(): ProviderName {
 export function paymentClientConfig(): { provider: ProviderName; publishableKey: string | null } {
   const provider = activeProviderName();
   return { provider, publishableKey: provider === 'stripe' ? (env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null) : null };
-}
-
-/** The processor new payments go to, bound to `db` (the test mode keeps its intents there). */
-export function activeProcessor(db: Db): PaymentProcessor {
-  return processorFor(db, activeProviderName());
-}
-
-/**
- * The processor that holds a stored payment. A deployment with Stripe keys never verifies
- * test-mode payments: test cards must not turn into real balance there.
- */
-export function processorFor(db: Db, provider: string): PaymentProcessor {
-  if (provider === 'stripe') {
-    if (!env.STRIPE_SECRET_KEY) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
-    return createStripeProcessor({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE });
-  }
-  if (provider === 'test') {
-    if (activeProviderName() !== 'test') throw new AppError('TEST_MODE_DISABLED');
-    return createTestProcessor(db);
-  }
-  throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
 }

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { packages, payments, users } from '@/db/schema';
 import { AppError, type ErrorCode } from '@/lib/errors';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { creditBalance } from '@/lib/balance';
 import { assignSubscriptions } from '@/lib/subscriptions';
 import { redeemDiscountCode } from '@/lib/discounts';
@@ -12,7 +12,8 @@ import { defaultLocale, isLocale } from '@/lib/i18n/routing';
 import { notify, unsubscribeUrl } from '@/lib/notifications';
 import { packageName, packageNameParams } from '@/lib/packages';
 import { paymentErrorCode } from './error-codes';
-import { processorFor, type ProcessorIntent } from './processor';
+import { processorFor } from './pick-processor';
+import type { ProcessorIntent } from './processor';
 import { sendReceipt } from './send-receipt';
 
 export type SettleInput = {

@@ -1,7 +1,7 @@
 import 'server-only';
 import Stripe from 'stripe';
 import { AppError } from '@/lib/errors';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import type { CreateIntentInput, IntentStatus, PaymentProcessor, ProcessorIntent } from './processor';
 
 export type StripeOptions = { secretKey: string; apiBase?: string };

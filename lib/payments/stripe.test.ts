@@ -5,7 +5,7 @@ import { createTestDb, installAsAppDb, onPostgres, type TestDb } from '@/test/db
 import { call } from '@/test/http';
 import { startStripeStandIn, type StripeStandIn } from '@/test/stripe-stand-in';
 import { balanceLedger, mailOutbox, paymentEvents, payments, users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 
 // The Stripe implementation, configured the way a deployment with keys is, pointed at the
 // stand-in. Each vitest project gets its own port (both may run at once).

@@ -15,7 +15,7 @@ import {
   userPackages,
   users,
 } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { POST as createIntent } from '@/app/api/payment/create-payment-intent/route';
 import { POST as confirmPayment } from '@/app/api/payment/confirm-payment/route';
 import { POST as testCardConfirm } from '@/app/api/payment/test-card/confirm/route';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isPaidByFollowers, PLATFORMS, SERVICES, type Service } from '@/lib/catalogue/services';
-import { MAX_PROFILES_PER_SEND } from '@/lib/operations/limits';
+import { isPaidByFollowers, MAX_PROFILES_PER_SEND, PLATFORMS, SERVICES, type Service } from '@/lib/catalogue/services';
 import { int, text } from '@/lib/validation';
 
 /** Services that may take a price per action: every one but the new tweet, which is priced per follower tier (§9). */

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { profiles } from '@/db/schema';
 import type { Platform } from '@/lib/catalogue/services';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { createRepeatGate, errorKind } from '@/lib/log-repeats';
 import { createProviderClient, isProviderError } from '@/lib/provider';
 import { syncProfiles } from './sync-profiles';

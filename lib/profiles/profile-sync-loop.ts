@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/db/client';
 import { PLATFORMS } from '@/lib/catalogue/services';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { syncProfiles } from './sync-profiles';
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
 import { env } from '@/env';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { endpointUrlProblem } from './address-policy';
 import { ForbiddenAddressError, createGuardedFetch } from './guarded-fetch';
 import {

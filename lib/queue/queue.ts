@@ -2,7 +2,7 @@ import 'server-only';
 import { PgBoss, fromPglite, type ConstructorOptions, type Job, type PGliteLike, type QueueOptions } from 'pg-boss';
 import type { Db, DbHandle } from '@/db/client';
 import { rawQuery } from '@/db/raw';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { createRepeatGate, errorKind } from '@/lib/log-repeats';
 
 /**

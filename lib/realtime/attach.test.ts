@@ -5,7 +5,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '@/test/db';
 import { users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { attachSocketServer } from './attach';
 import { emitToUser, notifyDashboard } from './emit';
 

@@ -4,9 +4,8 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import type { Db } from '@/db/client';
-import { verifyToken } from '@/lib/auth/tokens';
-import { isAdminSession } from '@/lib/auth/is-admin-session';
-import { logger } from '@/lib/logger';
+import { verifyToken, isAdminSession } from '@/lib/credentials';
+import { logger } from '@/logger';
 import { createRepeatGate, errorKind } from '@/lib/log-repeats';
 import { ADMIN_ROOM, sessionRoom, setIo, userRoom } from './emit';
 

@@ -6,7 +6,7 @@ import type { Server } from 'socket.io';
 import { sql } from 'drizzle-orm';
 import { createTestDb, onPostgres, type TestDb } from '@/test/db';
 import { users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { ADAPTER_APPLICATION_NAME, attachSocketServer, closeSocketServer } from './attach';
 import { userRoom } from './emit';
 

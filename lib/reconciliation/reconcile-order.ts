@@ -5,7 +5,7 @@ import { orders, platforms, profiles, type ProfileResult } from '@/db/schema';
 import { finalizeOrder, operationUpdate, type Emit } from '@/lib/operations';
 import { createProviderClient, type ProviderClient, type ProviderTask } from '@/lib/provider';
 import { emitToUser } from '@/lib/realtime';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { listStuckOrders, stuckLimits, type StuckLimits } from './stuck-orders';
 
 export type ReconcileOutcome =

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/db/client';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { enqueueMaintenance, workMaintenance, type MaintenanceTask } from '@/lib/queue';
 import { reconcileStuckOrders } from './reconcile-order';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { ZodError } from 'zod';
 import type { Db } from '@/db/client';
 import { PLATFORM_REGISTRY, platformDescriptor } from '@/platforms';
-import type { AuthUser } from '@/lib/auth';
+import type { AuthUser } from '@/lib/credentials';
 import { PROMPT_SERVICES, platformOfService, type Service, takesText } from '@/lib/catalogue/services';
 import { sendInputSchema, sendOperation } from '@/lib/operations';
 import { centsToDecimal, parseDollars } from '@/lib/money';

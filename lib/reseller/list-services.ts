@@ -2,7 +2,7 @@ import 'server-only';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { packages, platforms, profiles, siteSettings, userPackages } from '@/db/schema';
-import type { AuthUser } from '@/lib/auth';
+import type { AuthUser } from '@/lib/credentials';
 import { PLATFORMS, PROMPT_SERVICES, SERVICE_IDS, SERVICES, type Service, isPaidByFollowers, hasMinProfilesSetting } from '@/lib/catalogue/services';
 import { translate } from '@/lib/i18n/translate';
 import type { Locale } from '@/lib/i18n/routing';
@@ -35,8 +35,8 @@ export type ServiceView = {
   rate_max?: string;
   /** Package services with pay-per-action on: what an order past the daily limit costs per 1000, from the balance. */
   rate_balance?: string;
-  /** How an order is paid: `balance` (debited at `add`, refunded per failed profile), `package` (the package's limits), `free` (admins). */
-  billing: 'balance' | 'package' | 'free';
+  /** How an order is paid: `balance` (debited at `add`, refunded per failed profile) or `package` (the package's limits). */
+  billing: 'balance' | 'package';
   min: number;
   max: number;
   refill: boolean;
@@ -54,8 +54,9 @@ function packageRateCents(priceCents: number, gunlukLimit: number, profilLimit: 
  * `services`: the services of the active platforms that have a fulfilment endpoint, as the
  * caller may order them. `max` is the caller's package profile limit on that platform; without a
  * package in force, the pay-per-action cap of the service when that is on, else 0 (such an add
- * answers NO_PACKAGE). Admins, who have no cap, get the number of active profiles (at most 500,
- * the largest send). `min` is 1, or the Twitter minimum setting.
+ * answers NO_PACKAGE). `min` is 1, or the Twitter minimum setting. An API key is a customer's
+ * credential: an admin account's key is priced and capped like anyone's (issue #34 item 6: only an
+ * admin session skips the customer rules, lib/credentials exemptFromLimits).
  *
  * Issue #33 item 6, `rate` is what this caller pays per 1000 actions, computed here:
  * - new tweets: the dearest follower tier × 1000 (`rate_min` the cheapest), `billing: "balance"`;
@@ -66,11 +67,10 @@ function packageRateCents(priceCents: number, gunlukLimit: number, profilLimit: 
  *   1000 when the package is used to the full, never less; `billing: "package"`. The caller's own
  *   package when one is in force, else the cheapest package on sale (max 0: buy one first). With
  *   pay-per-action on, `rate_balance` is what an order past the daily limit costs.
- * - admins: `"0.00"`, `billing: "free"` (admins are never charged for package services).
  * Refill is offered for orders that are not paid from the balance (a paid order refunds its failed
  * profiles instead); drip-feed is offered.
  */
-export async function listServices(db: Db, user: Pick<AuthUser, 'id' | 'rol'>, locale: Locale, now: Date = new Date()): Promise<ServiceView[]> {
+export async function listServices(db: Db, user: Pick<AuthUser, 'id'>, locale: Locale, now: Date = new Date()): Promise<ServiceView[]> {
   // Six independent reads, sent together rather than one after another (issue #35: `services`
   // already cost three times `balance` with four in a row).
   const [platformRows, held, onSale, prices, active, [settings]] = await Promise.all([
@@ -94,7 +94,6 @@ export async function listServices(db: Db, user: Pick<AuthUser, 'id' | 'rol'>, l
   ]);
   const cheapest = Math.min(...NEW_TWEET_TIERS.map((t) => t.cents));
   const dearest = Math.max(...NEW_TWEET_TIERS.map((t) => t.cents));
-  const isAdmin = user.rol === 'admin';
 
   const out: ServiceView[] = [];
   for (const platform of PLATFORMS) {
@@ -115,9 +114,9 @@ export async function listServices(db: Db, user: Pick<AuthUser, 'id' | 'rol'>, l
       const newTweet = isPaidByFollowers(service);
       const price = prices.get(service);
       const perAction = !newTweet && price?.enabled ? price : undefined;
-      const paidPerAction = !isAdmin && !own && perAction !== undefined;
-      const billing: ServiceView['billing'] = newTweet || paidPerAction ? 'balance' : isAdmin ? 'free' : 'package';
-      const rateCents = newTweet ? dearest * 1000 : paidPerAction ? perAction.priceCents * 1000 : isAdmin ? 0 : packageRate;
+      const paidPerAction = !own && perAction !== undefined;
+      const billing: ServiceView['billing'] = newTweet || paidPerAction ? 'balance' : 'package';
+      const rateCents = newTweet ? dearest * 1000 : paidPerAction ? perAction.priceCents * 1000 : packageRate;
       out.push({
         service: SERVICE_IDS[service],
         key: service,
@@ -126,10 +125,10 @@ export async function listServices(db: Db, user: Pick<AuthUser, 'id' | 'rol'>, l
         category: translate(locale, `Platforms.${platform}`) ?? platform,
         rate: centsToDecimal(rateCents),
         ...(newTweet ? { rate_min: centsToDecimal(cheapest * 1000), rate_max: centsToDecimal(dearest * 1000) } : {}),
-        ...(!isAdmin && own && perAction ? { rate_balance: centsToDecimal(perAction.priceCents * 1000) } : {}),
+        ...(own && perAction ? { rate_balance: centsToDecimal(perAction.priceCents * 1000) } : {}),
         billing,
         min: hasMinProfilesSetting(platform) ? (settings?.twitterMinProfiles ?? 1) : 1,
-        max: isAdmin ? available : own ? own.profilLimit : paidPerAction ? Math.min(perAction.maxProfiles, available) : 0,
+        max: own ? own.profilLimit : paidPerAction ? Math.min(perAction.maxProfiles, available) : 0,
         refill: billing !== 'balance',
         cancel: true,
         dripfeed: true,

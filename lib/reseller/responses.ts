@@ -28,12 +28,12 @@ export const serviceResponse = z.object({
   rate: z
     .string()
     .describe(
-      'USD per 1000 actions (profiles) you will actually pay, as `billing` says: new tweets the dearest follower tier (see `rate_min`); pay-per-action services the price per action × 1000; package services the package price over the actions it allows one service in its term (daily limit × profile limit × days) × 1000, rounded up; admins 0.00.',
+      'USD per 1000 actions (profiles) you will actually pay, as `billing` says: new tweets the dearest follower tier (see `rate_min`); pay-per-action services the price per action × 1000; package services the package price over the actions it allows one service in its term (daily limit × profile limit × days) × 1000, rounded up.',
     ),
   rate_min: z.string().optional().describe('New tweets: the cheapest follower tier per 1000 profiles (`rate` is the dearest).'),
   rate_max: z.string().optional().describe('New tweets: the dearest follower tier per 1000 profiles (equal to `rate`).'),
   rate_balance: z.string().optional().describe('A package service with pay-per-action on: USD per 1000 for an order past your daily limit, paid from the balance.'),
-  billing: z.enum(['balance', 'package', 'free']).describe('`balance`: charged at `add` and refunded per failed profile; `package`: within your package’s limits; `free`: admins.'),
+  billing: z.enum(['balance', 'package']).describe('`balance`: charged at `add` and refunded per failed profile; `package`: within your package’s limits.'),
   min: z.number().int(),
   max: z.number().int().describe('Your package’s profile limit on that platform; without a package, the pay-per-action cap of one order (0 when the service needs a package).'),
   refill: z.boolean(),

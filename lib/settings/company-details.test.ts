@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@/db/schema';
 import { createTestDb, type TestDb } from '@/test/db';
 import { getAdminSiteSettings, getSiteSettings, siteSettingsSchema, updateSiteSettings } from './index';
+import { twoFactorEnabled } from '@/lib/two-factor';
 import { COMPANY_LIMITS } from './schemas';
 
 /** Issue #32 "Who we are": the company details of the site settings. */
@@ -73,7 +74,7 @@ describe('saving the company details', () => {
     await t.close();
   });
 
-  const save = (input: Record<string, unknown>) => updateSiteSettings(t.db, actor, siteSettingsSchema.parse({ ...base, ...input }));
+  const save = (input: Record<string, unknown>) => updateSiteSettings(t.db, actor, siteSettingsSchema.parse({ ...base, ...input }), twoFactorEnabled);
 
   it('reads them as empty before an admin sets them', async () => {
     expect(await getSiteSettings(t.db)).toMatchObject({ sirket_unvani: '', sirket_adresi: '', sirket_sicil_no: '', destek_eposta: '' });

@@ -5,16 +5,22 @@ import { siteSettings } from '@/db/schema';
 import { publicContentChanged } from '@/lib/cache';
 import { recordAudit, type Actor } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
-import { twoFactorEnabled } from '@/lib/two-factor';
 import { getAdminSiteSettings, type AdminSiteSettings } from './get-admin-site-settings';
 import type { SiteSettingsInput } from './schemas';
+
+/**
+ * Whether an account has two-factor sign-in on: lib/two-factor's `twoFactorEnabled`, handed in by
+ * the caller because lib/two-factor reads these settings (the site name, the admin rule) and this
+ * module must not import it back (issue #34 item 7).
+ */
+export type TwoFactorEnabled = (db: Db, userId: number) => Promise<boolean>;
 
 /**
  * PUT /site-ayar: the single settings row (id 1), created on first save if the seed did not.
  * Switching on require_admin_2fa needs the acting admin's own two-factor sign-in (409
  * TWO_FACTOR_ENABLE_OWN_FIRST).
  */
-export async function updateSiteSettings(db: Db, actor: Actor, input: SiteSettingsInput): Promise<AdminSiteSettings> {
+export async function updateSiteSettings(db: Db, actor: Actor, input: SiteSettingsInput, twoFactorEnabled: TwoFactorEnabled): Promise<AdminSiteSettings> {
   const saved = await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${siteSettings} where ${siteSettings.id} = 1 for update`);
     const before = await getAdminSiteSettings(tx);

@@ -5,6 +5,7 @@ import { call } from '@/test/http';
 import { configureSim } from '@/lib/provider/sim';
 import { processOrder, sendOperation } from '@/lib/operations';
 import { profilePriceCents } from '@/lib/pricing';
+import { signToken } from '@/lib/credentials';
 import { GET as transactionsRoute } from '@/app/api/users/transactions/me/route';
 import { GET as statsRoute } from '@/app/api/islem-gecmisi/stats/benim/platform/[platform]/route';
 import { GET as limitsRoute } from '@/app/api/users/limits/me/route';
@@ -53,6 +54,16 @@ describe('limits, balance, transactions and statistics of a customer', () => {
     expect(ig.body).toEqual({ success: true, limitInfo: null });
     const bad = await call(limitsRoute, { token, path: '/api/users/limits/me?service=dance' });
     expect(bad).toMatchObject({ status: 400, body: { code: 'INVALID_SERVICE' } });
+  });
+
+  it('shows an admin session no limits, and the admin account through the customer login its package’s (issue #34 item 6)', async () => {
+    const { user, token: plainLogin } = await makeUser(w.t, { rol: 'admin', packages: { twitter: { gunlukLimit: 7, profilLimit: 4 } } });
+    const plain = await call(limitsRoute, { token: plainLogin, path: '/api/users/limits/me?service=like' });
+    expect(plain.body.limitInfo).toMatchObject({ profil_limit: 4, gunluk_limit: 7, sinirsiz: false });
+    expect((await call(limitsRoute, { token: plainLogin, path: '/api/users/limits/me?service=reels_like' })).body.limitInfo).toBeNull();
+    const adminSession = await signToken(w.t.db, user, 'admin');
+    const exempt = await call(limitsRoute, { token: adminSession, path: '/api/users/limits/me?service=reels_like' });
+    expect(exempt.body.limitInfo).toMatchObject({ platform: 'instagram', profil_limit: null, gunluk_limit: null, sinirsiz: true });
   });
 
   it('shows the balance in dollars', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '@/test/db';
 import { insertPackages } from '@/test/packages';
-import { seed } from '@/db/seed';
+import { seed } from '@/lib/seed';
 import { packages, platforms } from '@/db/schema';
 import { NEW_TWEET_TIERS } from '@/lib/pricing';
 import { featuredPackage, getPriceList, newTweetTiers, priceListJsonLd } from './index';

@@ -4,7 +4,7 @@ import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
 import { startTestSmtp, type TestSmtp } from '@/test/smtp';
 import { orders, users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { deliverQueuedMail } from '@/lib/mail';
 import { setIo } from '@/lib/realtime';
 import { createFormat } from '@/lib/format';

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { recoveryCodes, siteSettings, totpCredentials } from '@/db/schema';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { decryptSecret } from './secret-box';
 import { asTotpCode, matchTotpStep } from './totp';
 import { normalizeRecoveryCode, recoveryCodeMatches } from './recovery-codes';

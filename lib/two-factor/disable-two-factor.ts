@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { loginChallenges, recoveryCodes, totpCredentials, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { verifyPassword } from '@/lib/auth';
+import { verifyPassword } from '@/lib/credentials';
 import { enforceRateLimit, refundRateLimit } from '@/lib/rate-limit';
 import { adminTwoFactorRequired, lockCredentials, useSecondFactor } from './credentials';
 import { twoFactorRule } from './rules';

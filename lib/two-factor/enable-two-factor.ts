@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { recoveryCodes, totpCredentials, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { verifyPassword } from '@/lib/auth';
+import { verifyPassword } from '@/lib/credentials';
 import { enforceRateLimit, refundRateLimit } from '@/lib/rate-limit';
 import { lockCredentials, totpStepOf } from './credentials';
 import { newRecoveryCode, RECOVERY_CODE_COUNT, storedRecoveryCode } from './recovery-codes';

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { loginChallenges, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { signToken, type TokenKind } from '@/lib/auth';
+import { signToken, type TokenKind } from '@/lib/credentials';
 import { enforceRateLimit, refundRateLimit } from '@/lib/rate-limit';
 import type { Locale } from '@/lib/i18n/routing';
 import { toKullanici, type Kullanici } from '@/lib/users/get-kullanici';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredPassword } from '@/lib/auth/schemas';
+import { requiredPassword } from '@/lib/validation';
 
 /**
  * The zod schemas of the two-factor calls, shared by the route handlers and the forms (no

@@ -1,7 +1,7 @@
 import 'server-only';
 import crypto from 'node:crypto';
 import type { Db } from '@/db/client';
-import { getAuthSecret } from '@/lib/auth';
+import { getAuthSecret } from '@/lib/credentials';
 
 /**
  * TOTP secrets are kept encrypted (AES-256-GCM) with a key derived (HKDF-SHA-256) from the auth

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDb, onPostgres, type TestDb } from '@/test/db';
 import { loginChallenges, recoveryCodes, siteSettings, totpCredentials, users } from '@/db/schema';
-import { loginUser, verifyToken } from '@/lib/auth';
+import { loginUser } from '@/lib/auth';
+import { verifyToken } from '@/lib/credentials';
 import { updateSiteSettings, getAdminSiteSettings } from '@/lib/settings';
 import { makeUser } from '@/app/api/auth/_test/helpers';
 import {
@@ -13,6 +14,7 @@ import {
   MAX_CHALLENGE_ATTEMPTS,
   setupTwoFactor,
   TWO_FACTOR_LIMITS,
+  twoFactorEnabled,
 } from './index';
 import { decryptSecret, encryptSecret } from './secret-box';
 import { totpCode } from './totp';
@@ -245,10 +247,10 @@ describe('requiring two-factor sign-in of every admin', () => {
   it('needs the switching admin to have it, refuses admin logins without it, and keeps admins from turning theirs off', async () => {
     const settings = await getAdminSiteSettings(t.db);
     const bare = await makeUser(t, { rol: 'admin' });
-    await expect(updateSiteSettings(t.db, { id: bare.id }, { ...settings, require_admin_2fa: true })).rejects.toMatchObject({ code: 'TWO_FACTOR_ENABLE_OWN_FIRST' });
+    await expect(updateSiteSettings(t.db, { id: bare.id }, { ...settings, require_admin_2fa: true }, twoFactorEnabled)).rejects.toMatchObject({ code: 'TWO_FACTOR_ENABLE_OWN_FIRST' });
 
     const admin = await withTwoFactor({ rol: 'admin' });
-    expect(await updateSiteSettings(t.db, { id: admin.id }, { ...settings, require_admin_2fa: true })).toMatchObject({ require_admin_2fa: true });
+    expect(await updateSiteSettings(t.db, { id: admin.id }, { ...settings, require_admin_2fa: true }, twoFactorEnabled)).toMatchObject({ require_admin_2fa: true });
 
     await expect(loginUser(t.db, { email: bare.email, password: bare.password, ip: ip(), kind: 'admin', locale: 'tr' })).rejects.toMatchObject({ code: 'TWO_FACTOR_SETUP_REQUIRED' });
     // A wrong password still says only that.

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { text } from '@/lib/validation';
-import { isValidPhone } from '@/lib/auth/phone';
-import { emailField, MAX_NAME, MAX_PASSWORD, MAX_PHONE, MIN_PASSWORD, PROFESSIONS, requiredText } from '@/lib/auth/schemas';
+import { emailField, MAX_NAME, MAX_PASSWORD, MAX_PHONE, MIN_PASSWORD, PROFESSIONS, requiredText, text } from '@/lib/validation';
+import { isValidPhone } from '@/lib/validation/phone';
 
 /**
  * PUT /api/users/profile/me {ad_soyad, email, telefon, meslek, currentPassword?, newPassword?},
@@ -9,7 +8,7 @@ import { emailField, MAX_NAME, MAX_PASSWORD, MAX_PHONE, MIN_PASSWORD, PROFESSION
  * profession may stay empty (accounts made by an admin can lack them) but must be valid when
  * given. A blank new password means no change; a new one needs the current one (§5 Settings).
  * A changed e-mail needs it too, which only the server can tell (lib/users/update-profile.ts).
- * The phone check is asynchronous (lib/auth/phone.ts): parse with `parseAsync`.
+ * The phone check is asynchronous (lib/validation/phone.ts): parse with `parseAsync`.
  */
 export const profileSchema = z
   .object({

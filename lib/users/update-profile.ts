@@ -3,11 +3,12 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
-import { hashPassword, signToken, verifyCurrentPassword, type TokenKind } from '@/lib/auth';
+import { hashPassword, signToken, type TokenKind } from '@/lib/credentials';
 import { isUniqueViolation } from '@/db/errors';
 import { disconnectSessions } from '@/lib/realtime';
 import { toKullanici, type Kullanici } from './get-kullanici';
 import { queueEmailChangedNotice } from './email-changed-notice';
+import { verifyCurrentPassword } from './verify-current-password';
 import type { ProfileInput } from './schemas';
 
 /**

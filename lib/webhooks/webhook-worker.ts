@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/db/client';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { enqueueWebhook, workWebhooks } from '@/lib/queue';
 import { deliverWebhook, type DeliverOptions } from './deliver-webhook';
 

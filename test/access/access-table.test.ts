@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { announcements, discountCodes, notifications, payments, profiles, userPackages, users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { call } from '@/test/http';
 import { createWorld, makeUser, URLS, type World } from '@/lib/operations/testing/world';
 import { discoverRoutes, METHODS, type Method } from '@/test/fuzz/routes';

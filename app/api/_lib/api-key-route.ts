@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { getDb, type Db } from '@/db/client';
 import { authenticateApiKeyRequest, type Prefetch } from '@/lib/api-keys';
-import type { AuthUser } from '@/lib/auth';
+import type { AuthUser } from '@/lib/credentials';
 import { AppError } from '@/lib/errors';
 import { translate } from '@/lib/i18n/translate';
 import { isCleanText } from '@/lib/validation';

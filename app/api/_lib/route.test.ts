@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { open } from '@/db/client';
 import { databaseDownForMs } from '@/db/reachability';
 import { users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { AppError } from '@/lib/errors';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';

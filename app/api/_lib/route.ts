@@ -1,10 +1,10 @@
 import { ZodError, type z } from 'zod';
 import { getDb, type Db } from '@/db/client';
 import { failFast, noteDatabaseUnreachable, RETRY_AFTER_SECONDS } from '@/db/reachability';
-import { isAdminSession, type AuthUser } from '@/lib/auth';
+import { isAdminSession, type AuthUser } from '@/lib/credentials';
 import { AppError, isAppError, isDatabaseUnavailable } from '@/lib/errors';
 import { isCleanText } from '@/lib/validation';
-import { logger } from '@/lib/logger';
+import { logger } from '@/logger';
 import { createRepeatGate } from '@/lib/log-repeats';
 import { clientIp } from '@/lib/rate-limit';
 import { localeFromRequest } from '@/lib/i18n/locale-from-request';
@@ -89,7 +89,7 @@ export function route<
         if (!user) throw new AppError('UNAUTHORIZED');
         if (spec.auth === 'admin' && !isAdminSession(user)) throw new AppError('FORBIDDEN');
       }
-      // parseAsync: some checks load their data on first use (the phone number, lib/auth/phone.ts).
+      // parseAsync: some checks load their data on first use (the phone number, lib/validation/phone.ts).
       const params = spec.params ? await spec.params.parseAsync(clean((await ctx?.params) ?? {})) : undefined;
       const query = spec.query ? await spec.query.parseAsync(clean(Object.fromEntries(new URL(req.url).searchParams))) : undefined;
       const input = spec.body === undefined ? undefined : spec.body === 'raw' ? await readText(req) : await spec.body.parseAsync(clean(await readJson(req)));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { orders, profiles, siteSettings } from '@/db/schema';
 import { call } from '@/test/http';
-import { signToken } from '@/lib/auth/tokens';
+import { signToken } from '@/lib/credentials';
 import { searchUsersWithPackages } from '@/lib/admin-users';
 import { installAsAppDb } from '@/test/db';
 import { finalizeOrder } from '@/lib/operations';

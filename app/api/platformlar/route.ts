@@ -1,4 +1,4 @@
-import { isAdminSession } from '@/lib/auth';
+import { isAdminSession } from '@/lib/credentials';
 import { cachedPlatforms, listPlatforms } from '@/lib/platforms';
 import { ok, route } from '@/app/api/_lib/route';
 

@@ -1,6 +1,7 @@
 import { actorFrom } from '@/lib/audit';
-import { isAdminSession } from '@/lib/auth';
+import { isAdminSession } from '@/lib/credentials';
 import { getAdminSiteSettings, getSiteSettings, siteSettingsSchema, updateSiteSettings } from '@/lib/settings';
+import { twoFactorEnabled } from '@/lib/two-factor';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/site-ayar (public) → site_ayar; an admin session also gets the send rules of the settings form. */
@@ -13,5 +14,5 @@ export const GET = route({ auth: 'optional' }, async ({ db, user }) =>
  * sirket_unvani?, sirket_adresi?, sirket_sicil_no?, destek_eposta?}: a company detail left out keeps its saved value.
  */
 export const PUT = route({ auth: 'admin', body: siteSettingsSchema }, async ({ req, db, user, input }) =>
-  ok({ site_ayar: await updateSiteSettings(db, actorFrom(user, req), input) }),
+  ok({ site_ayar: await updateSiteSettings(db, actorFrom(user, req), input, twoFactorEnabled) }),
 );

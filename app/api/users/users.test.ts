@@ -4,7 +4,7 @@ import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
 import { call } from '@/test/http';
 import { onPostgres } from '@/test/db';
 import { auditLog, orders, userPackages, users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import { updateUser } from '@/lib/admin-users';
 import * as list from './route';
 import * as byId from './[id]/route';

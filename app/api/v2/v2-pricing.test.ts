@@ -74,6 +74,17 @@ describe('services: honest rate', () => {
   });
 });
 
+describe('an administrator’s key (issue #34 item 6)', () => {
+  it('is a customer’s credential: priced, capped and refused like anyone’s, never free', async () => {
+    const r = await reseller({ rol: 'admin', packages: { twitter: { gunlukLimit: 2, profilLimit: 5 } } });
+    const byKey = await services(r.key);
+    expect(byKey.retweet).toMatchObject({ rate: '3.34', billing: 'package', max: 5 });
+    expect(byKey.reels_like).toMatchObject({ billing: 'package', max: 0 });
+    const over = await callV2({ key: r.key, action: 'add', service: 'retweet', link: freshTweet(), quantity: 6 });
+    expect(over.body).toMatchObject({ code: 'PROFILE_LIMIT_EXCEEDED' });
+  });
+});
+
 describe('add: max_charge and charge', () => {
   it('answers the charge taken; refuses a dearer order than max_charge before anything is charged', async () => {
     await price('like', 10);

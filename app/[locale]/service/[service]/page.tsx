@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db/client';
 import { tokenForSessionUser } from '@/auth';
+import { exemptFromLimits } from '@/lib/credentials';
 import { profileReliability, readProfiles } from '@/lib/profiles';
 import { readOrEmpty } from '@/app/_lib/read-or-empty';
 import { getLimitInfo } from '@/lib/operations';
@@ -101,7 +102,7 @@ export default async function ServicePage({ params }: Props) {
         platform={platform}
         profiles={profiles.map((p) => ({ id: p.id, username: p.username, name: p.name, followers: p.followers, followersCount: p.followers_count, reliability: reliability.get(p.id) ?? null }))}
         profilesFailed={list.failed}
-        viewer={user ? { loggedIn: true, isAdmin: user.rol === 'admin', socketToken } : shell ? 'shell' : { loggedIn: false }}
+        viewer={user ? { loggedIn: true, isAdmin: exemptFromLimits(user), socketToken } : shell ? 'shell' : { loggedIn: false }}
         initialLimits={limits}
         initialBalanceCents={balanceCents}
         initialPerAction={perAction.value}

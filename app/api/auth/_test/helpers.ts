@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { TestDb } from '@/test/db';
 import { users } from '@/db/schema';
-import { hashPassword } from '@/lib/auth';
+import { hashPassword } from '@/lib/credentials';
 
 let n = 0;
 

@@ -7,7 +7,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
 import { passwordResetTokens, revokedSessions, users } from '@/db/schema';
-import { getAuthSecret, signToken } from '@/lib/auth';
+import { getAuthSecret, signToken } from '@/lib/credentials';
 import { hashResetToken } from '@/lib/auth/reset-tokens';
 import { attachSocketServer } from '@/lib/realtime/attach';
 import { makeUser, peer } from './helpers';

@@ -3,7 +3,7 @@ import { eq, like, sql } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
 import { rateLimitBuckets, users } from '@/db/schema';
-import { verifyToken } from '@/lib/auth';
+import { verifyToken } from '@/lib/credentials';
 import { makeUser, peer } from '../_test/helpers';
 import { POST as login } from './route';
 import { POST as adminLogin } from '../admin-login/route';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, onPostgres, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
 import { users } from '@/db/schema';
-import { verifyPassword } from '@/lib/auth';
+import { verifyPassword } from '@/lib/credentials';
 import { makeUser, peer, validRegistration } from '../_test/helpers';
 import { POST } from './route';
 

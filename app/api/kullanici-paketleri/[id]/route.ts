@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listUserSubscriptions } from '@/lib/admin-users';
-import { isAdminSession } from '@/lib/auth';
+import { isAdminSession } from '@/lib/credentials';
 import { AppError } from '@/lib/errors';
 import { idParam } from '@/lib/validation';
 import { ok, route } from '@/app/api/_lib/route';

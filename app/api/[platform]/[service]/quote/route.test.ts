@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
-import { seed } from '@/db/seed';
+import { seed } from '@/lib/seed';
 import { profiles, users } from '@/db/schema';
-import { signToken } from '@/lib/auth';
+import { signToken } from '@/lib/credentials';
 import type { RouteHandler } from '@/app/api/_lib/route';
 import { POST as quote } from './route';
 

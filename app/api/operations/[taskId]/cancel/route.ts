@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cancelOrder, clientStatus, durumOf } from '@/lib/operations';
-import { isAdminSession } from '@/lib/auth';
+import { isAdminSession } from '@/lib/credentials';
 import { AppError } from '@/lib/errors';
 import { orderKeyOfInput } from '@/lib/order-view';
 import { textParam } from '@/lib/validation';

@@ -5,6 +5,7 @@ import { getBalanceCents } from '@/lib/balance';
 import { activeActionPrice } from '@/lib/pricing/action-prices';
 import { normalizeService, isPaidByFollowers } from '@/lib/catalogue/services';
 import { AppError } from '@/lib/errors';
+import { exemptFromLimits } from '@/lib/credentials';
 import { text } from '@/lib/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
@@ -17,9 +18,11 @@ const query = z.object({ service: text({ max: 40 }).optional() });
  *
  * `viewer: null` for a visitor, an ended session or a cross-site request (not a 401: "nobody" is
  * the answer, and the page then shows the visitor's header). Otherwise `viewer: {isAdmin,
- * socketToken}` (the bearer token of the page's live connection) and, with `service`, that
- * service's `limitInfo` (as GET /api/users/limits/me), its `pay_per_action` price (`{price_cents,
- * max_profiles}` or null; issue #33 item 7) and, on new_tweet or a pay-per-action service, `bakiye_cents`.
+ * socketToken}` (`isAdmin`: an admin session, shown no caps or limits, exemptFromLimits; the admin
+ * account through the customer login is a customer; `socketToken`: the bearer token of the page's
+ * live connection) and, with `service`, that service's `limitInfo` (as GET /api/users/limits/me),
+ * its `pay_per_action` price (`{price_cents, max_profiles}` or null; issue #33 item 7) and, on
+ * new_tweet or a pay-per-action service, `bakiye_cents`.
  */
 export const GET = route({ auth: 'optional', query }, async ({ req, db, user, query }) => {
   const service = query.service ? normalizeService(query.service) : undefined;
@@ -33,7 +36,7 @@ export const GET = route({ auth: 'optional', query }, async ({ req, db, user, qu
   ]);
   const bakiyeCents = (service !== undefined && isPaidByFollowers(service)) || perAction ? await getBalanceCents(db, user.id) : null;
   return ok({
-    viewer: { isAdmin: user.rol === 'admin', socketToken },
+    viewer: { isAdmin: exemptFromLimits(user), socketToken },
     ...(service ? { service, limitInfo, pay_per_action: perAction ? { price_cents: perAction.priceCents, max_profiles: perAction.maxProfiles } : null } : {}),
     ...(bakiyeCents !== null ? { bakiye_cents: bakiyeCents } : {}),
   });

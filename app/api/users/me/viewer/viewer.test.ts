@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '@/test/http';
-import { verifyToken } from '@/lib/auth';
+import { signToken, verifyToken } from '@/lib/credentials';
 import { createWorld, makeUser, type World } from '@/lib/operations/testing/world';
 import { GET } from './route';
 
@@ -40,9 +40,15 @@ describe('the app shell’s viewer', () => {
     expect(Object.keys(bare.body).sort()).toEqual(['success', 'viewer']);
   });
 
-  it('says an admin is one, and refuses an unknown service in the request’s language', async () => {
-    const { token } = await makeUser(w.t, { rol: 'admin' });
-    expect((await call(GET, { token, path: '/api/users/me/viewer?service=retweet' })).body).toMatchObject({ viewer: { isAdmin: true } });
+  it('says an admin session is one, with no limits, and refuses an unknown service in the request’s language', async () => {
+    const { user, token: plainLogin } = await makeUser(w.t, { rol: 'admin' });
+    const token = await signToken(w.t.db, user, 'admin');
+    expect((await call(GET, { token, path: '/api/users/me/viewer?service=retweet' })).body).toMatchObject({
+      viewer: { isAdmin: true },
+      limitInfo: { sinirsiz: true, profil_limit: null, gunluk_limit: null },
+    });
+    // Issue #34 item 6: the admin account through the customer login is a customer (here one without a package).
+    expect((await call(GET, { token: plainLogin, path: '/api/users/me/viewer?service=retweet' })).body).toMatchObject({ viewer: { isAdmin: false }, limitInfo: null });
     const bad = await call(GET, { token, path: '/api/users/me/viewer?service=dance', headers: { 'accept-language': 'de' } });
     expect(bad).toMatchObject({ status: 400, body: { success: false, code: 'INVALID_SERVICE' } });
     expect(String(bad.body.mesaj)).toMatch(/Dienst/);

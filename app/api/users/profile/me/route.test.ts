@@ -4,7 +4,7 @@ import { encode } from 'next-auth/jwt';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { call } from '@/test/http';
 import { mailOutbox, users } from '@/db/schema';
-import { getAuthSecret, signToken, verifyPassword, verifyToken } from '@/lib/auth';
+import { getAuthSecret, signToken, verifyPassword, verifyToken } from '@/lib/credentials';
 import { makeUser, userRow } from '@/app/api/auth/_test/helpers';
 import { GET as verify } from '@/app/api/auth/verify/route';
 import { PUT } from './route';

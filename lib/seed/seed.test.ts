@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '@/test/db';
-import { resetDemoPasswords, seed } from './seed';
-import { announcements, packages, platforms, siteSettings, users } from './schema';
+import { announcements, packages, platforms, siteSettings, users } from '@/db/schema';
+import { resetDemoPasswords, seed } from './index';
 import { ENDPOINT_KEYS } from '@/lib/catalogue/services';
-import { verifyPassword } from '@/lib/auth/password';
+import { verifyPassword } from '@/lib/credentials';
 
 let t: TestDb;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createTestDb, type TestDb } from '@/test/db';
 import { users } from '@/db/schema';
-import { hashPassword } from '@/lib/auth/password';
+import { hashPassword } from '@/lib/credentials';
 import { createLogger } from './logger';
 
 /** A logger with the app's options whose lines are kept in memory. */

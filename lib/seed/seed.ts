@@ -1,9 +1,10 @@
+import 'server-only';
 import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from './client';
-import { announcements, balanceLedger, packages, platforms, siteSettings, userPackages, users } from './schema';
+import type { Db } from '@/db/client';
+import { announcements, balanceLedger, packages, platforms, siteSettings, userPackages, users } from '@/db/schema';
 import { ENDPOINT_KEYS, PLATFORMS, type Platform } from '@/lib/catalogue/services';
-import { hashPassword } from '@/lib/auth/password';
+import { hashPassword } from '@/lib/credentials';
 import { writePackagePrices } from '@/lib/packages/package-prices';
 import { DEFAULT_SITE_SETTINGS } from '@/lib/settings/get-site-settings';
 
