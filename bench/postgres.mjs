@@ -69,7 +69,7 @@ export async function makeCustomers(appUrl, count, { concurrency = 4 } = {}) {
   const { paket } = must(
     await api(`${appUrl}/api/paketler`, {
       token: adminToken,
-      body: { ad: 'Bench', platform_fiyatlari: { twitter: 10, instagram: 10, youtube: 10 }, gunluk_limit: 1_000_000, profil_limit: 10 },
+      body: { ad: 'Bench', platform_fiyatlari: { twitter: 10, instagram: 10, youtube: 10, tiktok: 10 }, gunluk_limit: 1_000_000, profil_limit: 10 },
     }),
     'package',
   );

@@ -40,6 +40,7 @@ test.describe('the admin back office', () => {
     await pkgDialog.getByLabel('Instagram Fiyatı ($)').fill('10');
     await pkgDialog.getByLabel('Twitter Fiyatı ($)').fill('19.99');
     await pkgDialog.getByLabel('YouTube Fiyatı ($)').fill('7.5');
+    await pkgDialog.getByLabel('TikTok Fiyatı ($)').fill('9');
     await pkgDialog.getByLabel('Günlük Limit').fill('20');
     await pkgDialog.getByLabel('Profil Sayısı').fill('5');
     await pkgDialog.getByRole('button', { name: 'Kaydet' }).click();

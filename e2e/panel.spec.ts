@@ -122,7 +122,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   })) as { kullanici: { id: number } };
   const { paket } = (await call('POST', '/api/paketler', adminToken, {
     ad: `Panel e2e ${run}`,
-    platform_fiyatlari: { instagram: 5, twitter: 5, youtube: 5 },
+    platform_fiyatlari: { instagram: 5, twitter: 5, youtube: 5, tiktok: 5 },
     gunluk_limit: 100,
     profil_limit: 5,
   })) as { paket: { id: number } };

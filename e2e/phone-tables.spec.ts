@@ -70,7 +70,7 @@ test.describe('tables on a 390 px phone', () => {
     const name = `Telefon Paketi ${Date.now()}`;
     const created = await request.post('/api/paketler', {
       headers: { authorization: `Bearer ${admin}` },
-      data: { ad: name, platform_fiyatlari: { instagram: 10, twitter: 19.99, youtube: 7.5 }, gunluk_limit: 20, profil_limit: 5 },
+      data: { ad: name, platform_fiyatlari: { instagram: 10, twitter: 19.99, youtube: 7.5, tiktok: 9.5 }, gunluk_limit: 20, profil_limit: 5 },
     });
     expect(created.ok(), await created.text()).toBe(true);
     await page.setViewportSize(PHONE);

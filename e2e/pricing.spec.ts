@@ -154,7 +154,7 @@ test.describe('the pricing page', () => {
     const tag = Date.now().toString(36);
     const created = await request.post('/api/paketler', {
       headers: { authorization: `Bearer ${admin}` },
-      data: { ad: `Altın ${tag}`, platform_fiyatlari: { instagram: 500, twitter: 500, youtube: 500 }, gunluk_limit: 5, profil_limit: 5 },
+      data: { ad: `Altın ${tag}`, platform_fiyatlari: { instagram: 500, twitter: 500, youtube: 500, tiktok: 500 }, gunluk_limit: 5, profil_limit: 5 },
     });
     const { paket } = (await created.json()) as { paket: Paket };
     try {

@@ -101,7 +101,7 @@ test.describe('two nodes on one PostgreSQL', () => {
     ).toBe(200);
     const pkg = await api<{ paket: { id: number } }>(`${A}/api/paketler`, {
       token: adminToken,
-      body: { ad: 'Two-node', platform_fiyatlari: { twitter: 10, instagram: 10, youtube: 10 }, gunluk_limit: 100, profil_limit: 10 },
+      body: { ad: 'Two-node', platform_fiyatlari: { twitter: 10, instagram: 10, youtube: 10, tiktok: 10 }, gunluk_limit: 100, profil_limit: 10 },
     });
     expect(pkg.status).toBe(201);
     const customers: { token: string; id: number }[] = [];

@@ -110,7 +110,7 @@ describe('a customer list that can be read', () => {
     expect(prices.failed).toBe(false);
     expect(prices.value.packages).toMatchObject([{ name: 'Okuma Paketi', pricesCents: { twitter: 1999 } }]);
     const choices = await readOrEmpty(() => getPackageChoices(live.db), { packages: [], activePlatforms: [] }, where, b.options);
-    expect(choices).toMatchObject({ failed: false, value: { packages: [{ name: 'Okuma Paketi' }], activePlatforms: ['twitter', 'instagram', 'youtube'] } });
+    expect(choices).toMatchObject({ failed: false, value: { packages: [{ name: 'Okuma Paketi' }], activePlatforms: ['twitter', 'instagram', 'youtube', 'tiktok'] } });
     expect(b.lines).toEqual([]);
   });
 });

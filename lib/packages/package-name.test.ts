@@ -33,7 +33,7 @@ describe('a package’s name in the reader’s language', () => {
 });
 
 describe('the package form’s names', () => {
-  const valid = { ad: 'Pro', platform_fiyatlari: { instagram: 1, twitter: 1, youtube: 1 }, gunluk_limit: 1, profil_limit: 1 };
+  const valid = { ad: 'Pro', platform_fiyatlari: { instagram: 1, twitter: 1, youtube: 1, tiktok: 1 }, gunluk_limit: 1, profil_limit: 1 };
 
   it('requires the Turkish name and makes the others optional: left out stays undefined, empty or null is none', () => {
     expect(packageSchema.safeParse({ ...valid, ad: '' }).success).toBe(false);

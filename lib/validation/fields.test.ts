@@ -46,11 +46,11 @@ describe('the shared field helpers', () => {
 });
 
 describe('the schemas of the API', () => {
-  const pkg = { ad: 'Paket', platform_fiyatlari: { instagram: 1, twitter: 1, youtube: 1 }, gunluk_limit: 10, profil_limit: 5 };
+  const pkg = { ad: 'Paket', platform_fiyatlari: { instagram: 1, twitter: 1, youtube: 1, tiktok: 1 }, gunluk_limit: 10, profil_limit: 5 };
 
   it('refuses booleans where package numbers go (issue #14 item 10)', () => {
     expect(packageSchema.safeParse(pkg).success).toBe(true);
-    expect(packageSchema.safeParse({ ...pkg, gunluk_limit: '10', platform_fiyatlari: { instagram: '1.5', twitter: 1, youtube: 1 } }).success).toBe(true);
+    expect(packageSchema.safeParse({ ...pkg, gunluk_limit: '10', platform_fiyatlari: { instagram: '1.5', twitter: 1, youtube: 1, tiktok: 1 } }).success).toBe(true);
     for (const bad of [
       { ...pkg, gunluk_limit: true },
       { ...pkg, profil_limit: true },

@@ -93,7 +93,7 @@ const VALID: Record<string, unknown> = {
   amount: 1000, type: 'balance', cardholderName: 'Fuzz Tester', packageId: 1, platformIds: ['twitter'], discountCode: 'KOD',
   paymentIntentId: 'pi_fuzz', cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123', approve: true, kod: 'KOD', paketId: 1,
   paket_id: [1], indirim_yuzdesi: 10, maksimum_kullanim: 5, bitis_tarihi: '2099-01-01', aktif: true, baslik: 'Başlık', icerik: 'İçerik',
-  baslik_en: 'Title', icerik_en: 'Text', oncelik: 0, platform_fiyatlari: { instagram: 1, twitter: 1, youtube: 1 }, gunluk_limit: 10,
+  baslik_en: 'Title', icerik_en: 'Text', oncelik: 0, platform_fiyatlari: { instagram: 1, twitter: 1, youtube: 1, tiktok: 1 }, gunluk_limit: 10,
   profil_limit: 5, kullanici_id: 1, platform: 'twitter', baslangic_tarihi: '2099-01-01', api_endpoints: { like: 'https://example.com/like' },
   site_adi: 'Site', site_aciklama: 'About', head_etiketleri: '', site_logo: '', site_favicon: '', name: 'Fuzz', subject: 'other', message: 'hello',
 };

@@ -59,7 +59,7 @@ describe('POST /api/kullanici-paketleri', () => {
 
   it('refuses an unknown platform, an unknown user and a deleted package', async () => {
     const u = await f.makeUser();
-    expect((await assignTo(u.id, 'tiktok')).status).toBe(400);
+    expect((await assignTo(u.id, 'myspace')).status).toBe(400);
     expect((await assignTo(999999, 'twitter')).body.code).toBe('USER_NOT_FOUND');
     const gone = await f.makePackage({ deletedAt: new Date() });
     const res = await call(assign.POST, { token: f.adminToken, body: { kullanici_id: u.id, paket_id: gone, platform: 'twitter' } });

@@ -33,6 +33,7 @@ describe('GET /api/platformlar', () => {
       { id: expect.any(Number), ad: 'twitter', aktif: true },
       { id: expect.any(Number), ad: 'instagram', aktif: true },
       { id: expect.any(Number), ad: 'youtube', aktif: true },
+      { id: expect.any(Number), ad: 'tiktok', aktif: true },
     ]);
   });
 

@@ -89,7 +89,7 @@ describe('PUT /api/platformlar/{platform}', () => {
     expect(key.body.mesaj).toBe('Bilinmeyen endpoint anahtarı: retweet. Geçerli anahtarlar: profile_list, youtube_like, youtube_comment, youtube_subscribe, islem_durumu.');
     const url = await call(platform.PUT, { method: 'PUT', token: f.adminToken, params: { platform: 'twitter' }, body: { api_endpoints: { like: 'ftp://x.example.com' } } });
     expect(url.body.mesaj).toBe('Endpoint adresleri http:// veya https:// ile başlayan geçerli adresler olmalıdır.');
-    const none = await call(platform.PUT, { method: 'PUT', token: f.adminToken, params: { platform: 'tiktok' }, body: { aktif: true } });
+    const none = await call(platform.PUT, { method: 'PUT', token: f.adminToken, params: { platform: 'myspace' }, body: { aktif: true } });
     expect(none.status).toBe(404);
     const empty = await call(platform.PUT, { method: 'PUT', token: f.adminToken, params: { platform: 'twitter' }, body: {} });
     expect(empty.status).toBe(400);
