@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '@/test/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, setupTestDb, type TestDb } from '@/test/fixtures/db';
 import { seed } from '@/db/seed';
 import { announcements, packages } from '@/db/schema';
 import { listActiveAnnouncements } from '@/lib/announcements';
@@ -32,20 +32,16 @@ function boundary() {
 const NO_PRICES: PriceList = { platforms: [], packages: [], newTweetTiers: [] };
 const SEED = { adminEmail: 'admin@example.com', adminPassword: 'secret-admin', demo: false };
 
-let live: TestDb;
+const live = setupTestDb();
 let closed: TestDb;
 
 beforeAll(async () => {
   // Nobody listens on port 1: the provider of this database's platforms is down.
-  live = await createTestDb();
   await seed(live.db, { ...SEED, baseUrl: 'http://127.0.0.1:1' });
   await live.db.insert(packages).values({ ad: 'Okuma Paketi', priceTwitterCents: 1999, priceInstagramCents: 1000, priceYoutubeCents: 750, gunlukLimit: 20, profilLimit: 5 });
   await live.db.insert(announcements).values({ baslik: 'Duyuru', icerik: 'İçerik', baslikEn: 'Notice', icerikEn: 'Text', aktif: true });
   closed = await createTestDb();
   await closed.close();
-});
-afterAll(async () => {
-  await live.close();
 });
 
 describe('a customer list that cannot be read', () => {

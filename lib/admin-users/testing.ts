@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { createTestDb, installAsAppDb, type TestDb } from '@/test/fixtures/db';
 import { seed } from '@/db/seed';
 import { auditLog, packages, users } from '@/db/schema';
 import { signToken } from '@/lib/auth';

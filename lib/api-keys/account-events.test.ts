@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { apiKeys, mailOutbox, notificationPreferences, notifications, passwordResetTokens, users } from '@/db/schema';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { makeUser } from '@/app/api/auth/_test/helpers';
 import { signToken, resetPassword } from '@/lib/auth';
@@ -20,14 +20,7 @@ import { authenticateApiKeyRequest, createApiKey } from '.';
  * Issue #33 item 9: which account events end the account's API keys (docs/accounts.md "API keys
  * and account events") and the notice when a key is made.
  */
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupTestDb({ asAppDb: true });
 
 const works = async (key: string) => (await authenticateApiKeyRequest(t.db, key)) !== null;
 const working = async (userId: number) => t.db.select().from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));

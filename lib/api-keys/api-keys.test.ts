@@ -6,7 +6,7 @@ import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
 import { callV2 } from '@/app/api/v2/call-v2';
 import { call } from '@/test/http';
 import { open } from '@/db/client';
-import { onPostgres } from '@/test/db';
+import { onPostgres } from '@/test/fixtures/db';
 import { hitRateLimit } from '@/lib/rate-limit';
 import * as keysRoute from '@/app/api/api-keys/route';
 import * as keyById from '@/app/api/api-keys/[id]/route';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, onPostgres, type TestDb } from '@/test/db';
+import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { startTestSmtp, type TestSmtp } from '@/test/smtp';
 import { call } from '@/test/http';
 import { loginUnlockTokens, mailOutbox, rateLimitBuckets, users } from '@/db/schema';
@@ -17,16 +17,13 @@ import { AUTH_LIMITS, verifyToken } from './index';
  * Issue #33 item 9: the account-wide sign-in lock that the owner lifts with the right password
  * plus an e-mailed one-time link (or a two-factor code), without telling a guesser anything.
  */
-let t: TestDb;
+const t = setupTestDb({ asAppDb: true });
 let smtp: TestSmtp;
 beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
   smtp = await startTestSmtp();
 });
 afterAll(async () => {
   await smtp.close();
-  await t.close();
 });
 beforeEach(() => {
   smtp.messages.length = 0;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, balanceLedger, orders, profiles, servicePrices, siteSettings, usageCounters, users } from '@/db/schema';
 import { call } from '@/test/http';
-import { onPostgres } from '@/test/db';
+import { onPostgres } from '@/test/fixtures/db';
 import { signToken } from '@/lib/auth';
 import { PUT as putPlatform } from '@/app/api/platformlar/[platform]/route';
 import { POST as like } from '@/app/api/twitter/like/route';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { balanceLedger, orders, platforms, profiles, siteSettings, usageCounters, userPackages, users } from '@/db/schema';
 import { call } from '@/test/http';
-import { onPostgres } from '@/test/db';
+import { onPostgres } from '@/test/fixtures/db';
 import { getQueue, ORDERS_QUEUE } from '@/lib/queue';
 import { POST as retweet } from '@/app/api/twitter/retweet/route';
 import { POST as like } from '@/app/api/twitter/like/route';

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, packages, usageCounters, userPackages, users } from '@/db/schema';
 import { localDay } from '@/lib/time';
-import { createTestDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { getCustomerOverview, OVERVIEW_ORDERS } from './get-customer-overview';
 
 const TZ = 'Europe/Istanbul';
@@ -10,15 +10,11 @@ const TZ = 'Europe/Istanbul';
 const NOW = new Date('2026-11-23T18:30:00Z');
 const DAY = 24 * 3600_000;
 
-let t: TestDb;
+const t = setupTestDb();
 let pkgId: number;
 beforeAll(async () => {
-  t = await createTestDb();
   const [pkg] = await t.db.insert(packages).values({ ad: 'Pro', priceInstagramCents: 100, priceTwitterCents: 100, priceYoutubeCents: 100, gunlukLimit: 10, profilLimit: 5 }).returning();
   pkgId = pkg!.id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 let n = 0;

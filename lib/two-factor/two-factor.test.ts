@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestDb, onPostgres, type TestDb } from '@/test/db';
+import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { loginChallenges, recoveryCodes, siteSettings, totpCredentials, users } from '@/db/schema';
 import { loginUser, verifyToken } from '@/lib/auth';
 import { updateSiteSettings, getAdminSiteSettings } from '@/lib/settings';
@@ -17,13 +17,7 @@ import {
 import { decryptSecret, encryptSecret } from './secret-box';
 import { totpCode } from './totp';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupTestDb();
 
 // A fixed clock: every code below is computed for a known 30-second step around it.
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 15);

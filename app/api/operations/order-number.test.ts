@@ -4,7 +4,7 @@ import { orders, profiles, siteSettings } from '@/db/schema';
 import { call } from '@/test/http';
 import { signToken } from '@/lib/auth/tokens';
 import { searchUsersWithPackages } from '@/lib/admin-users';
-import { installAsAppDb } from '@/test/db';
+import { installAsAppDb } from '@/test/fixtures/db';
 import { finalizeOrder } from '@/lib/operations';
 import { createWorld, freshUrl, makeUser, type World } from '@/lib/operations/testing/world';
 import { POST as like } from '@/app/api/twitter/like/route';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
 import { call } from '@/test/http';
-import { onPostgres } from '@/test/db';
+import { onPostgres } from '@/test/fixtures/db';
 import { auditLog, orders, userPackages, users } from '@/db/schema';
 import { signToken } from '@/lib/auth';
 import { updateUser } from '@/lib/admin-users';

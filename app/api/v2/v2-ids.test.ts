@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, siteSettings } from '@/db/schema';
-import { onPostgres } from '@/test/db';
+import { onPostgres } from '@/test/fixtures/db';
 import { finalizeOrder } from '@/lib/operations';
 import { createWorld, makeUser, URLS, type World } from '@/lib/operations/testing/world';
 import { makeApiKey } from '@/lib/reseller/testing';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
 import { apiKeys, balanceLedger, orders, platforms, profiles, rateLimitBuckets, siteSettings, usageCounters, users } from '@/db/schema';
-import { onPostgres } from '@/test/db';
+import { onPostgres } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { finalizeOrder, processOrder } from '@/lib/operations';
 import { createWorld, makeUser, URLS, type World } from '@/lib/operations/testing/world';

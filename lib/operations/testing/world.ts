@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { createTestDb, installAsAppDb, type TestDb } from '@/test/fixtures/db';
 import { seed } from '@/db/seed';
 import { packages, siteSettings, userPackages, users, balanceLedger } from '@/db/schema';
 import { signToken } from '@/lib/auth';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { TestDb } from '@/test/db';
+import type { TestDb } from '@/test/fixtures/db';
 import { users } from '@/db/schema';
 import { hashPassword } from '@/lib/auth';
 
