@@ -4,7 +4,7 @@ import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { startTestSmtp, type TestSmtp } from '@/test/smtp';
 import { call } from '@/test/http';
 import { loginUnlockTokens, mailOutbox, rateLimitBuckets, users } from '@/db/schema';
-import { makeUser } from '@/app/api/auth/_test/helpers';
+import { makeUser } from '@/test/fixtures/accounts';
 import { deliverQueuedMail } from '@/lib/mail';
 import { enableTwoFactor, setupTwoFactor } from '@/lib/two-factor';
 import { totpCode } from '@/lib/two-factor/totp';

@@ -34,7 +34,6 @@ async function mailsTo(email: string) {
   return t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 }
 
-
 describe('notices in the reader’s language', () => {
   it('tells of a balance top-up with the amount as the money formatter writes it and the top-up in words, in tr, en and de', async () => {
     for (const locale of LOCALES) {

@@ -12,9 +12,9 @@ import { GET as getOperationRoute } from '@/app/api/operations/[taskId]/route';
 import { configureSim } from '@/lib/provider/sim';
 import { startOrderWorker } from './order-worker';
 import type { OperationUpdate } from './operation-update';
-import { createWorld, fastClient, freshUrl, makeUser, type World } from './testing/world';
+import { setupWorld, fastClient, freshUrl, makeUser } from '@/test/fixtures/world';
 
-let w: World;
+const w = setupWorld();
 let http: HttpServer;
 let url: string;
 let io: ReturnType<typeof attachSocketServer>;
@@ -22,7 +22,6 @@ let worker: { stop: () => void };
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  w = await createWorld();
   configureSim({ reset: true, minDelayMs: 50, maxDelayMs: 400, failRate: 0.2 });
   http = createServer();
   io = attachSocketServer(http, w.t.db);
@@ -34,7 +33,6 @@ afterAll(async () => {
   worker.stop();
   for (const s of sockets) s.close();
   await new Promise<void>((r) => io.close(() => r()));
-  await w.close();
 });
 
 async function socketFor(token: string) {

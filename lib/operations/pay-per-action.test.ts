@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, balanceLedger, orders, profiles, servicePrices, siteSettings, usageCounters, users } from '@/db/schema';
 import { call } from '@/test/http';
@@ -8,7 +8,7 @@ import { PUT as putPlatform } from '@/app/api/platformlar/[platform]/route';
 import { POST as like } from '@/app/api/twitter/like/route';
 import { POST as reelsLike } from '@/app/api/instagram/reels-like/route';
 import { GET as getOperationRoute } from '@/app/api/operations/[taskId]/route';
-import { createWorld, freshUrl, makeUser, type World } from './testing/world';
+import { setupWorld, freshUrl, makeUser } from '@/test/fixtures/world';
 import { sendOperation, type SendOptions } from './send-operation';
 import { finalizeOrder } from './finalize-order';
 import { refillOrder } from './refill-order';
@@ -20,19 +20,15 @@ import { activeActionPrice } from '@/lib/pricing/action-prices';
  * package, or past its daily limit, order the service paid from the balance: price × profiles,
  * debited in the send's transaction, each failed profile refunded once by finalize.
  */
-let w: World;
+const w = setupWorld();
 let adminToken: string;
 /** Sends that are not worked by the queue: the tests end them themselves. */
 const quiet: SendOptions = { enqueue: async () => {} };
 
 beforeAll(async () => {
-  w = await createWorld();
   const admin = await makeUser(w.t, { rol: 'admin' });
   adminToken = await signToken(w.t.db, admin.user, 'admin');
 }, 120_000);
-afterAll(async () => {
-  await w.close();
-});
 beforeEach(async () => {
   await w.t.db.update(siteSettings).set({ cooldownSeconds: 0, twitterMinProfiles: 1 }).where(eq(siteSettings.id, 1));
   await w.t.db.delete(servicePrices);

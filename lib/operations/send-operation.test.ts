@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { balanceLedger, orders, platforms, profiles, siteSettings, usageCounters, userPackages, users } from '@/db/schema';
 import { call } from '@/test/http';
@@ -17,19 +17,13 @@ import { POST as ytLike } from '@/app/api/youtube/like/route';
 import { POST as ytComment } from '@/app/api/youtube/comment/route';
 import { POST as ytSubscribe } from '@/app/api/youtube/subscribe/route';
 import { profilePriceCents } from '@/lib/pricing';
-import { createWorld, freshUrl, makeUser, URLS, type World } from './testing/world';
+import { setupWorld, freshUrl, makeUser, URLS } from '@/test/fixtures/world';
 import { sendOperation } from './send-operation';
 import { localDay, nextLocalMidnight } from '@/lib/time';
 
-let w: World;
+const w = setupWorld();
 const ALL = { twitter: { gunlukLimit: 100, profilLimit: 10 }, instagram: { gunlukLimit: 100, profilLimit: 10 }, youtube: { gunlukLimit: 100, profilLimit: 10 } };
 
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(async () => {
-  await w.close();
-});
 beforeEach(async () => {
   await w.t.db.update(siteSettings).set({ cooldownSeconds: 0, twitterMinProfiles: 1 }).where(eq(siteSettings.id, 1));
 });

@@ -4,7 +4,7 @@ import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { loginChallenges, recoveryCodes, siteSettings, totpCredentials, users } from '@/db/schema';
 import { loginUser, verifyToken } from '@/lib/auth';
 import { updateSiteSettings, getAdminSiteSettings } from '@/lib/settings';
-import { makeUser } from '@/app/api/auth/_test/helpers';
+import { makeUser } from '@/test/fixtures/accounts';
 import {
   completeTwoFactorLogin,
   disableTwoFactor,

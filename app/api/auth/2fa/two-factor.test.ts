@@ -5,7 +5,7 @@ import { call } from '@/test/http';
 import { siteSettings } from '@/db/schema';
 import { signToken } from '@/lib/auth';
 import { totpCode } from '@/lib/two-factor/totp';
-import { makeUser, peer } from '../_test/helpers';
+import { makeUser, peer } from '@/test/fixtures/accounts';
 import { GET as status } from './route';
 import { POST as setup } from './setup/route';
 import { POST as enable } from './enable/route';

@@ -10,7 +10,7 @@ import { passwordResetTokens, revokedSessions, users } from '@/db/schema';
 import { getAuthSecret, signToken } from '@/lib/auth';
 import { hashResetToken } from '@/lib/auth/reset-tokens';
 import { attachSocketServer } from '@/lib/realtime/attach';
-import { makeUser, peer } from './helpers';
+import { makeUser, peer } from '@/test/fixtures/accounts';
 import { POST as login } from '../login/route';
 import { POST as adminLogin } from '../admin-login/route';
 import { GET as verify } from '../verify/route';

@@ -5,7 +5,7 @@ import { call } from '@/test/http';
 import { mailOutbox, passwordResetTokens } from '@/db/schema';
 import { startPasswordResetWorker, verifyPassword } from '@/lib/auth';
 import { getQueue, PASSWORD_RESET_QUEUE, startQueue, stopQueue } from '@/lib/queue';
-import { makeUser, peer, userRow } from '../_test/helpers';
+import { makeUser, peer, userRow } from '@/test/fixtures/accounts';
 import { POST as forgot } from './route';
 import { GET as verifyResetToken } from '../verify-reset-token/[token]/route';
 import { POST as reset } from '../reset-password/route';

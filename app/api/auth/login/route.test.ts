@@ -4,7 +4,7 @@ import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { rateLimitBuckets, users } from '@/db/schema';
 import { verifyToken } from '@/lib/auth';
-import { makeUser, peer } from '../_test/helpers';
+import { makeUser, peer } from '@/test/fixtures/accounts';
 import { POST as login } from './route';
 import { POST as adminLogin } from '../admin-login/route';
 import { GET as verify } from '../verify/route';

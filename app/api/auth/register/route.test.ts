@@ -4,7 +4,7 @@ import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { users } from '@/db/schema';
 import { verifyPassword } from '@/lib/auth';
-import { makeUser, peer, validRegistration } from '../_test/helpers';
+import { makeUser, peer, validRegistration } from '@/test/fixtures/accounts';
 import { POST } from './route';
 
 const t = setupTestDb({ asAppDb: true });

@@ -5,7 +5,7 @@ import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { mailOutbox, users } from '@/db/schema';
 import { getAuthSecret, signToken, verifyPassword, verifyToken } from '@/lib/auth';
-import { makeUser, userRow } from '@/app/api/auth/_test/helpers';
+import { makeUser, userRow } from '@/test/fixtures/accounts';
 import { GET as verify } from '@/app/api/auth/verify/route';
 import { PUT } from './route';
 
