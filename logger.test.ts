@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { createTestDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { users } from '@/db/schema';
 import { hashPassword } from '@/lib/credentials';
 import { createLogger } from './logger';
@@ -29,18 +29,14 @@ async function failure(fn: () => Promise<unknown>): Promise<unknown> {
 }
 
 describe('the log keeps secrets and personal data out', () => {
-  let t: TestDb;
+  const t = setupTestDb();
   let hash: string;
   const email = 'log-victim@example.com';
   const phone = '+905551112233';
 
   beforeAll(async () => {
-    t = await createTestDb();
     hash = await hashPassword('correct horse battery staple');
     await t.db.insert(users).values({ adSoyad: 'Victim', email, passwordHash: hash, telefon: phone });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('logs a failed insert by code, constraint and table, without the row it tried to write', async () => {

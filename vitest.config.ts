@@ -16,6 +16,10 @@ const common = {
   testTimeout: 60_000,
   hookTimeout: 60_000,
   env: { NODE_ENV: 'test' as const },
+  // next-intl's ES modules import `next/navigation` and `next/headers` without a file extension, which
+  // Node's loader refuses; through Vite they resolve as in the Next build (a page's redirect works, a
+  // test's `vi.mock('next/headers')` reaches them).
+  server: { deps: { inline: ['next-intl'] } },
 };
 
 /**

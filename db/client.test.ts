@@ -6,15 +6,9 @@ import { selectOneWithin } from './reachability';
 import { tcpSwitch } from '@/test/tcp-switch';
 import { rawQuery } from './raw';
 import { users } from './schema';
-import { createTestDb, onPostgres, type TestDb } from '@/test/db';
+import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestDb();
 
 // Issue #19: drizzle asks postgres.js for unnamed statements, which cost a describe round trip
 // each and stop pipelining; db/client.ts prepares every query with parameters once per connection.

@@ -3,17 +3,16 @@ import { logger } from '@/logger';
 import { z } from 'zod';
 import { ok, route } from '@/app/api/_lib/route';
 import { apiKeyRoute } from '@/app/api/_lib/api-key-route';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb, installAsAppDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { unreachablePort } from '@/test/ports';
 import { open, type DbHandle } from './client';
 import { databaseDownForMs, FAIL_FAST_AFTER_MS, reachableNow } from './reachability';
 import { sql } from 'drizzle-orm';
 
-let t: TestDb;
+const t = setupTestDb();
 let down: DbHandle;
 beforeAll(async () => {
-  t = await createTestDb();
   // A port nobody listens on: the real driver's refused connection.
   const { port } = await unreachablePort();
   down = await open({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/none`, max: 1, migrate: false });
@@ -22,7 +21,6 @@ afterAll(async () => {
   installAsAppDb(t);
   await reachableAgain();
   await down?.close();
-  await t?.close();
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

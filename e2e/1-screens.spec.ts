@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { adminToken, allProfileBoxes, createCustomer, e2eTarget, reliableProvider, defaultProvider, signInBrowser, topUp } from './public-helpers';
+import { adminToken, signInBrowser, loginAsAdmin } from './auth';
+import { allProfileBoxes, createCustomer, e2eTarget, reliableProvider, defaultProvider, topUp } from './public-helpers';
 
 /**
  * Screenshot baselines of the main screens (issue #32), at a 390 px phone and a 1440 px desktop,
@@ -104,8 +105,8 @@ for (const width of WIDTHS) {
       }
     });
 
-    test('the admin dashboard', async ({ page, request }) => {
-      await signInBrowser(page, await adminToken(request));
+    test('the admin dashboard', async ({ page }) => {
+      await loginAsAdmin(page);
       await page.goto('/rooting');
       // The figures, charts, the integrity check's last run and stuck orders depend on what ran before.
       await shot(page, `admin-dashboard-${width}`, [...dates(page), page.locator('main dd, [data-analytics], [data-integrity], [data-stuck-orders], [data-open-tickets]')]);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page } from '@playwright/test';
 import { expect, expectToast, test } from './fixtures';
+import { loginThroughForm } from './auth';
 
 /** Browser journeys of issue 4: register → login → panel → password change → revoked token → login → logout. */
 
@@ -27,15 +28,6 @@ async function register(page: Page, user: { name: string; email: string; passwor
   await expect(page.getByRole('tab', { name: 'Giriş Yap' })).toHaveAttribute('aria-selected', 'true');
 }
 
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Hesabınıza giriş yapın' });
-  await form.getByLabel('E-posta').fill(email);
-  await form.getByLabel('Şifre', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Giriş Yap' }).click();
-  await expect(page).toHaveURL(/\/panel$/);
-}
-
 test.describe('accounts', () => {
   test('register, log in, change the password, the old token is refused, log in again and log out', async ({ page }) => {
     const user = { name: 'Deniz Kaya', email: `deniz-${unique()}@example.com`, password: 'ilk-sifre-123' };
@@ -46,7 +38,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('form', { name: 'Yeni hesap oluşturun' }).getByLabel('Ad Soyad')).toHaveValue('');
     await page.getByRole('tab', { name: 'Giriş Yap' }).click();
 
-    await login(page, user.email, user.password);
+    await loginThroughForm(page, user.email, user.password);
     await expectToast(page, 'Giriş başarılı! Hoş geldiniz.');
     const oldToken = await page.evaluate(() => window.localStorage.getItem('user_token'));
     expect(oldToken).toBeTruthy();
@@ -91,7 +83,7 @@ test.describe('accounts', () => {
     await form.getByLabel('Şifre', { exact: true }).fill(user.password);
     await form.getByRole('button', { name: 'Giriş Yap' }).click();
     await expectToast(page, 'E-posta veya şifre hatalı.');
-    await login(page, user.email, 'ikinci-sifre-456');
+    await loginThroughForm(page, user.email, 'ikinci-sifre-456');
     await page.getByRole('button', { name: 'Çıkış Yap', exact: true }).click();
     await expect(page).not.toHaveURL(/\/panel/);
   });
@@ -99,7 +91,7 @@ test.describe('accounts', () => {
   test("logging out ends that login: a copied cookie or token stops working and cannot be renewed, the account's other login goes on", async ({ page, browser, request }) => {
     const user = { name: 'Ece Yılmaz', email: `ece-${unique()}@example.com`, password: 'cikis-sifre-123' };
     await register(page, user);
-    await login(page, user.email, user.password);
+    await loginThroughForm(page, user.email, user.password);
     const token = await page.evaluate(() => window.localStorage.getItem('user_token'));
     const cookie = (await page.context().cookies()).find((c) => c.name === 'next-auth.session-token');
     expect(token && cookie).toBeTruthy();
@@ -271,7 +263,7 @@ test.describe('accounts', () => {
       data: { ad_soyad: user.name, email: user.email, telefon: '+905321234567', meslek: 'Diğer', sifre: user.password },
     });
     expect(res.status()).toBe(201);
-    await login(page, user.email, user.password);
+    await loginThroughForm(page, user.email, user.password);
     await page.goto('/panel/no-such-page');
     await expect(page).not.toHaveURL(/no-such-page/);
     await expect(page).toHaveURL(/\/panel$|\/service\//);
@@ -303,7 +295,7 @@ test.describe('accounts', () => {
   test('changing the e-mail asks for the current password beside it, shows the errors on that field, and keeps this browser signed in', async ({ page }) => {
     const user = { name: 'Selin Aydın', email: `selin-${unique()}@example.com`, password: 'eposta-sifre-123' };
     await register(page, user);
-    await login(page, user.email, user.password);
+    await loginThroughForm(page, user.email, user.password);
     const oldToken = await page.evaluate(() => window.localStorage.getItem('user_token'));
 
     await page.goto('/panel/settings');

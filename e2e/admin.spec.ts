@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, expectToast, test } from './fixtures';
-import { adminLogin } from './public-helpers';
+import { adminLogin, adminToken } from './auth';
 
 /** Browser journeys of issue 5: the admin back office at /rooting. */
 
-const ADMIN = { email: 'admin@example.com', password: 'admin-e2e-password' };
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 
 
@@ -227,7 +226,7 @@ test.describe('the admin back office', () => {
     const reg = await request.post('/api/auth/register', { data: { ad_soyad: 'Canlı Panel', email, telefon: '+905321234567', meslek: 'Diğer', sifre: 'canli-sifre-1' } });
     expect(reg.ok(), await reg.text()).toBe(true);
     await expect.poll(() => number('Kullanıcılar'), { timeout: 8_000 }).toBe(usersBefore + 1);
-    const { adminToken, createCustomer, e2eTarget } = await import('./public-helpers');
+    const { createCustomer, e2eTarget } = await import('./public-helpers');
     const customer = await createCustomer(request, await adminToken(request), 'dashboard');
     const profiles = (await (await request.get('/api/twitter/profiles')).json()).profiles as { id: number }[];
     const sent = await request.post('/api/twitter/like', {
@@ -240,11 +239,11 @@ test.describe('the admin back office', () => {
 
   test('the users page searches by name, e-mail or phone and pages the rows', async ({ page }) => {
     await adminLogin(page);
-    const login = await (await page.request.post('/api/auth/admin-login', { data: { email: ADMIN.email, sifre: ADMIN.password } })).json();
+    const admin = await adminToken(page.request);
     const tag = `sayfa${unique()}`;
     for (let i = 1; i <= 26; i++) {
       const res = await page.request.post('/api/users', {
-        headers: { authorization: `Bearer ${login.token}` },
+        headers: { authorization: `Bearer ${admin}` },
         data: { ad: `Sayfa Kişi ${i}`, ad_soyad: `Sayfa Kişi ${i}`, email: `${tag}-${i}@example.com`, sifre: 'secret-1', telefon: '', meslek: '' },
       });
       expect(res.ok(), await res.text()).toBe(true);
@@ -291,7 +290,7 @@ test.describe('the admin back office', () => {
   });
 
   test('the sidebar names the site, counts the open tickets, and History opens on the customer of the latest order', async ({ page, request }) => {
-    const { adminToken, createCustomer } = await import('./public-helpers');
+    const { createCustomer } = await import('./public-helpers');
     const admin = await adminToken(request);
     const customer = await createCustomer(request, admin, `shell${unique()}`);
     const auth = { authorization: `Bearer ${customer.token}` };
@@ -319,7 +318,7 @@ test.describe('the admin back office', () => {
   });
 
   test('the users table sorts by balance on the server, opens a row in a drawer and deletes through the row menu', async ({ page, request }) => {
-    const { adminToken, createCustomer, topUp } = await import('./public-helpers');
+    const { createCustomer, topUp } = await import('./public-helpers');
     const admin = await adminToken(request);
     const tag = `bakiye${unique()}`;
     const poor = await createCustomer(request, admin, tag, { packages: false });

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
-import { adminToken, createCustomer, msg, prefix, signInBrowser, type Loc } from './public-helpers';
+import { adminToken, signInBrowser } from './auth';
+import { createCustomer, msg, prefix, type Loc } from './public-helpers';
 
 /**
  * Issue #33 item 9: "Log out everywhere" names the API keys it will end before the owner confirms,

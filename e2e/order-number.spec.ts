@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
-import { adminToken, allProfileBoxes, createCustomer, defaultProvider, e2eTarget, msg, reliableProvider, signInBrowser } from './public-helpers';
+import { adminToken, signInBrowser } from './auth';
+import { allProfileBoxes, createCustomer, defaultProvider, e2eTarget, msg, reliableProvider } from './public-helpers';
 
 /**
  * Issue #33 item 1 in the browser: a customer on a 390 px phone places an order on the service

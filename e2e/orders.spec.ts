@@ -5,7 +5,8 @@ import path from 'node:path';
 import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { io as connect, type Socket } from 'socket.io-client';
-import { adminToken, createCustomer, e2eTarget, msg, signInBrowser, topUp } from './public-helpers';
+import { adminToken, signInBrowser } from './auth';
+import { createCustomer, e2eTarget, msg, topUp } from './public-helpers';
 
 /**
  * The orders engine through the running app (server.ts: Next routes, pg-boss worker, simulated

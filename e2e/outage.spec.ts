@@ -5,7 +5,8 @@ import path from 'node:path';
 import { expect, test } from './fixtures';
 import postgres from 'postgres';
 import { tcpSwitch } from '../test/tcp-switch';
-import { BROWSER_LOCALE, msg, signInBrowser } from './public-helpers';
+import { loginAsCustomer } from './auth';
+import { BROWSER_LOCALE, msg } from './public-helpers';
 import { serving, spawnServer, type ServerProcess } from './server-process';
 
 /**
@@ -81,8 +82,7 @@ test.describe('pages while the database is away', () => {
     const email = `outage-${Date.now()}@example.com`;
     const registered = await customer.request.post('/api/auth/register', { data: { ad_soyad: 'Outage Kunde', email, telefon: '+905321234567', meslek: 'Diğer', sifre: 'outage-pass-1' } });
     expect(registered.ok(), await registered.text()).toBe(true);
-    const login = await (await customer.request.post('/api/auth/login', { data: { email, password: 'outage-pass-1' } })).json();
-    await signInBrowser(customer, login.token);
+    await loginAsCustomer(customer, { email, password: 'outage-pass-1' });
     expect((await customer.goto('/de/panel/settings'))?.status()).toBe(200);
     const settingsHeading = (await customer.getByRole('heading', { level: 1 }).textContent()) ?? '';
     expect(settingsHeading).not.toBe('');

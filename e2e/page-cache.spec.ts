@@ -1,6 +1,7 @@
 import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { adminToken, createCustomer, msg, signInBrowser } from './public-helpers';
+import { adminToken, signInBrowser } from './auth';
+import { createCustomer, msg } from './public-helpers';
 
 /**
  * The few-seconds cache of rendered public pages (server/page-cache.ts) in the running app:

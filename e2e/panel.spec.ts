@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { adminLogin, msg } from './public-helpers';
+import { adminLogin, adminToken as seededAdminToken, customerToken, signInBrowser } from './auth';
+import { msg } from './public-helpers';
 
 /**
  * The customer panel (issue 9): announcements and statistics of a customer whose orders went
@@ -17,7 +18,6 @@ import { adminLogin, msg } from './public-helpers';
  * left pending: each holds one of the order worker's slots while it waits for the provider.
  */
 
-const ADMIN = { email: 'admin@example.com', sifre: 'admin-e2e-password' };
 const run = crypto.randomBytes(4).toString('hex');
 // Targets of this run only: one profile acts once per target and service (issue #17), and a retry
 // (or another spec) sends the same profiles on the same shared server.
@@ -84,12 +84,8 @@ async function profileIds(platform: string): Promise<{ id: number; username: str
   });
 }
 
-/** The browser session: next-auth's `token` provider, as the login form does after POST /api/auth/login. */
-async function signIn(page: Page, token = userToken): Promise<void> {
-  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  const res = await page.request.post('/api/auth/callback/token', { form: { csrfToken, token, json: 'true' } });
-  expect(res.ok()).toBeTruthy();
-}
+/** The browser session of the journey's customer (or of `token`'s account). */
+const signIn = (page: Page, token = userToken) => signInBrowser(page, token);
 
 const usd = (locale: string, dollars: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(dollars);
 
@@ -103,7 +99,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ playwright }, testInfo) => {
   test.setTimeout(180_000);
   api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  adminToken = String((await call('POST', '/api/auth/admin-login', undefined, ADMIN)).token);
+  adminToken = await seededAdminToken(api);
   originalSim = ((await call('GET', '/sim-provider/_control')) as { config: Json }).config;
 
   // One send right after another: no cooldown and one profile per Twitter send while we seed; the
@@ -127,11 +123,11 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     profil_limit: 5,
   })) as { paket: { id: number } };
   await call('POST', '/api/kullanici-paketleri', adminToken, { kullanici_id: kullanici.id, paket_id: paket.id, platform: 'twitter,instagram' });
-  userToken = String((await call('POST', '/api/auth/login', undefined, CUSTOMER)).token);
+  userToken = await customerToken(api, CUSTOMER);
   // A second customer without any order, for the empty states.
   const newcomer = { email: `panel-new-${run}@example.com`, password: 'panel-e2e-pass' };
   await call('POST', '/api/users', adminToken, { ad: 'Yeni Müşteri', ad_soyad: 'Yeni Müşteri', email: newcomer.email, sifre: newcomer.password, meslek: 'Diğer', rol: 'user' });
-  newcomerToken = String((await call('POST', '/api/auth/login', undefined, newcomer)).token);
+  newcomerToken = await customerToken(api, newcomer);
 
   const { duyuru } = (await call('POST', '/api/duyurular', adminToken, {
     baslik: `Bakım duyurusu ${run}`,

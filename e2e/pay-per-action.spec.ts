@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, expectToast, test } from './fixtures';
-import { adminLogin, adminToken, allProfileBoxes, createCustomer, defaultProvider, e2eTarget, msg, msgPattern, reliableProvider, signInBrowser, topUp } from './public-helpers';
+import { adminLogin, adminToken, signInBrowser } from './auth';
+import { allProfileBoxes, createCustomer, defaultProvider, e2eTarget, msg, msgPattern, reliableProvider, topUp } from './public-helpers';
 
 /**
  * Issue #33 item 7, pay per action, on a phone: an admin gives Twitter bookmarks a price per

@@ -1,20 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expect, expectToast, test } from './fixtures';
+import { adminToken, customerToken, signInBrowser } from './auth';
 
 /**
  * Payments in the browser, in the keyless test mode a fresh install starts in (issue 8):
  * a $25 top-up with Stripe's 4242 test card, 3-D Secure with 4000 0025 0000 3155, and a package
  * for two platforms bought with a 50 % discount code.
  */
-const ADMIN = { email: 'admin@example.com', sifre: 'admin-e2e-password' };
 const NEXT_YEAR_2 = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const body = await (await request.post('/api/auth/admin-login', { data: ADMIN })).json();
-  expect(body, JSON.stringify(body)).toMatchObject({ success: true });
-  return body.token as string;
-}
 
 /** A new customer without any package, made through the admin API, logged in through the login API. */
 async function newCustomer(request: APIRequestContext, admin: string, label: string): Promise<{ token: string; email: string }> {
@@ -27,16 +21,7 @@ async function newCustomer(request: APIRequestContext, admin: string, label: str
     })
   ).json();
   expect(created, JSON.stringify(created)).toMatchObject({ success: true });
-  const login = await (await request.post('/api/auth/login', { data: { email, password } })).json();
-  expect(login, JSON.stringify(login)).toMatchObject({ success: true });
-  return { token: login.token as string, email };
-}
-
-/** The browser session, as the login form makes it: next-auth's `token` credentials provider. */
-async function signIn(page: Page, token: string): Promise<void> {
-  const { csrfToken } = await (await page.request.get('/api/auth/csrf')).json();
-  const res = await page.request.post('/api/auth/callback/token', { form: { csrfToken, token, json: 'true' } });
-  expect(res.status()).toBeLessThan(400);
+  return { token: await customerToken(request, { email, password }), email };
 }
 
 async function fillCard(page: Page, number: string, scope = page.locator('body')) {
@@ -49,7 +34,7 @@ async function fillCard(page: Page, number: string, scope = page.locator('body')
 test.describe('payments in test mode', () => {
   test('a customer tops up $25 with 4242 4242 4242 4242 and sees the balance', async ({ page, request }) => {
     const customer = await newCustomer(request, await adminToken(request), 'topup');
-    await signIn(page, customer.token);
+    await signInBrowser(page, customer.token);
     await page.goto('/panel/subscription');
     await expect(page.getByTestId('balance')).toHaveText('$0,00');
 
@@ -76,7 +61,7 @@ test.describe('payments in test mode', () => {
 
   test('a declined card says why, and 3-D Secure is approved in the card form', async ({ page, request }) => {
     const customer = await newCustomer(request, await adminToken(request), 'threeds');
-    await signIn(page, customer.token);
+    await signInBrowser(page, customer.token);
     await page.goto('/panel/subscription');
     await page.getByRole('button', { name: 'Bakiye ekle' }).click();
     const dialog = page.getByRole('dialog', { name: 'Bakiye ekle' });
@@ -99,7 +84,7 @@ test.describe('payments in test mode', () => {
 
     test('each card input says what is wrong under it, and expiry and CVC share one aligned row', async ({ page, request }) => {
       const customer = await newCustomer(request, await adminToken(request), 'fields');
-      await signIn(page, customer.token);
+      await signInBrowser(page, customer.token);
       await page.goto('/panel/subscription');
       await page.getByRole('button', { name: 'Bakiye ekle' }).click();
       const dialog = page.getByRole('dialog', { name: 'Bakiye ekle' });
@@ -174,7 +159,7 @@ test.describe('payments in test mode', () => {
     });
     expect(code.ok(), await code.text()).toBe(true);
     const customer = await newCustomer(request, admin, 'package');
-    await signIn(page, customer.token);
+    await signInBrowser(page, customer.token);
 
     await page.goto('/panel/subscription');
     await expect(page.getByText('Aktif paketiniz yok. Aşağıdan bir paket satın alabilirsiniz.')).toBeVisible();
@@ -208,7 +193,7 @@ test.describe('payments in test mode', () => {
 
   test('/panel/subscription has no accessibility violations', async ({ page, request }) => {
     const customer = await newCustomer(request, await adminToken(request), 'axe');
-    await signIn(page, customer.token);
+    await signInBrowser(page, customer.token);
     await page.goto('/panel/subscription');
     await expect(page.getByRole('heading', { level: 1, name: 'Abonelik' })).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

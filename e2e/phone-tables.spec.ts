@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { adminToken, createCustomer, signInBrowser, topUp, type Customer } from './public-helpers';
+import { adminToken, signInBrowser } from './auth';
+import { createCustomer, topUp, type Customer } from './public-helpers';
 
 /**
  * Tables on a phone (issue #32 item 9): at 390 px the customer's payments and the admin's packages

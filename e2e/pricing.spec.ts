@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { adminLogin, adminToken, createCustomer, msg, signInBrowser, type Loc } from './public-helpers';
+import { adminLogin, adminToken, signInBrowser } from './auth';
+import { createCustomer, msg, type Loc } from './public-helpers';
 
 /**
  * /pricing (issue #32 items 6 and 12): package names in the reader's language, a call to action

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { customerToken } from './auth';
 
 /** Shared by the public-site journeys (e2e/public-*.spec.ts). */
 export const LOCALES = ['tr', 'en', 'de'] as const;
@@ -26,15 +27,6 @@ export function msgPattern(l: Loc, key: string): RegExp {
   return new RegExp(parts.join('.+?'));
 }
 
-const ADMIN = { email: 'admin@example.com', sifre: 'admin-e2e-password' };
-
-export async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/admin-login', { data: ADMIN });
-  const body = await res.json();
-  expect(body, JSON.stringify(body)).toMatchObject({ success: true });
-  return body.token as string;
-}
-
 export type Customer = { email: string; password: string; token: string; id: number };
 
 /** A new customer with the first package on every platform, made through the admin API. */
@@ -57,9 +49,7 @@ export async function createCustomer(request: APIRequestContext, admin: string, 
     });
     expect(assigned.ok(), await assigned.text()).toBe(true);
   }
-  const login = await (await request.post('/api/auth/login', { data: { email, password } })).json();
-  expect(login, JSON.stringify(login)).toMatchObject({ success: true });
-  return { email, password, token: login.token, id: user.kullanici.id };
+  return { email, password, token: await customerToken(request, { email, password }), id: user.kullanici.id };
 }
 
 /** Tops up a customer's balance through the payments test mode with Stripe's 4242 test card. */
@@ -74,15 +64,6 @@ export async function topUp(request: APIRequestContext, customer: Customer, cent
   expect(card.ok(), await card.text()).toBe(true);
   const confirmed = await (await request.post('/api/payment/confirm-payment', { headers: auth, data: { paymentIntentId: intent.paymentIntentId } })).json();
   expect(confirmed, JSON.stringify(confirmed)).toMatchObject({ success: true });
-}
-
-/** Signs the browser in the way the login page does: next-auth's `token` credentials provider sets the session cookie. */
-export async function signInBrowser(page: Page, token: string): Promise<void> {
-  const { csrfToken } = await (await page.request.get('/api/auth/csrf')).json();
-  const res = await page.request.post('/api/auth/callback/token', { form: { csrfToken, token, json: 'true' } });
-  expect(res.status()).toBeLessThan(400);
-  const session = await (await page.request.get('/api/auth/session')).json();
-  expect(session?.user).toBeTruthy();
 }
 
 /** Makes the simulated provider succeed for every profile, slowly enough to see the pending badge. */
@@ -124,15 +105,4 @@ export function e2eTarget(kind: 'tweet' | 'reel' | 'video' | 'channel', n: numbe
 export async function allProfileBoxes(page: Page) {
   await expect(page.locator('[data-profile-list][data-complete]')).toHaveCount(1);
   return page.locator('[data-profile-list]').getByRole('checkbox');
-}
-
-/** Logs the seeded admin in through /admin-login in a Turkish browser and lands on the dashboard. */
-export async function adminLogin(page: Page) {
-  await page.goto('/rooting');
-  await expect(page).toHaveURL(/\/admin-login$/);
-  await page.getByLabel('E-posta').fill('admin@example.com');
-  await page.getByLabel('Şifre', { exact: true }).fill('admin-e2e-password');
-  await page.getByRole('button', { name: 'Giriş Yap' }).click();
-  await expect(page).toHaveURL(/\/rooting$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hoş geldiniz, Admin!');
 }

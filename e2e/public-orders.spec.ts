@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, expectToast, test } from './fixtures';
-import { adminToken, allProfileBoxes, BROWSER_LOCALE, createCustomer, defaultProvider, e2eTarget, LOCALES, msg, msgPattern, prefix, reliableProvider, signInBrowser, topUp } from './public-helpers';
+import { adminToken, signInBrowser } from './auth';
+import { allProfileBoxes, BROWSER_LOCALE, createCustomer, defaultProvider, e2eTarget, LOCALES, msg, msgPattern, prefix, reliableProvider, topUp } from './public-helpers';
 
 const TWEET = 'https://x.com/etkilesim/status/1234567890123';
 // One profile acts once per target and service (issue #17): each journey that sends gets its own tweet.

@@ -126,7 +126,7 @@ test.describe('search engines', () => {
 
 test.describe('site settings', () => {
   test('the company details the admin sets are in the footer and on the imprint, and the policies name the support address (issue #32)', async ({ page, request }) => {
-    const { adminToken } = await import('./public-helpers');
+    const { adminToken } = await import('./auth');
     const auth = { authorization: `Bearer ${await adminToken(request)}` };
     const company = { sirket_unvani: 'Etki Örnek A.Ş.', sirket_adresi: 'Büyükdere Cad. 1\n34000 İstanbul', sirket_sicil_no: 'VKN 1234567890', destek_eposta: 'destek@ornek.example' };
     const before = (await (await request.get('/api/site-ayar', { headers: auth })).json()).site_ayar;
@@ -157,7 +157,7 @@ test.describe('site settings', () => {
   });
 
   test("the admin's name, description, favicon, logo and head tags are rendered on the server", async ({ page, request }) => {
-    const { adminToken } = await import('./public-helpers');
+    const { adminToken } = await import('./auth');
     const admin = await adminToken(request);
     const auth = { authorization: `Bearer ${admin}` };
     const before = (await (await request.get('/api/site-ayar')).json()).site_ayar;

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { adminToken, createCustomer, LOCALES, msg, prefix, signInBrowser, type Customer, type Loc } from './public-helpers';
+import { adminToken, signInBrowser, loginAsAdmin } from './auth';
+import { createCustomer, LOCALES, msg, prefix, type Customer, type Loc } from './public-helpers';
 
 /**
  * The reseller API's page in the panel (issue #16): /panel/settings › API access, and the API
@@ -93,7 +94,7 @@ test('an admin finds a customer\'s key at /rooting/api-keys and revokes it: it s
   expect(await (await request.post('/api/v2', { form: { key, action: 'balance' } })).json()).toMatchObject({ currency: 'USD' });
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInBrowser(page, await adminToken(request));
+  await loginAsAdmin(page);
   await page.goto(`${prefix(l)}/rooting/api-keys`);
   const filters = page.getByRole('form', { name: msg(l, 'Admin.apiKeys.filters') });
   await filters.getByLabel(msg(l, 'Admin.apiKeys.search')).fill(customer.email);
@@ -167,7 +168,6 @@ for (const l of LOCALES) {
 }
 
 test('/docs/api lists the admin endpoints to an admin session only', async ({ page, request }) => {
-  const { adminToken, signInBrowser, createCustomer } = await import('./public-helpers');
   const admin = await adminToken(request);
   const adminPath = page.locator('summary code', { hasText: /^\/api\/admin\/analytics$/ });
   await page.goto('/en/docs/api');

@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { adminToken, BROWSER_LOCALE, createCustomer, defaultProvider, e2eTarget, LOCALES, msg, prefix, reliableProvider, signInBrowser, type Loc } from './public-helpers';
+import { adminToken, signInBrowser } from './auth';
+import { BROWSER_LOCALE, createCustomer, defaultProvider, e2eTarget, LOCALES, msg, prefix, reliableProvider, type Loc } from './public-helpers';
 
 /**
  * Issue #14 item 2: every answer carries the security headers, and the Content-Security-Policy

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { adminToken, createCustomer, LOCALES, prefix, signInBrowser, type Loc } from './public-helpers';
+import { adminToken, signInBrowser, loginAsAdmin } from './auth';
+import { createCustomer, LOCALES, prefix, type Loc } from './public-helpers';
 
 /**
  * What a person sees (issue #32): every public, panel and /rooting page, as a visitor, a customer
@@ -195,9 +196,9 @@ test.describe('what a person sees', () => {
     expect(await pass(page, CUSTOMER)).toEqual([]);
   });
 
-  test('every back-office page of an admin, in tr, en and de at 1440 and 390 px', async ({ page, request }) => {
+  test('every back-office page of an admin, in tr, en and de at 1440 and 390 px', async ({ page }) => {
     test.setTimeout(300_000);
-    await signInBrowser(page, await adminToken(request));
+    await loginAsAdmin(page);
     expect(await pass(page, ADMIN)).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { adminToken, createCustomer, defaultProvider, msg, signInBrowser, type Customer } from './public-helpers';
+import { adminToken, signInBrowser } from './auth';
+import { createCustomer, defaultProvider, msg, type Customer } from './public-helpers';
 
 /**
  * Issue #18 in the browser: a customer (English, a 390 px phone) opens a ticket about a partly

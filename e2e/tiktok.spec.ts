@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { adminToken, createCustomer, defaultProvider, msg, prefix, reliableProvider, signInBrowser } from './public-helpers';
+import { adminToken, signInBrowser } from './auth';
+import { createCustomer, defaultProvider, msg, prefix, reliableProvider } from './public-helpers';
 
 /**
  * TikTok, the platform added through the registry alone (issue #34 item 3), end to end like the

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { ADMIN, adminToken as seededAdminToken } from './auth';
 import { Secret, TOTP } from 'otpauth';
 
 /**
@@ -11,7 +12,6 @@ import { Secret, TOTP } from 'otpauth';
  */
 test.use({ locale: 'en-US' });
 
-const ADMIN = { email: 'admin@example.com', password: 'admin-e2e-password' };
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
 
 /** The code an authenticator app would show `steps` 30-second steps from now. */
@@ -126,7 +126,7 @@ test.describe('two-factor sign-in', () => {
 
   test('an admin turns it on in /rooting/settings, requires it of every admin, and logs in at /admin-login with a code', async ({ page, request }) => {
     // A second admin, so the shared one of the other journeys keeps a plain login.
-    const adminToken = (await (await request.post('/api/auth/admin-login', { data: { email: ADMIN.email, sifre: ADMIN.password } })).json()).token as string;
+    const adminToken = await seededAdminToken(request);
     const admin = { email: `admin2-${unique()}@example.com`, password: 'admin-zwei-123' };
     const created = await request.post('/api/users', {
       headers: { authorization: `Bearer ${adminToken}` },

@@ -6,7 +6,7 @@ import { locales } from '@/lib/i18n/routing';
 import { FAIL_FAST_AFTER_MS } from '@/db/reachability';
 import { getSiteSettings } from '@/lib/settings';
 import { lastKnownSiteName, rememberSiteName } from '@/lib/settings/last-known';
-import { createTestDb } from '@/test/db';
+import { createTestDb } from '@/test/fixtures/db';
 import { siteSettings } from '@/db/schema';
 import { createGzip } from 'node:zlib';
 import { Readable } from 'node:stream';

@@ -1,52 +1,92 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { encode } from 'next-auth/jwt';
+import { inArray, sql } from 'drizzle-orm';
+import { platforms, profiles, siteSettings, users } from '@/db/schema';
+import { getAuthSecret } from '@/lib/credentials';
+import { publicContentChanged } from '@/lib/cache';
+import { setupTestDb } from '@/test/fixtures/db';
+import { insertPackages } from '@/test/packages';
+import en from '@/messages/en.json';
 
 /**
  * §2 "/" with issue #15's storefront: a visitor sees the storefront above the first active
- * platform's first service and its profiles; no active platform sends to /login; when the
- * platforms cannot be read, the connection-error view instead of failing. The database, the
- * session, next-intl and the client components are the edges replaced here (a redirect throws in
- * Next, so the mock throws too).
+ * platform's first service and its profiles; no active platform sends to /login; a signed-in user
+ * goes to /panel; when the platforms cannot be read, the connection-error view instead of failing.
+ * The page runs as it is, on a test database, with its real session check, data and translations.
+ *
+ * Only what Next.js provides to a request is stood in for, as a test has no request: `next/headers`
+ * answers this test's request (its cookie), and next-intl's server functions, which need React
+ * Server Components to know the request's locale, are read from the app's own request configuration
+ * (lib/i18n/request.ts: the locale's catalogue) with use-intl's translator, as next-intl does.
  */
-const state = vi.hoisted(() => ({ platforms: [] as { ad: string }[], fail: false, user: null as null | { id: number } }));
-vi.mock('@/auth', () => ({ getSessionUser: async () => state.user }));
-vi.mock('@/db/client', () => ({ getDb: async () => ({}) }));
-vi.mock('next-intl/server', () => ({
-  setRequestLocale: () => {},
-  getTranslations: async () => (key: string, args?: Record<string, string>) => (args ? `${key} ${JSON.stringify(args)}` : key),
+const request = vi.hoisted(() => ({ locale: 'tr', cookies: {} as Record<string, string> }));
+vi.mock('next/headers', () => ({
+  headers: async () => new Headers(),
+  cookies: async () => ({ getAll: () => Object.entries(request.cookies).map(([name, value]) => ({ name, value })) }),
 }));
-vi.mock('@/lib/platforms', () => ({
-  cachedActivePlatforms: async () => {
-    if (state.fail) throw new Error('connection refused');
-    return state.platforms;
-  },
-}));
-vi.mock('@/lib/storefront', () => ({
-  getPriceList: async () => {
-    if (state.fail) throw new Error('connection refused');
-    return { platforms: state.platforms.map((p) => ({ platform: p.ad, services: [], fromCents: 999 })), packages: [], newTweetTiers: [] };
-  },
-}));
-vi.mock('@/lib/profiles', () => ({
-  readProfiles: async () => [{ id: 7, username: 'ada', name: 'Ada', followers: '3K' }],
-  profileReliability: async () => new Map([[7, 0.9]]),
-}));
-vi.mock('@/app/_lib/request-data', () => ({ requestSiteSettings: async () => ({ site_adi: 'Etki' }), requestSiteName: async () => 'Etki' }));
-vi.mock('@/components/service/service-workspace', () => ({ ServiceWorkspace: () => null }));
-vi.mock('@/components/storefront/storefront-hero', () => ({ StorefrontHero: () => null }));
-vi.mock('@/lib/i18n/navigation', () => ({
-  redirect: ({ href, locale }: { href: string; locale: string }) => {
-    throw new Error(`redirect ${locale} ${href}`);
-  },
-  useRouter: () => ({ replace: () => {} }),
-}));
+vi.mock('next-intl/server', async () => {
+  const { createTranslator } = await import('use-intl/core');
+  const config = async (locale: string) => {
+    const { default: requestConfig } = (await import('@/lib/i18n/request')) as unknown as { default: (p: { requestLocale: Promise<string> }) => Promise<Parameters<typeof createTranslator>[0]> };
+    return requestConfig({ requestLocale: Promise.resolve(locale) });
+  };
+  return {
+    getRequestConfig: <T>(make: T) => make,
+    setRequestLocale: (locale: string) => {
+      request.locale = locale;
+    },
+    getLocale: async () => request.locale,
+    getTranslations: async (options?: string | { locale?: string; namespace?: string }) => {
+      const { locale = request.locale, namespace = undefined } = typeof options === 'string' ? { namespace: options } : (options ?? {});
+      return createTranslator({ ...(await config(locale)), namespace });
+    },
+  };
+});
 
 const { default: RootPage } = await import('./page');
 const { PlatformLoadError, PLATFORM_FALLBACK_MS, PLATFORM_FALLBACK_PATH } = await import('@/components/layout/platform-load-error');
 const { StorefrontHero } = await import('@/components/storefront/storefront-hero');
 const { ServiceWorkspace } = await import('@/components/service/service-workspace');
 
+const t = setupTestDb({ asAppDb: true });
+let ada: number;
+let session: string;
+
+beforeAll(async () => {
+  await t.db.insert(siteSettings).values({ id: 1, siteAdi: 'Etki' }).onConflictDoUpdate({ target: siteSettings.id, set: { siteAdi: 'Etki' } });
+  await t.db.insert(platforms).values([
+    { ad: 'instagram', aktif: true, sortOrder: 0 },
+    { ad: 'twitter', aktif: true, sortOrder: 1 },
+    { ad: 'youtube', aktif: false, sortOrder: 2 },
+  ]);
+  await insertPackages(t.db, [{ ad: 'Başlangıç', prices: { instagram: 999, twitter: 999, youtube: 999 }, gunlukLimit: 10, profilLimit: 5 }]);
+  [{ id: ada }] = (await t.db.insert(profiles).values({ platform: 'instagram', providerId: 'ig-ada', username: 'ada', name: 'Ada', followersText: '3K' }).returning({ id: profiles.id })) as [{ id: number }];
+  // The cookie next-auth sets at sign-in: the user's id and session version, signed with the app's secret.
+  const [user] = await t.db.insert(users).values({ adSoyad: 'Ayla', email: 'root-page@example.com', passwordHash: 'x' }).returning();
+  session = await encode({ token: { uid: user!.id, sv: user!.sessionVersion, kind: 'user' }, secret: await getAuthSecret(t.db) });
+});
+
+/** Which platforms are active, written as the admin's platform switch does (the public caches end at once). */
+async function activate(...names: ('instagram' | 'twitter' | 'youtube')[]) {
+  await t.db.update(platforms).set({ aktif: inArray(platforms.ad, names) });
+  publicContentChanged();
+}
+
+/** The root page for a request in `locale`, with the session cookie when `signedIn`. */
+function visit(locale: string, options: { signedIn?: boolean } = {}) {
+  request.cookies = options.signedIn ? { 'next-auth.session-token': session } : {};
+  return RootPage({ params: Promise.resolve({ locale }) });
+}
+
+/** Where a redirect sent the request: Next.js ends the render by throwing it. */
+async function redirectOf(render: Promise<unknown>): Promise<string> {
+  const err = (await render.then(() => null, (e: unknown) => e)) as { digest?: string } | null;
+  expect(err?.digest, 'the page redirects').toMatch(/^NEXT_REDIRECT;/);
+  return err!.digest!.split(';')[2]!;
+}
+
 type Node = { type: unknown; props: Record<string, unknown> & { children?: unknown } };
-/** Every element of a rendered server tree (without rendering the mocked components). */
+/** Every element of a rendered server tree (without rendering the components in it). */
 function elements(node: unknown): Node[] {
   if (Array.isArray(node)) return node.flatMap(elements);
   if (!node || typeof node !== 'object' || !('props' in node)) return [];
@@ -55,15 +95,12 @@ function elements(node: unknown): Node[] {
 }
 
 describe('the root page', () => {
-  beforeEach(() => {
-    state.platforms = [];
-    state.fail = false;
-    state.user = null;
+  beforeEach(async () => {
+    await activate('instagram', 'twitter');
   });
 
   it('shows a visitor the storefront above the first active platform’s first service and its profiles', async () => {
-    state.platforms = [{ ad: 'instagram' }, { ad: 'twitter' }];
-    const tree = elements(await RootPage({ params: Promise.resolve({ locale: 'en' }) }));
+    const tree = elements(await visit('en'));
     const hero = tree.findIndex((n) => n.type === StorefrontHero);
     const workspace = tree.findIndex((n) => n.type === ServiceWorkspace);
     expect(hero).toBeGreaterThanOrEqual(0);
@@ -72,22 +109,30 @@ describe('the root page', () => {
     expect(tree[workspace]!.props).toMatchObject({
       service: 'reels_comment',
       platform: 'instagram',
-      profiles: [{ id: 7, username: 'ada', reliability: 0.9 }],
+      profiles: [{ id: ada, username: 'ada', name: 'Ada', followers: '3K', reliability: null }],
       viewer: { loggedIn: false },
     });
+    const heading = tree.find((n) => n.type === 'h2')!;
+    expect(heading.props.children).toBe(en.Storefront.profilesTitle.replace('{platform}', en.Platforms.instagram).replace('{service}', en.Services.reels_comment));
   });
 
   it('sends a logged-in user to the panel, and a visitor to the login page when no platform is active', async () => {
-    await expect(RootPage({ params: Promise.resolve({ locale: 'de' }) })).rejects.toThrow('redirect de /login');
-    state.user = { id: 1 };
-    state.platforms = [{ ad: 'twitter' }];
-    await expect(RootPage({ params: Promise.resolve({ locale: 'en' }) })).rejects.toThrow('redirect en /panel');
+    await activate();
+    expect(await redirectOf(visit('de'))).toBe('/de/login');
+    await activate('twitter');
+    expect(await redirectOf(visit('en', { signedIn: true }))).toBe('/en/panel');
   });
 
   it('shows the connection-error view when the platforms cannot be read, which goes to /service/retweet after 5 s', async () => {
-    state.fail = true;
-    const view = (await RootPage({ params: Promise.resolve({ locale: 'tr' }) })) as unknown as { type: unknown };
-    expect(view.type).toBe(PlatformLoadError);
+    await t.db.execute(sql`alter table platforms rename to platforms_away`);
+    publicContentChanged();
+    try {
+      const view = (await visit('tr')) as unknown as { type: unknown };
+      expect(view.type).toBe(PlatformLoadError);
+    } finally {
+      await t.db.execute(sql`alter table platforms_away rename to platforms`);
+      publicContentChanged();
+    }
     expect([PLATFORM_FALLBACK_MS, PLATFORM_FALLBACK_PATH]).toEqual([5000, '/service/retweet']);
   });
 });

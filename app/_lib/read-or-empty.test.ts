@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '@/test/db';
-import { insertPackages } from '@/test/packages';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, setupTestDb, type TestDb } from '@/test/fixtures/db';
 import { seed } from '@/lib/seed';
 import { announcements } from '@/db/schema';
+import { insertPackages } from '@/test/packages';
 import { listActiveAnnouncements } from '@/lib/announcements';
 import { createLogger } from '@/logger';
 import { createRepeatGate } from '@/lib/log-repeats';
@@ -33,20 +33,16 @@ function boundary() {
 const NO_PRICES: PriceList = { platforms: [], packages: [], newTweetTiers: [] };
 const SEED = { adminEmail: 'admin@example.com', adminPassword: 'secret-admin', demo: false };
 
-let live: TestDb;
+const live = setupTestDb();
 let closed: TestDb;
 
 beforeAll(async () => {
   // Nobody listens on port 1: the provider of this database's platforms is down.
-  live = await createTestDb();
   await seed(live.db, { ...SEED, baseUrl: 'http://127.0.0.1:1' });
   await insertPackages(live.db, [{ ad: 'Okuma Paketi', prices: { twitter: 1999, instagram: 1000, youtube: 750 }, gunlukLimit: 20, profilLimit: 5 }]);
   await live.db.insert(announcements).values({ baslik: 'Duyuru', icerik: 'İçerik', baslikEn: 'Notice', icerikEn: 'Text', aktif: true });
   closed = await createTestDb();
   await closed.close();
-});
-afterAll(async () => {
-  await live.close();
 });
 
 describe('a customer list that cannot be read', () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { insertPackages } from '@/test/packages';
 import { call } from '@/test/http';
 import { seed } from '@/lib/seed';
@@ -11,7 +11,7 @@ import { endOfLocalDay, lastLocalDays } from '@/lib/time';
 import { GET } from '@/app/api/admin/analytics/route';
 import { getAnalytics } from './index';
 
-let t: TestDb;
+const t = setupTestDb({ asAppDb: true });
 let adminToken: string;
 let userToken: string;
 const now = new Date();
@@ -21,8 +21,6 @@ const at = (i: number) => new Date(endOfLocalDay(days[i]!, env.APP_TIMEZONE).get
 const ids: { a?: number; b?: number; c?: number } = {};
 
 beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
   await seed(t.db, { baseUrl: 'http://127.0.0.1:9', adminEmail: 'admin@example.com', demo: false });
   const [admin] = await t.db.select().from(users).where(eq(users.rol, 'admin'));
   adminToken = await signToken(t.db, admin!, 'admin');
@@ -70,9 +68,6 @@ beforeAll(async () => {
     { platform: 'twitter', providerId: 'p2', username: 'b', status: 'quarantined' },
     { platform: 'youtube', providerId: 'p3', username: 'c', status: 'inactive' },
   ]);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('business analytics', () => {

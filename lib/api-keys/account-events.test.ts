@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { apiKeys, mailOutbox, notificationPreferences, notifications, passwordResetTokens, users } from '@/db/schema';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
-import { makeUser } from '@/app/api/auth/_test/helpers';
+import { makeUser } from '@/test/fixtures/accounts';
 import { signToken } from '@/lib/credentials';
 import { resetPassword } from '@/lib/auth';
 import { hashResetToken, newResetToken } from '@/lib/auth/reset-tokens';
@@ -11,7 +11,7 @@ import { updateProfile } from '@/lib/users';
 import { enableTwoFactor, setupTwoFactor } from '@/lib/two-factor';
 import { totpCode } from '@/lib/two-factor/totp';
 import { listNotifications } from '@/lib/notifications';
-import { makeApiKey } from '@/lib/reseller/testing';
+import { makeApiKey } from '@/test/fixtures/api-keys';
 import { callV2 } from '@/app/api/v2/call-v2';
 import * as keysRoute from '@/app/api/api-keys/route';
 import * as logoutAll from '@/app/api/auth/logout-all/route';
@@ -21,14 +21,7 @@ import { authenticateApiKeyRequest, createApiKey } from '.';
  * Issue #33 item 9: which account events end the account's API keys (docs/accounts.md "API keys
  * and account events") and the notice when a key is made.
  */
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupTestDb({ asAppDb: true });
 
 const works = async (key: string) => (await authenticateApiKeyRequest(t.db, key)) !== null;
 const working = async (userId: number) => t.db.select().from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));

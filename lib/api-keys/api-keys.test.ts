@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { apiKeys, auditLog, rateLimitBuckets, users } from '@/db/schema';
 import { hashPassword } from '@/lib/credentials';
-import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
+import { setupAdmin } from '@/test/fixtures/admin';
 import { callV2 } from '@/app/api/v2/call-v2';
 import { call } from '@/test/http';
 import { open } from '@/db/client';
-import { onPostgres } from '@/test/db';
+import { onPostgres } from '@/test/fixtures/db';
 import { hitRateLimit } from '@/lib/rate-limit';
 import * as keysRoute from '@/app/api/api-keys/route';
 import * as keyById from '@/app/api/api-keys/[id]/route';
@@ -15,19 +15,15 @@ import * as adminKeys from '@/app/api/api-keys/admin/route';
 import * as adminKeyById from '@/app/api/api-keys/admin/[id]/route';
 import { API_KEY_REQUESTS_PER_MINUTE, apiKeyRequestRule, hashApiKey, MAX_API_KEYS } from '.';
 
-let f: AdminFixture;
+const f = setupAdmin();
 const PASSWORD = 'dogru-sifre';
 let alice: { id: number; token: string };
 let bob: { id: number; token: string };
 
 beforeAll(async () => {
-  f = await adminFixture();
   const passwordHash = await hashPassword(PASSWORD);
   alice = await f.makeUser({ adSoyad: 'Alice', passwordHash });
   bob = await f.makeUser({ adSoyad: 'Bob', passwordHash });
-});
-afterAll(async () => {
-  await f.t.close();
 });
 
 const create = (token: string, body: unknown) => call(keysRoute.POST, { token, body, headers: { 'accept-language': 'en' } });

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
-import { createTestDb, onPostgres, type TestDb } from '@/test/db';
+import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { rateLimitBuckets, users } from '@/db/schema';
 import { hashPassword } from '@/lib/credentials';
 import { loginUser } from './index';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupTestDb();
 
 let n = 0;
 async function makeAccount(rol: 'user' | 'admin' = 'user') {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, onPostgres, type TestDb } from '@/test/db';
+import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { startTestSmtp, type TestSmtp } from '@/test/smtp';
 import { call } from '@/test/http';
 import { loginUnlockTokens, mailOutbox, rateLimitBuckets, users } from '@/db/schema';
-import { makeUser } from '@/app/api/auth/_test/helpers';
+import { makeUser } from '@/test/fixtures/accounts';
 import { deliverQueuedMail } from '@/lib/mail';
 import { enableTwoFactor, setupTwoFactor } from '@/lib/two-factor';
 import { totpCode } from '@/lib/two-factor/totp';
@@ -18,16 +18,13 @@ import { AUTH_LIMITS } from './index';
  * Issue #33 item 9: the account-wide sign-in lock that the owner lifts with the right password
  * plus an e-mailed one-time link (or a two-factor code), without telling a guesser anything.
  */
-let t: TestDb;
+const t = setupTestDb({ asAppDb: true });
 let smtp: TestSmtp;
 beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
   smtp = await startTestSmtp();
 });
 afterAll(async () => {
   await smtp.close();
-  await t.close();
 });
 beforeEach(() => {
   smtp.messages.length = 0;

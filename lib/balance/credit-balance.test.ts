@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestDb, onPostgres, type TestDb } from '@/test/db';
+import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { balanceLedger, payments, users } from '@/db/schema';
 import { creditBalance } from './index';
 
-let t: TestDb;
+const t = setupTestDb();
 let userId: number;
 
 beforeAll(async () => {
-  t = await createTestDb();
   const [u] = await t.db.insert(users).values({ adSoyad: 'B', email: 'b@example.com', passwordHash: 'h' }).returning();
   userId = u!.id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function payment(amountCents: number) {

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { users } from '@/db/schema';
-import { createTestDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { getAuthSecret } from './secret';
 import { checkedSessionVersion, signToken, verifyToken } from './tokens';
 
-let t: TestDb;
+const t = setupTestDb();
 let user: typeof users.$inferSelect;
 let secret: Uint8Array;
 
 beforeAll(async () => {
-  t = await createTestDb();
   [user] = (await t.db.insert(users).values({ adSoyad: 'Ada', email: 'ada-tokens@example.com', passwordHash: 'x' }).returning()) as [typeof users.$inferSelect];
   secret = new TextEncoder().encode(await getAuthSecret(t.db));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A token signed with the real key, as signToken would make it, but with the claims given. */

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNull, sql } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { seed } from '@/lib/seed';
 import { auditLog, orders, payments, users } from '@/db/schema';
 import { env } from '@/env';
@@ -9,14 +9,12 @@ import { appToday, endOfLocalDay } from '@/lib/time';
 import { GET } from '@/app/api/admin/export/[kind]/route';
 import { csvCell } from './index';
 
-let t: TestDb;
+const t = setupTestDb({ asAppDb: true });
 let adminToken: string;
 let userToken: string;
 let tricky: number;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
   await seed(t.db, { baseUrl: 'http://127.0.0.1:9', adminEmail: 'admin@example.com', demo: false });
   const [admin] = await t.db.select().from(users).where(eq(users.rol, 'admin'));
   adminToken = await signToken(t.db, admin!, 'admin');
@@ -32,9 +30,6 @@ beforeAll(async () => {
     { intentId: 'pi_1', provider: 'test', userId: tricky, kind: 'balance', amountCents: 1000, status: 'succeeded', creditedAt: new Date() },
     { intentId: 'pi_2', provider: 'test', userId: tricky, kind: 'package', amountCents: 500, status: 'failed' },
   ]);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function download(kind: string, query = '', token = adminToken) {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders, users } from '@/db/schema';
-import { createTestDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { latestOrderingUserId } from './latest-customer';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupTestDb();
 
 describe('the customer /rooting/history opens on', () => {
   it('is nobody before the first order, then the customer of the most recent order', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { seed } from '@/lib/seed';
 import { balanceLedger, orders, payments, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
@@ -8,7 +8,7 @@ import type { ProcessorIntent } from '@/lib/payments';
 import en from '@/messages/en.json';
 import { INTEGRITY_KINDS, lastIntegrityCheck, runIntegrityCheck } from './index';
 
-let t: TestDb;
+const t = setupTestDb();
 let userId: number;
 let paymentId: number;
 let orderId: string;
@@ -26,7 +26,6 @@ const intent = (id: string, amountCents: number, status: ProcessorIntent['status
 });
 
 beforeAll(async () => {
-  t = await createTestDb();
   await seed(t.db, { baseUrl: 'http://127.0.0.1:9', adminEmail: 'admin@example.com', demo: true });
   // A consistent customer: a credited top-up of 1000, a paid new tweet of 300 ended with 100 refunded.
   const [u] = await t.db.insert(users).values({ adSoyad: 'Ece', email: 'ece@example.com', passwordHash: 'x', bakiyeCents: 800 }).returning();
@@ -47,9 +46,6 @@ beforeAll(async () => {
     { userId, amountCents: -300, reason: 'new_tweet', orderId },
     { userId, amountCents: 100, reason: 'refund', orderId },
   ]);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('the integrity check', () => {

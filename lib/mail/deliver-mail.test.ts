@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestDb, onPostgres, type TestDb } from '@/test/db';
+import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { startTestSmtp, type TestSmtp } from '@/test/smtp';
 import { mailOutbox } from '@/db/schema';
 import { deliverQueuedMail, queueMail, startMailDelivery } from './index';
 
-let t: TestDb;
+const t = setupTestDb();
 let smtp: TestSmtp;
 
 beforeAll(async () => {
-  t = await createTestDb();
   smtp = await startTestSmtp();
 });
 afterAll(async () => {
   await smtp.close();
-  await t.close();
 });
 beforeEach(async () => {
   await t.db.delete(mailOutbox);

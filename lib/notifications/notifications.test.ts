@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { insertPackages } from '@/test/packages';
 import { call } from '@/test/http';
 import { announcements, mailOutbox, notificationMarks, notificationPreferences, notifications, orders, userPackages, users } from '@/db/schema';
@@ -9,13 +9,11 @@ import { finalizeOrder } from '@/lib/operations/finalize-order';
 import { POST as unsubscribeRoute } from '@/app/api/notifications/unsubscribe/route';
 import { checkLowBalance, getPreferences, listNotifications, markNotificationsRead, notify, notifyPackageExpiry, unsubscribeSignature, updatePreferences } from './index';
 
-let t: TestDb;
+const t = setupTestDb({ asAppDb: true });
 let a: number;
 let b: number;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
   const rows = await t.db
     .insert(users)
     .values([
@@ -25,9 +23,6 @@ beforeAll(async () => {
     .returning();
   a = rows[0]!.id;
   b = rows[1]!.id;
-});
-afterAll(async () => {
-  await t.close();
 });
 beforeEach(async () => {
   await t.db.delete(notifications);

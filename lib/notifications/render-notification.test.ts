@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { insertPackages } from '@/test/packages';
 import { call } from '@/test/http';
 import { mailOutbox, notifications, packages, platforms, userPackages, users } from '@/db/schema';
@@ -21,7 +21,7 @@ import { checkLowBalance, listNotifications, notify, notifyPackageExpiry, update
 const LOCALES: Locale[] = ['tr', 'en', 'de'];
 const money = (locale: Locale, cents: number) => createFormat(locale).money(cents);
 
-let t: TestDb;
+const t = setupTestDb({ asAppDb: true });
 let seq = 0;
 
 async function customer(locale: Locale): Promise<{ id: number; email: string; token: string }> {
@@ -34,14 +34,6 @@ async function customer(locale: Locale): Promise<{ id: number; email: string; to
 async function mailsTo(email: string) {
   return t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 }
-
-beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
-});
-afterAll(async () => {
-  await t.close();
-});
 
 describe('notices in the reader’s language', () => {
   it('tells of a balance top-up with the amount as the money formatter writes it and the top-up in words, in tr, en and de', async () => {

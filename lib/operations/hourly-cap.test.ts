@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { orders, profileActions, profiles, siteSettings } from '@/db/schema';
 import { configureSim, simStats } from '@/lib/provider/sim';
 import { call } from '@/test/http';
 import { signToken } from '@/lib/credentials';
 import { GET as getSettings, PUT as putSettings } from '@/app/api/site-ayar/route';
-import { createWorld, fastClient, makeUser, type World } from './testing/world';
+import { setupWorld, fastClient, makeUser } from '@/test/fixtures/world';
 import { sendOperation } from './send-operation';
 import { processOrder } from './process-order';
 import { bookProfileActions, profileHourlyCap } from './hourly-cap';
 import { cancelOrder } from './cancel-order';
 
-let w: World;
+const w = setupWorld();
 const ALL = { twitter: { gunlukLimit: 1000, profilLimit: 20 } };
 const noEnqueue = async () => {};
 const HOUR = 3600_000;
@@ -20,12 +20,6 @@ const MIN = 60_000;
 const T0 = Date.UTC(2031, 0, 1, 12, 0, 0);
 const at = (ms: number) => new Date(T0 + ms);
 
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(async () => {
-  await w.close();
-});
 beforeEach(() => {
   configureSim({ reset: true, minDelayMs: 1, maxDelayMs: 5, failRate: 0 });
 });

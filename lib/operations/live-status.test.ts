@@ -10,13 +10,13 @@ import { GET as getOperationRoute } from '@/app/api/operations/[taskId]/route';
 import { configureSim } from '@/lib/provider/sim';
 import { startOrderWorker } from './order-worker';
 import type { OperationUpdate } from './operation-update';
-import { createWorld, fastClient, freshUrl, makeUser, type World } from './testing/world';
+import { setupWorld, fastClient, freshUrl, makeUser } from '@/test/fixtures/world';
 import { sendHandler } from '@/app/api/_lib/platform-routes';
 
 const like = sendHandler('like');
 const reelsComment = sendHandler('reels_comment');
 
-let w: World;
+const w = setupWorld();
 let http: HttpServer;
 let url: string;
 let io: ReturnType<typeof attachSocketServer>;
@@ -24,7 +24,6 @@ let worker: { stop: () => void };
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  w = await createWorld();
   configureSim({ reset: true, minDelayMs: 50, maxDelayMs: 400, failRate: 0.2 });
   http = createServer();
   io = attachSocketServer(http, w.t.db);
@@ -36,7 +35,6 @@ afterAll(async () => {
   worker.stop();
   for (const s of sockets) s.close();
   await new Promise<void>((r) => io.close(() => r()));
-  await w.close();
 });
 
 async function socketFor(token: string) {

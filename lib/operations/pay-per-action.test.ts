@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog, balanceLedger, orders, profiles, servicePrices, siteSettings, usageCounters, users } from '@/db/schema';
 import { call } from '@/test/http';
-import { onPostgres } from '@/test/db';
+import { onPostgres } from '@/test/fixtures/db';
 import { signToken } from '@/lib/credentials';
 import { PUT as putPlatform } from '@/app/api/platformlar/[platform]/route';
 import { GET as getOperationRoute } from '@/app/api/operations/[taskId]/route';
-import { createWorld, freshUrl, makeUser, type World } from './testing/world';
+import { setupWorld, freshUrl, makeUser } from '@/test/fixtures/world';
 import { sendOperation, type SendOptions } from './send-operation';
 import { finalizeOrder } from './finalize-order';
 import { refillOrder } from './refill-order';
@@ -22,19 +22,15 @@ const reelsLike = sendHandler('reels_like');
  * package, or past its daily limit, order the service paid from the balance: price × profiles,
  * debited in the send's transaction, each failed profile refunded once by finalize.
  */
-let w: World;
+const w = setupWorld();
 let adminToken: string;
 /** Sends that are not worked by the queue: the tests end them themselves. */
 const quiet: SendOptions = { enqueue: async () => {} };
 
 beforeAll(async () => {
-  w = await createWorld();
   const admin = await makeUser(w.t, { rol: 'admin' });
   adminToken = await signToken(w.t.db, admin.user, 'admin');
 }, 120_000);
-afterAll(async () => {
-  await w.close();
-});
 beforeEach(async () => {
   await w.t.db.update(siteSettings).set({ cooldownSeconds: 0, twitterMinProfiles: 1 }).where(eq(siteSettings.id, 1));
   await w.t.db.delete(servicePrices);

@@ -1,5 +1,5 @@
 import { getEventListeners } from 'node:events';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { balanceLedger, orders, platforms, profiles, usageCounters, users } from '@/db/schema';
 import { configureSim, simStats } from '@/lib/provider/sim';
@@ -10,21 +10,15 @@ import { finalizeOrder } from './finalize-order';
 import { sendOperation } from './send-operation';
 import { startOrderWorker } from './order-worker';
 import type { OperationUpdate } from './operation-update';
-import { createWorld, fastClient, makeUser, URLS, waitFor, type World } from './testing/world';
+import { setupWorld, fastClient, makeUser, URLS, waitFor } from '@/test/fixtures/world';
 import { getOperation } from './get-operation';
 import { readOrderView, readOrderViewTexts } from '@/lib/order-view';
 import { taskSchema } from '@/lib/provider/contract';
 
-let w: World;
+const w = setupWorld();
 const ALL = { twitter: { gunlukLimit: 1000, profilLimit: 20 }, instagram: { gunlukLimit: 1000, profilLimit: 20 }, youtube: { gunlukLimit: 1000, profilLimit: 20 } };
 const noEnqueue = async () => {};
 
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(async () => {
-  await w.close();
-});
 beforeEach(() => {
   configureSim({ reset: true, minDelayMs: 20, maxDelayMs: 120, failRate: 0.1 });
 });

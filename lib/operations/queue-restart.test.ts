@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { balanceLedger, orders, profiles } from '@/db/schema';
 import { configureSim, simStats } from '@/lib/provider/sim';
 import { getQueue, ORDERS_QUEUE, type OrderJob } from '@/lib/queue';
 import { sendOperation } from './send-operation';
 import { startOrderWorker } from './order-worker';
-import { createWorld, fastClient, makeUser, waitFor, type World } from './testing/world';
+import { setupWorld, fastClient, makeUser, waitFor } from '@/test/fixtures/world';
 
-let w: World;
+const w = setupWorld();
 
 beforeAll(async () => {
-  w = await createWorld();
   configureSim({ reset: true, minDelayMs: 20, maxDelayMs: 100, failRate: 0.5 });
-});
-afterAll(async () => {
-  await w.close();
 });
 
 describe('a worker that dies mid-order', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { balanceLedger, orders, profiles, usageCounters, users } from '@/db/schema';
 import { call } from '@/test/http';
@@ -11,7 +11,7 @@ import { env } from '@/env';
 import { POST as cancelRoute } from '@/app/api/operations/[taskId]/cancel/route';
 import { GET as getOperationRoute } from '@/app/api/operations/[taskId]/route';
 import { profilePriceCents } from '@/lib/pricing';
-import { createWorld, fastClient, makeUser, URLS, type World } from './testing/world';
+import { setupWorld, fastClient, makeUser, URLS } from '@/test/fixtures/world';
 import { sendOperation } from './send-operation';
 import { processOrder } from './process-order';
 import { cancelOrder } from './cancel-order';
@@ -21,17 +21,11 @@ import { sendHandler } from '@/app/api/_lib/platform-routes';
 
 const like = sendHandler('like');
 
-let w: World;
+const w = setupWorld();
 const ALL = { twitter: { gunlukLimit: 1000, profilLimit: 20 } };
 const noEnqueue = async () => {};
 const HOUR = 3600_000;
 
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(async () => {
-  await w.close();
-});
 beforeEach(() => {
   configureSim({ reset: true, minDelayMs: 5, maxDelayMs: 20, failRate: 0 });
 });

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { balanceLedger, orders, platforms, profiles, siteSettings, usageCounters, userPackages, users } from '@/db/schema';
 import { call } from '@/test/http';
-import { onPostgres } from '@/test/db';
+import { onPostgres } from '@/test/fixtures/db';
 import { getQueue, ORDERS_QUEUE } from '@/lib/queue';
 import { profilePriceCents } from '@/lib/pricing';
+import { setupWorld, freshUrl, makeUser, URLS } from '@/test/fixtures/world';
 import { signToken } from '@/lib/credentials';
-import { createWorld, freshUrl, makeUser, URLS, type World } from './testing/world';
 import { sendOperation } from './send-operation';
 import { localDay, nextLocalMidnight } from '@/lib/time';
 import { sendHandler } from '@/app/api/_lib/platform-routes';
@@ -24,15 +24,9 @@ const ytLike = sendHandler('youtube_like');
 const ytComment = sendHandler('youtube_comment');
 const ytSubscribe = sendHandler('youtube_subscribe');
 
-let w: World;
+const w = setupWorld();
 const ALL = { twitter: { gunlukLimit: 100, profilLimit: 10 }, instagram: { gunlukLimit: 100, profilLimit: 10 }, youtube: { gunlukLimit: 100, profilLimit: 10 } };
 
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(async () => {
-  await w.close();
-});
 beforeEach(async () => {
   await w.t.db.update(siteSettings).set({ cooldownSeconds: 0, twitterMinProfiles: 1 }).where(eq(siteSettings.id, 1));
 });

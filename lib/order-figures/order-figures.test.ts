@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, orderStatusEnum, users } from '@/db/schema';
-import { createTestDb, type TestDb } from '@/test/db';
+import { createTestDb, type TestDb } from '@/test/fixtures/db';
 import { getAnalytics } from '@/lib/analytics';
 import { getDashboardFigures } from '@/lib/dashboard';
 import { getUserStats, listUserServiceOrders } from '@/lib/history';

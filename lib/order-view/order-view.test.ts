@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, profiles, users, type ProfileResult } from '@/db/schema';
-import { createTestDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { readOrderView, readOrderViewTexts, type OrderView } from './order-view';
 
 // The view is JSON text made by PostgreSQL (lib/order-view): these check it field by field against
 // the protocol (docs/reseller-api.md), and that the text is exactly JSON.stringify's form of it.
-let t: TestDb;
+const t = setupTestDb();
 let userId: number;
 let alice: number;
 let bob: number;
 beforeAll(async () => {
-  t = await createTestDb();
   const [u] = await t.db.insert(users).values({ adSoyad: 'View', email: 'order-view@example.com', passwordHash: 'x' }).returning();
   userId = u!.id;
   const made = await t.db
@@ -23,9 +22,6 @@ beforeAll(async () => {
     ])
     .returning({ id: profiles.id });
   [alice, bob] = made.map((p) => p.id) as [number, number];
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Insert = typeof orders.$inferInsert;

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, packages, usageCounters, userPackages, users } from '@/db/schema';
 import { localDay } from '@/lib/time';
-import { createTestDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { insertPackages } from '@/test/packages';
 import { getCustomerOverview, OVERVIEW_ORDERS } from './get-customer-overview';
 
@@ -11,15 +11,11 @@ const TZ = 'Europe/Istanbul';
 const NOW = new Date('2026-11-23T18:30:00Z');
 const DAY = 24 * 3600_000;
 
-let t: TestDb;
+const t = setupTestDb();
 let pkgId: number;
 beforeAll(async () => {
-  t = await createTestDb();
   const [pkg] = await insertPackages(t.db, [{ ad: 'Pro', prices: { instagram: 100, twitter: 100, youtube: 100 }, gunlukLimit: 10, profilLimit: 5 }]);
   pkgId = pkg!.id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 let n = 0;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupTestDb } from '@/test/fixtures/db';
 import { insertPackages } from '@/test/packages';
 import { call } from '@/test/http';
 import { packages, payments, platforms, userPackages, users } from '@/db/schema';
@@ -10,7 +10,7 @@ import { getPackageChoices, getPayment, getSubscriptionOverview, listPayments } 
 
 // Issue #32 item 6: /panel/subscription and the receipts name packages in the reader's language.
 
-let t: TestDb;
+const t = setupTestDb({ asAppDb: true });
 let user: typeof users.$inferSelect;
 let named: typeof packages.$inferSelect;
 let plain: typeof packages.$inferSelect;
@@ -19,8 +19,6 @@ const NOW = new Date('2026-11-23T09:00:00Z');
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
   await t.db.insert(platforms).values([{ ad: 'twitter', aktif: true, sortOrder: 0 }]);
   [named, plain] = (await insertPackages(t.db, [
     { ad: 'Başlangıç', nameEn: 'Starter', nameDe: 'Einsteiger', prices: { instagram: 100, twitter: 100, youtube: 100 }, gunlukLimit: 10, profilLimit: 5 },
@@ -33,9 +31,6 @@ beforeAll(async () => {
     .values({ userId: user.id, kind: 'package', packageId: named.id, platforms: ['twitter'], amountCents: 100, currency: 'usd', status: 'succeeded', provider: 'test', intentId: 'pi_test_names', cardholderName: 'Okur' })
     .returning();
   paymentId = p!.id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('package names on /panel/subscription and the receipts', () => {

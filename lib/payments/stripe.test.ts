@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { createTestDb, installAsAppDb, onPostgres, type TestDb } from '@/test/db';
+import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { startStripeStandIn, type StripeStandIn } from '@/test/stripe-stand-in';
 import { balanceLedger, mailOutbox, paymentEvents, payments, users } from '@/db/schema';
@@ -24,7 +24,7 @@ const { POST: confirmPayment } = await import('@/app/api/payment/confirm-payment
 const { POST: webhook } = await import('@/app/api/payment/webhook/route');
 const { POST: testCardConfirm } = await import('@/app/api/payment/test-card/confirm/route');
 
-let t: TestDb;
+const t = setupTestDb({ asAppDb: true });
 let stripe: StripeStandIn;
 
 async function customer(email: string) {
@@ -51,11 +51,8 @@ async function topup(c: { token: string }, amount = 2500) {
 
 beforeAll(async () => {
   stripe = await startStripeStandIn({ port: PORT, secretKey: 'sk_test_stand_in' });
-  t = await createTestDb();
-  installAsAppDb(t);
 });
 afterAll(async () => {
-  await t?.close();
   await stripe?.close();
 });
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, onPostgres, type TestDb } from '@/test/db';
+import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { insertPackages } from '@/test/packages';
 import { call } from '@/test/http';
 import {
@@ -25,7 +25,7 @@ import { GET as listPaymentsRoute } from '@/app/api/payment/payments/route';
 import { GET as getPaymentRoute } from '@/app/api/payment/payments/[id]/route';
 import { settlePayment } from './index';
 
-let t: TestDb;
+const t = setupTestDb({ asAppDb: true });
 let packageId: number;
 const DAY = 24 * 3600 * 1000;
 const NEXT_YEAR = new Date().getFullYear() + 1;
@@ -66,8 +66,6 @@ async function makeCode(kod: string, percent: number, max: number, used = 0): Pr
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
   await t.db.insert(platforms).values([
     { ad: 'twitter', aktif: true, sortOrder: 0 },
     { ad: 'instagram', aktif: true, sortOrder: 1 },
@@ -75,9 +73,6 @@ beforeAll(async () => {
   ]);
   const [pkg] = await insertPackages(t.db, [{ ad: 'Profesyonel', prices: { instagram: 999, twitter: 1499, youtube: 333 }, gunlukLimit: 50, profilLimit: 15 }]);
   packageId = pkg!.id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('a balance top-up in test mode', () => {

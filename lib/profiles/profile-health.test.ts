@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, onPostgres, type TestDb } from '@/test/db';
+import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { seed } from '@/lib/seed';
 import { auditLog, orders, profiles, siteSettings, users } from '@/db/schema';
@@ -12,15 +12,13 @@ import { GET as adminProfiles } from '@/app/api/admin/profiles/route';
 import { PUT as setStatus } from '@/app/api/admin/profiles/[id]/route';
 import { listProfileHealth, listProfiles, profileReliability, syncProfiles } from './index';
 
-let t: TestDb;
+const t = setupTestDb({ asAppDb: true });
 let adminToken: string;
 let userToken: string;
 let customerId: number;
 let ids: number[];
 
 beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
   await seed(t.db, { baseUrl: 'http://127.0.0.1:9', adminEmail: 'admin@example.com', demo: false });
   await t.db.update(siteSettings).set({ quarantineAfterFailures: 3 }).where(eq(siteSettings.id, 1));
   const [admin] = await t.db.select().from(users).where(eq(users.rol, 'admin'));
@@ -33,9 +31,6 @@ beforeAll(async () => {
     .values(['flaky', 'steady', 'spare', 'other'].map((u, i) => ({ platform: 'twitter' as const, providerId: `p${i}`, username: u, followersText: '1K' })))
     .returning({ id: profiles.id });
   ids = rows.map((r) => r.id);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** A processing order of these profiles, created `minutes` ago. */

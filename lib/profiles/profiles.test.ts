@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { platforms, profiles } from '@/db/schema';
 import { call } from '@/test/http';
 import { configureSim } from '@/lib/provider/sim';
-import { createWorld, fastClient, type World } from '@/lib/operations/testing/world';
+import { setupWorld, fastClient } from '@/test/fixtures/world';
 import { listProfiles, syncProfiles } from './index';
 import { publicContentChanged, publicGeneration } from '@/lib/cache';
 import { profilesHandler } from '@/app/api/_lib/platform-routes';
@@ -11,14 +11,7 @@ import { profilesHandler } from '@/app/api/_lib/platform-routes';
 const twitterProfiles = profilesHandler('twitter');
 const instagramProfiles = profilesHandler('instagram');
 
-let w: World;
-
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(async () => {
-  await w.close();
-});
+const w = setupWorld();
 
 describe('the profiles table', () => {
   it('serves the active profiles of a platform, shuffled, in the §3 shape, to visitors', async () => {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestDb, onPostgres, type TestDb } from '@/test/db';
+import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { rateLimitBuckets } from '@/db/schema';
 import { clearRateLimit, clientIp, enforceRateLimit, hitRateLimit, pruneRateLimits, refundRateLimit, startWait, takeRateLimits, waitSeconds } from './index';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupTestDb();
 
 describe('fixed-window rate limits', () => {
   it('allows up to the limit in a window and refuses the next hit with the seconds left', async () => {

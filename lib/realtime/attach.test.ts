@@ -3,20 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
-import { createTestDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { users } from '@/db/schema';
 import { signToken } from '@/lib/credentials';
 import { attachSocketServer } from './attach';
 import { emitToUser, notifyDashboard } from './emit';
 
-let t: TestDb;
+const t = setupTestDb();
 let http: HttpServer;
 let url: string;
 let io: ReturnType<typeof attachSocketServer>;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  t = await createTestDb();
   http = createServer();
   io = attachSocketServer(http, t.db);
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
@@ -25,7 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of sockets) s.close();
   await new Promise<void>((r) => io.close(() => r()));
-  await t.close();
 });
 
 async function makeUser(email: string) {

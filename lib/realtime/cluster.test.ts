@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { Server } from 'socket.io';
 import { sql } from 'drizzle-orm';
-import { createTestDb, onPostgres, type TestDb } from '@/test/db';
+import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { users } from '@/db/schema';
 import { signToken } from '@/lib/credentials';
 import { ADAPTER_APPLICATION_NAME, attachSocketServer, closeSocketServer } from './attach';
@@ -12,12 +12,11 @@ import { userRoom } from './emit';
 
 // Two Socket.IO servers on one PostgreSQL: only meaningful (and only possible) on the real server.
 describe.runIf(onPostgres())('Socket.IO across two nodes', () => {
-  let t: TestDb;
+  const t = setupTestDb();
   const nodes: { http: HttpServer; io: Server; url: string }[] = [];
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    t = await createTestDb();
     for (let i = 0; i < 2; i++) {
       const http = createServer();
       const io = attachSocketServer(http, t.db, { databaseUrl: t.url });
@@ -28,7 +27,6 @@ describe.runIf(onPostgres())('Socket.IO across two nodes', () => {
   afterAll(async () => {
     for (const s of sockets) s.close();
     for (const n of nodes) await closeSocketServer(n.io);
-    await t.close();
   });
 
   it('delivers an event emitted on node A to the owner connected to node B, and to nobody else', async () => {

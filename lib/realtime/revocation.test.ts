@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { Server } from 'socket.io';
 import { eq, sql } from 'drizzle-orm';
-import { createTestDb, onPostgres, type TestDb } from '@/test/db';
+import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { passwordResetTokens, users } from '@/db/schema';
 import { endSession, resetPassword, revokeSessions } from '@/lib/auth';
 import { hashPassword, signToken, verifyToken } from '@/lib/credentials';
@@ -55,14 +55,13 @@ async function stillConnected(opened: Opened): Promise<void> {
 }
 
 describe('sockets end with their session', () => {
-  let t: TestDb;
+  const t = setupTestDb();
   let http: HttpServer;
   let io: Server;
   let url: string;
   const h = harness(() => url);
 
   beforeAll(async () => {
-    t = await createTestDb();
     http = createServer();
     io = attachSocketServer(http, t.db);
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
@@ -72,7 +71,6 @@ describe('sockets end with their session', () => {
     for (const s of h.sockets) s.close();
     await closeSocketServer(io);
     setIo(undefined);
-    await t.close();
   });
 
   async function makeUser(options: { rol?: 'user' | 'admin'; password?: string } = {}) {
@@ -185,12 +183,11 @@ describe('sockets end with their session', () => {
 
 // Two Socket.IO servers on one PostgreSQL: the disconnect crosses nodes through the adapter.
 describe.runIf(onPostgres())('sockets end with their session on every node', () => {
-  let t: TestDb;
+  const t = setupTestDb();
   const nodes: { http: HttpServer; io: Server; url: string }[] = [];
   const h = harness(() => nodes[1]!.url);
 
   beforeAll(async () => {
-    t = await createTestDb();
     for (let i = 0; i < 2; i++) {
       const http = createServer();
       const io = attachSocketServer(http, t.db, { databaseUrl: t.url });
@@ -204,7 +201,6 @@ describe.runIf(onPostgres())('sockets end with their session on every node', () 
     for (const s of h.sockets) s.close();
     for (const n of nodes) await closeSocketServer(n.io);
     setIo(undefined);
-    await t.close();
   });
 
   it('log out everywhere and a plain logout on node A end the sockets connected to node B', async () => {

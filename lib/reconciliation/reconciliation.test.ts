@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { open } from '@/db/client';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { seed } from '@/lib/seed';
 import { auditLog, balanceLedger, orders, profiles, users } from '@/db/schema';
@@ -13,15 +13,13 @@ import { POST as endRoute } from '@/app/api/admin/orders/[id]/end/route';
 import { POST as retryRoute } from '@/app/api/admin/orders/[id]/retry/route';
 import { reconcileOrder, reconcileStuckOrders, startReconciliation } from './index';
 
-let t: TestDb;
+const t = setupTestDb({ asAppDb: true });
 let adminToken: string;
 let profileIds: number[];
 const MIN = 60_000;
 const noEmit = () => {};
 
 beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
   await seed(t.db, { baseUrl: 'http://127.0.0.1:9', adminEmail: 'admin@example.com', demo: false });
   await startQueue(t, { monitorIntervalSeconds: 1 });
   const [admin] = await t.db.select().from(users).where(eq(users.rol, 'admin'));
@@ -34,7 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stopQueue({ graceful: false, timeoutMs: 2000 });
-  await t.close();
 });
 
 let n = 0;

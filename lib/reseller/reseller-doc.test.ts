@@ -13,10 +13,10 @@ vi.hoisted(() => {
 
 import { orders } from '@/db/schema';
 import { finalizeOrder } from '@/lib/operations';
-import { createWorld, makeUser, waitFor, type World } from '@/lib/operations/testing/world';
+import { setupWorld, makeUser, waitFor } from '@/test/fixtures/world';
 import { setWebhook, startWebhookWorker } from '@/lib/webhooks';
 import { POST } from '@/app/api/v2/route';
-import { makeApiKey } from './testing';
+import { makeApiKey } from '@/test/fixtures/api-keys';
 
 /**
  * The "reseller script written only from the doc" (issue #16): the two code files of
@@ -41,7 +41,7 @@ function codeBlock(doc: string, file: string): string {
   return block;
 }
 
-let w: World;
+const w = setupWorld();
 let dir: string;
 let resellerClient: (options: { url: string; key: string; fetch?: typeof fetch }) => Client;
 let verifyWebhook: (secret: string, header: string | undefined, raw: string) => boolean;
@@ -55,7 +55,6 @@ beforeAll(async () => {
   ({ resellerClient } = await import(/* @vite-ignore */ path.join(dir, 'reseller-client.mjs')));
   ({ verifyWebhook } = await import(/* @vite-ignore */ path.join(dir, 'verify-webhook.mjs')));
 
-  w = await createWorld();
   receiver = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
@@ -70,7 +69,6 @@ beforeAll(async () => {
 afterAll(async () => {
   receiver?.closeAllConnections();
   await new Promise<void>((r) => receiver?.close(() => r()));
-  await w?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDb, type TestDb } from '@/test/db';
+import { setupTestDb, createTestDb } from '@/test/fixtures/db';
 import { announcements, packages, platforms, siteSettings, users } from '@/db/schema';
 import { resetDemoPasswords, seed } from './index';
 import { ENDPOINT_KEYS } from '@/lib/catalogue/services';
 import { verifyPassword } from '@/lib/credentials';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupTestDb();
 
 const options = { baseUrl: 'http://127.0.0.1:3000', adminEmail: 'Boss@Example.com', demo: true };
 

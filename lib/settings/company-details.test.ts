@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@/db/schema';
-import { createTestDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { getAdminSiteSettings, getSiteSettings, siteSettingsSchema, updateSiteSettings } from './index';
 import { twoFactorEnabled } from '@/lib/two-factor';
 import { COMPANY_LIMITS } from './schemas';
@@ -63,15 +63,11 @@ describe('the company details in the settings schema', () => {
 });
 
 describe('saving the company details', () => {
-  let t: TestDb;
+  const t = setupTestDb();
   let actor: { id: number };
   beforeAll(async () => {
-    t = await createTestDb();
     const [admin] = await t.db.insert(users).values({ adSoyad: 'Yönetici', email: 'company-admin@example.com', passwordHash: 'x', rol: 'admin' }).returning();
     actor = { id: admin!.id };
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const save = (input: Record<string, unknown>) => updateSiteSettings(t.db, actor, siteSettingsSchema.parse({ ...base, ...input }), twoFactorEnabled);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { orders, profiles, siteSettings } from '@/db/schema';
 import { call } from '@/test/http';
@@ -10,17 +10,13 @@ import { GET as transactionsRoute } from '@/app/api/users/transactions/me/route'
 import { GET as statsRoute } from '@/app/api/islem-gecmisi/stats/benim/platform/[platform]/route';
 import { GET as limitsRoute } from '@/app/api/users/limits/me/route';
 import { GET as balanceRoute } from '@/app/api/bakiye/kullanici-bakiye/route';
-import { createWorld, fastClient, freshUrl, makeUser, URLS, type World } from '@/lib/operations/testing/world';
+import { setupWorld, fastClient, freshUrl, makeUser, URLS } from '@/test/fixtures/world';
 
-let w: World;
+const w = setupWorld();
 const noEnqueue = async () => {};
 
 beforeAll(async () => {
-  w = await createWorld();
   await w.t.db.update(siteSettings).set({ cooldownSeconds: 0 }).where(eq(siteSettings.id, 1));
-});
-afterAll(async () => {
-  await w.close();
 });
 
 async function twitter(n: number) {

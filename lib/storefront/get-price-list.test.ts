@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { createTestDb, type TestDb } from '@/test/db';
-import { insertPackages } from '@/test/packages';
+import { setupTestDb } from '@/test/fixtures/db';
 import { seed } from '@/lib/seed';
+import { insertPackages } from '@/test/packages';
 import { packages, platforms } from '@/db/schema';
 import { NEW_TWEET_TIERS } from '@/lib/pricing';
 import { featuredPackage, getPriceList, newTweetTiers, priceListJsonLd } from './index';
 
-let t: TestDb;
+const t = setupTestDb();
 
 beforeAll(async () => {
-  t = await createTestDb();
   await seed(t.db, { baseUrl: 'http://127.0.0.1:9', adminEmail: 'admin@example.com', demo: false });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('the storefront price list', () => {

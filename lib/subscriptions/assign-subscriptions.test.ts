@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { insertPackages } from '@/test/packages';
 import { packages, userPackages, users } from '@/db/schema';
 import { getSubscriptionOverview } from '@/lib/payments';
 import { assignSubscriptions, extendedEnd } from './assign-subscriptions';
 
-let t: TestDb;
+const t = setupTestDb();
 let userId: number;
 let small: number;
 let big: number;
 const DAY = 24 * 3600 * 1000;
 
 beforeAll(async () => {
-  t = await createTestDb();
   const [u] = await t.db.insert(users).values({ adSoyad: 'S', email: 's@example.com', passwordHash: 'h' }).returning();
   userId = u!.id;
   const rows = await insertPackages(t.db, [
@@ -22,9 +21,6 @@ beforeAll(async () => {
   ]);
   small = rows[0]!.id;
   big = rows[1]!.id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('assigning subscriptions', () => {

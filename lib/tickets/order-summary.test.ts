@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTranslator } from 'use-intl/core';
-import { createTestDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { orders, users } from '@/db/schema';
 import { catalogues } from '@/lib/i18n/messages';
 import type { Locale } from '@/lib/i18n/routing';
@@ -11,7 +11,7 @@ import { createTicket, getAdminTicket, getTicket, listTicketableOrders, type Tic
 // orders, the ticket form's picker) reads in words in the reader's language, from what the server
 // computed: the service key, the panel's status grouping (durum) and the profile counts.
 
-let t: TestDb;
+const t = setupTestDb();
 let userId: number;
 let done: string;
 let single: string;
@@ -30,15 +30,11 @@ const translator = (locale: Locale) => createTranslator({ locale, messages: cata
 const words = (locale: Locale, o: TicketOrderSummary) => orderSummaryText(translator(locale), o);
 
 beforeAll(async () => {
-  t = await createTestDb();
   const [u] = await t.db.insert(users).values({ adSoyad: 'Summary', email: 'order-summary@example.com', passwordHash: 'x' }).returning();
   userId = u!.id;
   done = await order({ status: 'completed', successCount: 2, createdAt: new Date('2026-11-20T10:00:00Z') });
   single = await order({ service: 'reels_like', platform: 'instagram', profileIds: [3], profileCount: 1, status: 'failed', successCount: 0, createdAt: new Date('2026-11-21T10:00:00Z') });
   scheduled = await order({ service: 'like', status: 'scheduled', createdAt: new Date('2026-11-22T10:00:00Z') });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('an order in a support thread', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from 'socket.io';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { startTestSmtp, type TestSmtp } from '@/test/smtp';
 import { orders, users } from '@/db/schema';
@@ -22,7 +22,7 @@ import { POST as unsubscribe } from '@/app/api/notifications/unsubscribe/route';
  * live (their socket room), in the notification centre and by mail; the mail's one-click link
  * turns these mails off; nobody else sees the ticket or the notices.
  */
-let t: TestDb;
+const t = setupTestDb({ asAppDb: true });
 let smtp: TestSmtp;
 let customer: { id: number; token: string };
 let other: { id: number; token: string };
@@ -38,8 +38,6 @@ async function account(email: string, rol: 'user' | 'admin', locale: string) {
 const deliver = () => deliverQueuedMail(t.db, { smtpUrl: smtp.url, from: 'Etkileşim <no-reply@example.com>' });
 
 beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
   smtp = await startTestSmtp();
   customer = await account('derya@example.com', 'user', 'de');
   other = await account('emre@example.com', 'user', 'tr');
@@ -56,7 +54,6 @@ beforeAll(async () => {
 afterAll(async () => {
   setIo(undefined);
   await smtp.close();
-  await t.close();
 });
 
 describe('a support ticket about a partly failed order', () => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Server } from 'socket.io';
-import { createTestDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { auditLog, mailOutbox, notifications, orders, rateLimitBuckets, tickets, users } from '@/db/schema';
 import { setIo } from '@/lib/realtime';
 import { updatePreferences } from '@/lib/notifications';
 import { assignTicket, closeTicket, countAdminTickets, createTicket, getAdminTicket, getTicket, listAdminTickets, listTickets, postAdminReply, postCustomerMessage, reopenTicket, TICKET_EVENT } from './index';
 
-let t: TestDb;
+const t = setupTestDb();
 let a: number;
 let b: number;
 let admin: number;
@@ -47,7 +47,6 @@ async function order(userId: number) {
 const code = (p: Promise<unknown>) => p.then(() => 'ok', (err: { code?: string }) => err.code ?? String(err));
 
 beforeAll(async () => {
-  t = await createTestDb();
   a = await user('ayse@example.com', 'user', 'en');
   b = await user('bora@example.com');
   admin = await user('admin@example.com', 'admin');
@@ -58,7 +57,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   setIo(undefined);
-  await t.close();
 });
 beforeEach(async () => {
   await t.db.delete(rateLimitBuckets);

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestDb, onPostgres, type TestDb } from '@/test/db';
+import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { loginChallenges, recoveryCodes, siteSettings, totpCredentials, users } from '@/db/schema';
 import { loginUser } from '@/lib/auth';
 import { verifyToken } from '@/lib/credentials';
 import { updateSiteSettings, getAdminSiteSettings } from '@/lib/settings';
-import { makeUser } from '@/app/api/auth/_test/helpers';
+import { makeUser } from '@/test/fixtures/accounts';
 import {
   completeTwoFactorLogin,
   disableTwoFactor,
@@ -19,13 +19,7 @@ import {
 import { decryptSecret, encryptSecret } from './secret-box';
 import { totpCode } from './totp';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupTestDb();
 
 // A fixed clock: every code below is computed for a known 30-second step around it.
 const NOW = Date.UTC(2030, 0, 1, 12, 0, 15);

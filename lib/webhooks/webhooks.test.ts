@@ -13,8 +13,8 @@ vi.hoisted(() => {
 import { apiKeys, orders, webhookDeliveries } from '@/db/schema';
 import { call } from '@/test/http';
 import { processOrder } from '@/lib/operations';
-import { createWorld, fastClient, makeUser, type World, waitFor } from '@/lib/operations/testing/world';
-import { makeApiKey } from '@/lib/reseller/testing';
+import { setupWorld, fastClient, makeUser, waitFor } from '@/test/fixtures/world';
+import { makeApiKey } from '@/test/fixtures/api-keys';
 import { callV2 } from '@/app/api/v2/call-v2';
 import { getQueue, WEBHOOKS_QUEUE } from '@/lib/queue';
 import { isAppError } from '@/lib/errors';
@@ -23,7 +23,7 @@ import * as testRoute from '@/app/api/api-keys/[id]/webhook/test/route';
 import { deliverWebhook, setWebhook, startWebhookWorker, WEBHOOK_RETRY_WINDOW_SECONDS } from '.';
 
 type Received = { headers: IncomingMessage['headers']; body: string };
-let w: World;
+const w = setupWorld();
 let server: Server;
 let endpoint = '';
 let answer = 200;
@@ -39,7 +39,6 @@ function verify(secret: string, header: string | undefined, rawBody: string, now
 }
 
 beforeAll(async () => {
-  w = await createWorld();
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
@@ -57,7 +56,6 @@ beforeAll(async () => {
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise<void>((r) => server.close(() => r()));
-  await w.close();
 });
 
 async function resellerWithWebhook() {

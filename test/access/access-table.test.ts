@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { announcements, discountCodes, notifications, payments, profiles, userPackages, users } from '@/db/schema';
 import { signToken } from '@/lib/credentials';
 import { call } from '@/test/http';
-import { createWorld, makeUser, URLS, type World } from '@/lib/operations/testing/world';
+import { setupWorld, makeUser, URLS } from '@/test/fixtures/world';
 import { discoverRoutes, METHODS, type Method } from '@/test/fuzz/routes';
 import { ROLES, ROUTES_WITHOUT_WRAPPER, TABLE, type Ids, type Role, type Statuses } from './table';
 import { GET as platformList } from '@/app/api/platformlar/route';
@@ -28,7 +28,7 @@ const like = sendHandler('like');
  * in any answer to the visitor, to B or to the admin account's plain login.
  */
 
-let w: World;
+const w = setupWorld();
 let ids: Ids;
 let emailA = '';
 
@@ -41,7 +41,6 @@ async function tokenFor(role: Role): Promise<string | undefined> {
 }
 
 beforeAll(async () => {
-  w = await createWorld();
   const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
   const B = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
   const [admin] = await w.t.db.select().from(users).where(eq(users.rol, 'admin'));
@@ -94,10 +93,6 @@ beforeAll(async () => {
     notificationId: notification!.id,
   };
 }, 120_000);
-
-afterAll(async () => {
-  await w?.close();
-});
 
 const discovered = discoverRoutes().flatMap((route) => {
   // Which methods a file exports is read from its source, so this list exists before any import.

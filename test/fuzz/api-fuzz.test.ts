@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { seed } from '@/lib/seed';
 import { users } from '@/db/schema';
 import { signToken } from '@/lib/credentials';
@@ -144,7 +144,7 @@ function examplesFor(route: RouteFile, handler: Declared): Example[] {
   return out;
 }
 
-let t: TestDb;
+const t = setupTestDb({ asAppDb: true });
 const tokens: Record<Role, string | undefined> = { visitor: undefined, user: undefined, admin: undefined };
 
 async function fingerprint(): Promise<string> {
@@ -163,8 +163,6 @@ async function fingerprint(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
   // As in the running app (server/background.ts starts the queue on every node): routes that
   // enqueue work (forgot-password) reach it.
   await startQueue(t);
@@ -176,7 +174,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stopQueue();
-  await t?.close();
 });
 
 const routes = discoverRoutes().filter((r) => !EXCLUDED.some((re) => re.test(r.template)));

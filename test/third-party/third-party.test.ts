@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, siteSettings } from '@/db/schema';
 import { finalizeOrder } from '@/lib/operations';
-import { createWorld, makeUser, type World } from '@/lib/operations/testing/world';
-import { makeApiKey } from '@/lib/reseller/testing';
+import { setupWorld, makeUser } from '@/test/fixtures/world';
+import { makeApiKey } from '@/test/fixtures/api-keys';
 import { GET, POST } from '@/app/api/v2/route';
 
 /**
@@ -25,12 +25,11 @@ const hasPhp = has('php', ['-r', 'exit(function_exists("curl_init") ? 0 : 1);'])
 const hasPython = has('python3', ['--version']);
 if (!hasPhp || !hasPython) console.warn(`test/third-party: ${!hasPhp ? 'php with curl' : 'python3'} is missing; .ci/run installs it. Skipping the third-party clients.`);
 
-let w: World;
+const w = setupWorld();
 let server: Server;
 let url: string;
 
 beforeAll(async () => {
-  w = await createWorld();
   await w.t.db.update(siteSettings).set({ cooldownSeconds: 0, twitterMinProfiles: 1 }).where(eq(siteSettings.id, 1));
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -51,7 +50,6 @@ beforeAll(async () => {
 afterAll(async () => {
   server?.closeAllConnections();
   await new Promise<void>((r) => server?.close(() => r()));
-  await w?.close();
 });
 
 /** Runs a client process (asynchronously: the server answering it lives in this process). */

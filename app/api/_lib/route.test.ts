@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { open } from '@/db/client';
 import { databaseDownForMs } from '@/db/reachability';
 import { users } from '@/db/schema';
 import { signToken } from '@/lib/credentials';
 import { AppError } from '@/lib/errors';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { unreachablePort } from '@/test/ports';
 import { MAX_BODY_BYTES, ok, route } from './route';
@@ -13,20 +13,15 @@ import { MAX_BODY_BYTES, ok, route } from './route';
 const schema = z.object({ name: z.string().min(1) });
 const echo = route({ auth: 'public', body: schema }, async ({ input }) => ok({ got: input.name }));
 
-let t: TestDb;
+const t = setupTestDb({ asAppDb: true });
 const tokens = { customer: '', adminPlain: '', admin: '' };
 
 beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
   const [customer] = await t.db.insert(users).values({ adSoyad: 'Cem', email: 'cem@example.com', passwordHash: 'x' }).returning();
   const [admin] = await t.db.insert(users).values({ adSoyad: 'Ada', email: 'ada@example.com', passwordHash: 'x', rol: 'admin' }).returning();
   tokens.customer = await signToken(t.db, customer!, 'user');
   tokens.adminPlain = await signToken(t.db, admin!, 'user');
   tokens.admin = await signToken(t.db, admin!, 'admin');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('the route wrapper', () => {

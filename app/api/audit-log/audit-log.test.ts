@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
+import { setupAdmin } from '@/test/fixtures/admin';
 import { call } from '@/test/http';
 import { auditLog, orders, payments } from '@/db/schema';
 import { getDashboardFigures } from '@/lib/dashboard';
@@ -12,13 +12,7 @@ import * as history from '../islem-gecmisi/user/[userId]/service/[service]/route
 import * as statsApiApi from '../api/islem-gecmisi/stats/user/[userId]/route';
 import * as historyApiApi from '../api/islem-gecmisi/user/[userId]/service/[service]/route';
 
-let f: AdminFixture;
-beforeAll(async () => {
-  f = await adminFixture();
-});
-afterAll(async () => {
-  await f.t.close();
-});
+const f = setupAdmin();
 
 type Entry = { action: string; entity: string; entity_id: string; before: unknown; after: unknown; actor: { id: number; email: string } };
 

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { contactMessages, mailOutbox, rateLimitBuckets } from '@/db/schema';
 import { POST } from './route';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupTestDb({ asAppDb: true });
 
 const send = (body: unknown, ip = '10.0.0.1', locale = 'en') =>
   call(POST, { path: '/api/contact', body, headers: { 'x-etk-peer': ip, 'x-locale': locale } });

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
+import { describe, expect, it } from 'vitest';
+import { setupAdmin } from '@/test/fixtures/admin';
 import { call } from '@/test/http';
 import * as list from './route';
 import * as admin from './admin/route';
 import * as byId from './[id]/route';
 
-let f: AdminFixture;
-beforeAll(async () => {
-  f = await adminFixture();
-});
-afterAll(async () => {
-  await f.t.close();
-});
+const f = setupAdmin();
 
 const body = (over: object = {}) => ({ baslik: 'Bakım', icerik: 'Yarın bakım var.', baslik_en: 'Maintenance', icerik_en: 'Maintenance tomorrow.', oncelik: 0, ...over });
 type Duyuru = { id: number; baslik: string; icerik: string; oncelik: number; aktif: boolean };

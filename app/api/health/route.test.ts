@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { open } from '@/db/client';
 import { databaseDownForMs } from '@/db/reachability';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb, installAsAppDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { unreachablePort } from '@/test/ports';
 import { GET } from './route';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
+const t = setupTestDb();
 afterAll(async () => {
   installAsAppDb(t);
   for (let i = 0; i < 60 && databaseDownForMs() > 0; i++) await new Promise((r) => setTimeout(r, 100));
-  await t?.close();
 });
 
 describe('GET /api/health', () => {

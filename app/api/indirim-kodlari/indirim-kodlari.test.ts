@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
+import { setupAdmin } from '@/test/fixtures/admin';
 import { call } from '@/test/http';
 import { discountCodes } from '@/db/schema';
 import { parseEndDate } from '@/lib/discounts';
@@ -8,16 +8,12 @@ import * as list from './route';
 import * as byId from './[id]/route';
 import * as validate from './validate/route';
 
-let f: AdminFixture;
+const f = setupAdmin();
 let p1: number;
 let p2: number;
 beforeAll(async () => {
-  f = await adminFixture();
   p1 = await f.makePackage({ ad: 'Bir' });
   p2 = await f.makePackage({ ad: 'İki' });
-});
-afterAll(async () => {
-  await f.t.close();
 });
 
 type Code = { id: number; kod: string; paket_id: number[]; aktif: boolean; bitis_tarihi: string; bitis_gunu: string; kullanilan_sayisi: number };

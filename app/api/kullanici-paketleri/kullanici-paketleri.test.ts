@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
+import { setupAdmin } from '@/test/fixtures/admin';
 import { call } from '@/test/http';
 import { usageCounters, userPackages } from '@/db/schema';
 import { env } from '@/env';
@@ -9,16 +9,12 @@ import * as ofUser from './[id]/route';
 import * as reset from './[id]/reset-limits/route';
 import * as cancel from './[id]/cancel/route';
 
-let f: AdminFixture;
+const f = setupAdmin();
 let pkg: number;
 const DAY = 24 * 3600 * 1000;
 
 beforeAll(async () => {
-  f = await adminFixture();
   pkg = await f.makePackage({ ad: 'Başlangıç', gunlukLimit: 10, profilLimit: 5 });
-});
-afterAll(async () => {
-  await f.t.close();
 });
 
 type Sub = { id: number; platform: string; bitis_tarihi: string; baslangic_tarihi: string; uzatildi?: boolean };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { allServices } from '@/platforms';
 import { discoverRoutes, METHODS, type Method } from '@/test/fuzz/routes';
@@ -14,18 +14,13 @@ import { GET } from './route';
  * (or listed but gone) fails here, and every exported method of every route has an operation
  * carrying what its handler declared.
  */
-let t: TestDb;
+setupTestDb({ asAppDb: true });
 let doc: OpenApiDocument;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
   const res = await call(GET, { path: '/api/openapi.json' });
   expect(res.status).toBe(200);
   doc = res.body as unknown as OpenApiDocument;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const routes = discoverRoutes();

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { orders, profiles, siteSettings } from '@/db/schema';
 import { call } from '@/test/http';
 import { signToken } from '@/lib/credentials';
 import { searchUsersWithPackages } from '@/lib/admin-users';
-import { installAsAppDb } from '@/test/db';
+import { installAsAppDb } from '@/test/fixtures/db';
 import { finalizeOrder } from '@/lib/operations';
-import { createWorld, freshUrl, makeUser, type World } from '@/lib/operations/testing/world';
+import { setupWorld, freshUrl, makeUser } from '@/test/fixtures/world';
 import { GET as operation } from '@/app/api/operations/[taskId]/route';
 import { POST as cancel } from '@/app/api/operations/[taskId]/cancel/route';
 import { GET as transactions } from '@/app/api/users/transactions/me/route';
@@ -26,16 +26,12 @@ const like = sendHandler('like');
  * ("#123") and the reseller API answers: `order_number` beside the UUID `task_id` (kept for
  * compatibility), and an order can be named by that number where a person types one.
  */
-let w: World;
+const w = setupWorld();
 const PKG = { twitter: { gunlukLimit: 100, profilLimit: 10 } };
 
 beforeAll(async () => {
-  w = await createWorld();
   installAsAppDb(w.t);
 }, 120_000);
-afterAll(async () => {
-  await w.close();
-});
 beforeEach(async () => {
   await w.t.db.update(siteSettings).set({ cooldownSeconds: 0, twitterMinProfiles: 1 }).where(eq(siteSettings.id, 1));
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
+import { describe, expect, it } from 'vitest';
+import { eq, and } from 'drizzle-orm';
+import { setupAdmin } from '@/test/fixtures/admin';
 import { call } from '@/test/http';
 import { packagePrices, packages, userPackages } from '@/db/schema';
 import { dollarsToCents } from '@/lib/money';
@@ -13,13 +13,7 @@ import * as assign from '../kullanici-paketleri/route';
 import * as ofUser from '../kullanici-paketleri/[id]/route';
 import * as quote from '../payment/quote/route';
 
-let f: AdminFixture;
-beforeAll(async () => {
-  f = await adminFixture();
-});
-afterAll(async () => {
-  await f.t.close();
-});
+const f = setupAdmin();
 
 const valid = { ad: 'Pro', platform_fiyatlari: { instagram: 29.99, twitter: 39.99, youtube: 1.005, tiktok: 19.99 }, gunluk_limit: 50, profil_limit: 15 };
 type Paket = { id: number; ad: string; ad_en: string | null; ad_de: string | null; gorunen_ad?: string; platform_fiyatlari: Record<string, number> };

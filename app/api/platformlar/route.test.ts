@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { seed } from '@/lib/seed';
 import { users } from '@/db/schema';
@@ -8,21 +8,16 @@ import { signToken } from '@/lib/credentials';
 import { GET } from './route';
 import { GET as unknownRoute } from '../[...slug]/route';
 
-let t: TestDb;
+const t = setupTestDb({ asAppDb: true });
 let adminToken: string;
 let userToken: string;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
   await seed(t.db, { baseUrl: 'http://127.0.0.1:3000', adminEmail: 'admin@example.com', demo: true });
   const [admin] = await t.db.select().from(users).where(sql`${users.rol} = 'admin'`);
   const [user] = await t.db.select().from(users).where(sql`${users.rol} = 'user'`);
   adminToken = await signToken(t.db, admin!, 'admin');
   userToken = await signToken(t.db, user!, 'user');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /api/platformlar', () => {

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
+import { describe, expect, it } from 'vitest';
+import { setupAdmin } from '@/test/fixtures/admin';
 import { call } from '@/test/http';
 import * as route from './route';
 import * as platform from '../platformlar/[platform]/route';
 import { GET as listPlatforms } from '../platformlar/route';
 
-let f: AdminFixture;
-beforeAll(async () => {
-  f = await adminFixture();
-});
-afterAll(async () => {
-  await f.t.close();
-});
+const f = setupAdmin();
 
 const settings = { site_adi: 'Etkileşim Pro', site_aciklama: 'Açıklama', head_etiketleri: '<meta name="x" content="y">', site_logo: '/logo.png', site_favicon: 'https://cdn.example.com/f.ico' };
 

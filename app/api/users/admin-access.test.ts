@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
+import { describe, expect, it } from 'vitest';
+import { setupAdmin } from '@/test/fixtures/admin';
 import { call } from '@/test/http';
 import * as users from './route';
 import * as userById from './[id]/route';
@@ -57,13 +57,7 @@ const ADMIN_ROUTES: [string, Handler, Record<string, string>, unknown?][] = [
   ['GET /api/api/users', usersApiApi.GET, {}],
 ];
 
-let f: AdminFixture;
-beforeAll(async () => {
-  f = await adminFixture();
-});
-afterAll(async () => {
-  await f.t.close();
-});
+const f = setupAdmin();
 
 const methodOf = (name: string) => name.split(' ')[0]!;
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
+import { setupAdmin } from '@/test/fixtures/admin';
 import { call } from '@/test/http';
-import { onPostgres } from '@/test/db';
+import { onPostgres } from '@/test/fixtures/db';
 import { auditLog, orders, userPackages, users } from '@/db/schema';
 import { signToken } from '@/lib/credentials';
 import { updateUser } from '@/lib/admin-users';
@@ -11,13 +11,7 @@ import * as byId from './[id]/route';
 import * as withPackages from './with-packages/route';
 import * as assign from '../kullanici-paketleri/route';
 
-let f: AdminFixture;
-beforeAll(async () => {
-  f = await adminFixture();
-});
-afterAll(async () => {
-  await f.t.close();
-});
+const f = setupAdmin();
 
 const create = (body: unknown, lang = 'tr') => call(list.POST, { body, token: f.adminToken, headers: { 'accept-language': lang } });
 

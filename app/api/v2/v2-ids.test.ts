@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, siteSettings } from '@/db/schema';
-import { onPostgres } from '@/test/db';
+import { onPostgres } from '@/test/fixtures/db';
 import { finalizeOrder } from '@/lib/operations';
-import { createWorld, makeUser, URLS, type World } from '@/lib/operations/testing/world';
-import { makeApiKey } from '@/lib/reseller/testing';
+import { setupWorld, makeUser, URLS } from '@/test/fixtures/world';
+import { makeApiKey } from '@/test/fixtures/api-keys';
 import { callV2 } from '@/app/api/v2/call-v2';
 import { SERVICE_IDS } from '@/lib/catalogue/services';
 
@@ -13,15 +13,9 @@ import { SERVICE_IDS } from '@/lib/catalogue/services';
  * /api/v2: form-encoded fields, no Accept-Language, ids read as integers (PHP's `int $orderId`) and
  * sent back as form text. Refusals are read from `code` (their HTTP status is another item's).
  */
-let w: World;
+const w = setupWorld();
 const PKG = { twitter: { gunlukLimit: 100, profilLimit: 10 }, instagram: { gunlukLimit: 100, profilLimit: 10 }, youtube: { gunlukLimit: 100, profilLimit: 10 } };
 
-beforeAll(async () => {
-  w = await createWorld();
-}, 120_000);
-afterAll(async () => {
-  await w.close();
-});
 beforeEach(async () => {
   await w.t.db.update(siteSettings).set({ cooldownSeconds: 0, twitterMinProfiles: 1 }).where(eq(siteSettings.id, 1));
 });

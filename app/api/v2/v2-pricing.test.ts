@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { balanceLedger, orders, profiles, servicePrices, siteSettings, users } from '@/db/schema';
-import { createWorld, makeUser, type World } from '@/lib/operations/testing/world';
-import { makeApiKey } from '@/lib/reseller/testing';
+import { setupWorld, makeUser } from '@/test/fixtures/world';
+import { makeApiKey } from '@/test/fixtures/api-keys';
 import { callV2 } from '@/app/api/v2/call-v2';
 import { NEW_TWEET_TIERS } from '@/lib/pricing';
 
@@ -12,14 +12,8 @@ import { NEW_TWEET_TIERS } from '@/lib/pricing';
  * 1000 actions, `add` refuses an order dearer than `max_charge` before charging anything and
  * answers the `charge` it took. Refusals are read from their `code`.
  */
-let w: World;
+const w = setupWorld();
 
-beforeAll(async () => {
-  w = await createWorld();
-}, 120_000);
-afterAll(async () => {
-  await w.close();
-});
 beforeEach(async () => {
   await w.t.db.update(siteSettings).set({ cooldownSeconds: 0, twitterMinProfiles: 1 }).where(eq(siteSettings.id, 1));
   await w.t.db.delete(servicePrices);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, siteSettings, users } from '@/db/schema';
-import { createWorld, makeUser, URLS, type World } from '@/lib/operations/testing/world';
-import { makeApiKey } from '@/lib/reseller/testing';
+import { setupWorld, makeUser, URLS } from '@/test/fixtures/world';
+import { makeApiKey } from '@/test/fixtures/api-keys';
 import { callV2 } from '@/app/api/v2/call-v2';
 import { processOrder } from '@/lib/operations';
 import type { ProviderClient, ProviderTask } from '@/lib/provider';
@@ -13,16 +13,12 @@ import { GET, POST } from '@/app/api/v2/route';
  * fields, no Accept-Language, and a refusal read from the body of an HTTP 200 (a Python client
  * calls raise_for_status() first; the PHP Api class never looks at the status).
  */
-let w: World;
+const w = setupWorld();
 const PKG = { twitter: { gunlukLimit: 50, profilLimit: 10 }, instagram: { gunlukLimit: 50, profilLimit: 10 }, youtube: { gunlukLimit: 50, profilLimit: 10 } };
 
 beforeAll(async () => {
-  w = await createWorld();
   await w.t.db.update(siteSettings).set({ cooldownSeconds: 0, twitterMinProfiles: 1 }).where(eq(siteSettings.id, 1));
 }, 120_000);
-afterAll(async () => {
-  await w.close();
-});
 
 async function reseller(options: Parameters<typeof makeUser>[1] = { packages: PKG }) {
   const made = await makeUser(w.t, options);

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
 import { apiKeys, balanceLedger, orders, platforms, profiles, rateLimitBuckets, siteSettings, usageCounters, users } from '@/db/schema';
-import { onPostgres } from '@/test/db';
+import { onPostgres } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { finalizeOrder, processOrder } from '@/lib/operations';
-import { createWorld, makeUser, URLS, type World } from '@/lib/operations/testing/world';
+import { setupWorld, makeUser, URLS } from '@/test/fixtures/world';
 import { appToday } from '@/lib/time';
-import { makeApiKey } from '@/lib/reseller/testing';
+import { makeApiKey } from '@/test/fixtures/api-keys';
 import { callV2 } from '@/app/api/v2/call-v2';
 import { getOrderStatuses, statusPrefetch } from '@/lib/reseller';
 import { API_KEY_REQUEST_BUCKET, API_KEY_REQUESTS_PER_MINUTE, authenticateApiKeyRequest } from '@/lib/api-keys';
@@ -17,15 +17,9 @@ import { sendHandler } from '@/app/api/_lib/platform-routes';
 
 const like = sendHandler('like');
 
-let w: World;
+const w = setupWorld();
 const PKG = { twitter: { gunlukLimit: 50, profilLimit: 10 }, instagram: { gunlukLimit: 50, profilLimit: 10 }, youtube: { gunlukLimit: 50, profilLimit: 10 } };
 
-beforeAll(async () => {
-  w = await createWorld();
-}, 120_000);
-afterAll(async () => {
-  await w.close();
-});
 beforeEach(async () => {
   await w.t.db.update(siteSettings).set({ cooldownSeconds: 0, twitterMinProfiles: 1 }).where(eq(siteSettings.id, 1));
 });

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { siteSettings } from '@/db/schema';
 import { signToken } from '@/lib/credentials';
 import { totpCode } from '@/lib/two-factor/totp';
-import { makeUser, peer } from '../_test/helpers';
+import { makeUser, peer } from '@/test/fixtures/accounts';
 import { GET as status } from './route';
 import { POST as setup } from './setup/route';
 import { POST as enable } from './enable/route';
@@ -15,14 +15,7 @@ import { POST as adminLogin } from '../admin-login/route';
 import { POST as loginSecondStep } from '../login/2fa/route';
 import { GET as verify } from '../verify/route';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupTestDb({ asAppDb: true });
 
 /** The real clock, shifted by whole 30-second steps (a step can be used once). */
 const step = (n: number) => Date.now() + n * 30_000;

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { io as connect, type Socket } from 'socket.io-client';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { passwordResetTokens, revokedSessions, users } from '@/db/schema';
 import { getAuthSecret, signToken } from '@/lib/credentials';
 import { hashResetToken } from '@/lib/auth/reset-tokens';
 import { attachSocketServer } from '@/lib/realtime/attach';
-import { makeUser, peer } from './helpers';
+import { makeUser, peer } from '@/test/fixtures/accounts';
 import { POST as login } from '../login/route';
 import { POST as adminLogin } from '../admin-login/route';
 import { GET as verify } from '../verify/route';
@@ -19,14 +19,7 @@ import { POST as logoutAll } from '../logout-all/route';
 import { POST as resetPassword } from '../reset-password/route';
 import { PUT as updateProfile } from '../../users/profile/me/route';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupTestDb({ asAppDb: true });
 
 async function loginToken(u: { email: string; password: string }): Promise<string> {
   const res = await call(login, { body: { email: u.email, password: u.password }, headers: peer() });

@@ -1,26 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, onPostgres, type TestDb } from '@/test/db';
+import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { mailOutbox, passwordResetTokens } from '@/db/schema';
 import { startPasswordResetWorker } from '@/lib/auth';
 import { verifyPassword } from '@/lib/credentials';
 import { getQueue, PASSWORD_RESET_QUEUE, startQueue, stopQueue } from '@/lib/queue';
-import { makeUser, peer, userRow } from '../_test/helpers';
+import { makeUser, peer, userRow } from '@/test/fixtures/accounts';
 import { POST as forgot } from './route';
 import { GET as verifyResetToken } from '../verify-reset-token/[token]/route';
 import { POST as reset } from '../reset-password/route';
 import { POST as login } from '../login/route';
 
-let t: TestDb;
+const t = setupTestDb({ asAppDb: true });
 beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
   await startQueue(t, { monitorIntervalSeconds: 1 });
 });
 afterAll(async () => {
   await stopQueue({ graceful: false, timeoutMs: 2000 });
-  await t.close();
 });
 
 /** The reset jobs of this test database, oldest first. */

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, like, sql } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { rateLimitBuckets, users } from '@/db/schema';
 import { verifyToken } from '@/lib/credentials';
-import { makeUser, peer } from '../_test/helpers';
+import { makeUser, peer } from '@/test/fixtures/accounts';
 import { POST as login } from './route';
 import { POST as adminLogin } from '../admin-login/route';
 import { GET as verify } from '../verify/route';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupTestDb({ asAppDb: true });
 
 /** Lets the delays after failed logins end at once (the tests do not sleep through them). */
 async function endDelays() {

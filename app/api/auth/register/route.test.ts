@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, onPostgres, type TestDb } from '@/test/db';
+import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { users } from '@/db/schema';
 import { verifyPassword } from '@/lib/credentials';
-import { makeUser, peer, validRegistration } from '../_test/helpers';
+import { makeUser, peer, validRegistration } from '@/test/fixtures/accounts';
 import { POST } from './route';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupTestDb({ asAppDb: true });
 
 const countUsers = async () => (await t.db.select({ c: sql<number>`count(*)::int` }).from(users))[0]!.c;
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { seed } from '@/lib/seed';
 import { profiles, users } from '@/db/schema';
@@ -11,13 +11,11 @@ import { POST as quote } from './route';
 /** The quote route as Next.js calls it for POST /api/twitter/new-tweet/quote. */
 const POST: RouteHandler = (req, ctx) => quote(req, { ...ctx, params: Promise.resolve({ platform: 'twitter', service: 'new-tweet' }) });
 
-let t: TestDb;
+const t = setupTestDb({ asAppDb: true });
 let token: string;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
   await seed(t.db, { baseUrl: 'http://127.0.0.1:9', adminEmail: 'admin@example.com', adminPassword: 'secret-admin', demo: false });
   const rows = await t.db
     .insert(profiles)
@@ -32,9 +30,6 @@ beforeAll(async () => {
   for (const r of rows) ids[r.username] = r.id;
   const [user] = await t.db.insert(users).values({ adSoyad: 'Quote', email: 'quote@example.com', passwordHash: 'x', rol: 'user', bakiyeCents: 2_000 }).returning();
   token = await signToken(t.db, user!, 'user');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('POST /api/twitter/new-tweet/quote', () => {

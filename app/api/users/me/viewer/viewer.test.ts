@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '@/test/http';
-import { signToken, verifyToken } from '@/lib/credentials';
-import { createWorld, makeUser, type World } from '@/lib/operations/testing/world';
+import { verifyToken, signToken } from '@/lib/credentials';
+import { setupWorld, makeUser } from '@/test/fixtures/world';
 import { GET } from './route';
 
 /** GET /api/users/me/viewer: what the signed-in app shell (server/page-cache.ts) asks for once per page. */
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(async () => {
-  await w.close();
-});
+const w = setupWorld();
 
 describe('the app shell’s viewer', () => {
   it('answers nobody, not a 401, to a visitor and to a request from another site', async () => {

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { encode } from 'next-auth/jwt';
-import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
+import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { mailOutbox, users } from '@/db/schema';
 import { getAuthSecret, signToken, verifyPassword, verifyToken } from '@/lib/credentials';
-import { makeUser, userRow } from '@/app/api/auth/_test/helpers';
+import { makeUser, userRow } from '@/test/fixtures/accounts';
 import { GET as verify } from '@/app/api/auth/verify/route';
 import { PUT } from './route';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-  installAsAppDb(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupTestDb({ asAppDb: true });
 beforeEach(async () => {
   await t.db.delete(mailOutbox);
 });

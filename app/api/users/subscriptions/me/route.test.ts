@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { adminFixture, type AdminFixture } from '@/lib/admin-users/testing';
+import { setupAdmin } from '@/test/fixtures/admin';
 import { call } from '@/test/http';
 import { userPackages } from '@/db/schema';
 import * as assign from '@/app/api/kullanici-paketleri/route';
 import { GET } from './route';
 
-let f: AdminFixture;
-beforeAll(async () => {
-  f = await adminFixture();
-});
-afterAll(async () => {
-  await f.t.close();
-});
+const f = setupAdmin();
 
 const DAY = 86_400_000;
 
