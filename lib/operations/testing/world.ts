@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { createTestDb, installAsAppDb, type TestDb } from '@/test/db';
 import { seed } from '@/db/seed';
-import { packages, siteSettings, userPackages, users, balanceLedger } from '@/db/schema';
+import { packages, siteSettings, userPackages, users } from '@/db/schema';
 import { signToken } from '@/lib/auth';
+import { creditBalance } from '@/lib/balance';
 import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
 import { syncProfiles } from '@/lib/profiles';
 import { configureSim, serveSimProvider } from '@/lib/provider/sim';
@@ -64,18 +65,19 @@ export type MakeUserOptions = {
 
 export async function makeUser(t: TestDb, options: MakeUserOptions = {}) {
   counter++;
-  const [user] = await t.db
+  const [created] = await t.db
     .insert(users)
     .values({
       adSoyad: `Test ${counter}`,
       email: `orders-${counter}-${Date.now()}@example.com`,
       passwordHash: 'x',
       rol: options.rol ?? 'user',
-      bakiyeCents: options.bakiyeCents ?? 0,
     })
     .returning();
+  let user = created;
   if (options.bakiyeCents) {
-    await t.db.insert(balanceLedger).values({ userId: user!.id, amountCents: options.bakiyeCents, reason: 'adjustment', note: 'test' });
+    const credited = await creditBalance(t.db, { userId: created!.id, amountCents: options.bakiyeCents, reason: 'adjustment', note: 'test' });
+    user = { ...created!, bakiyeCents: credited.balanceCents };
   }
   for (const [platform, limits] of Object.entries(options.packages ?? {}) as [Platform, { gunlukLimit: number; profilLimit: number }][]) {
     const [pkg] = await t.db
