@@ -2,6 +2,7 @@ import 'server-only';
 import { and, desc, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { integrityChecks, payments } from '@/db/schema';
+import { ORDER_DEBIT_REASON } from '@/lib/balance';
 import { isAppError } from '@/lib/errors';
 import { logger } from '@/logger';
 import { processorFor, type ProcessorIntent } from '@/lib/payments';
@@ -68,7 +69,7 @@ export async function runIntegrityCheck(db: Db, options: IntegrityOptions = {}):
       with refunds as (
         select order_id, count(*) as n, sum(amount_cents) as cents from balance_ledger where reason = 'refund' and order_id is not null group by order_id
       ), debits as (
-        select order_id, count(*) as n, -sum(amount_cents) as cents from balance_ledger where reason = 'new_tweet' and order_id is not null group by order_id
+        select order_id, count(*) as n, -sum(amount_cents) as cents from balance_ledger where reason = ${ORDER_DEBIT_REASON} and order_id is not null group by order_id
       )
       select o.id::text as id, p.problem, p.detail
         from orders o

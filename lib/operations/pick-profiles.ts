@@ -64,7 +64,7 @@ export type CandidateProfile = { id: number; followersCount: number | null; usab
 /**
  * Two sends on one target (by different customers, each under their own row lock) would both find
  * a profile free: the one that checks second waits for this lock until the first has committed.
- * Returned unawaited so the send can pipeline it with its other reads (send-operation.ts).
+ * Returned unawaited so the send can pipeline it with its other reads (send-store.ts).
  */
 export function lockTarget(tx: Db, service: Service, targetUrl: string) {
   return rawQuery(tx, `select pg_advisory_xact_lock(hashtextextended($1::text, 0))`, [`target:${service}:${targetUrl}`]);

@@ -2,10 +2,11 @@ import 'server-only';
 import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { announcements, balanceLedger, packages, platforms, siteSettings, userPackages, users } from '@/db/schema';
+import { announcements, packages, platforms, siteSettings, userPackages, users } from '@/db/schema';
 import { ENDPOINT_KEYS, PLATFORMS, type Platform } from '@/lib/catalogue/services';
 import { hashPassword } from '@/lib/credentials';
 import { writePackagePrices } from '@/lib/packages/package-prices';
+import { creditBalance } from '@/lib/balance';
 import { DEFAULT_SITE_SETTINGS } from '@/lib/settings/get-site-settings';
 
 export type SeedOptions = {
@@ -146,11 +147,10 @@ async function seedUnlocked(db: Db, options: SeedOptions): Promise<SeedResult> {
           telefon: '+905551112233',
           meslek: 'Influencer',
           passwordHash: await hashPassword(password),
-          bakiyeCents: 2500,
         })
         .returning({ id: users.id });
       if (!created) return;
-      await tx.insert(balanceLedger).values({ userId: created.id, amountCents: 2500, reason: 'adjustment', note: 'demo balance' });
+      await creditBalance(tx, { userId: created.id, amountCents: 2500, reason: 'adjustment', note: 'demo balance' });
       if (starter) {
         const now = new Date();
         const end = new Date(now.getTime() + 30 * 24 * 3600 * 1000);

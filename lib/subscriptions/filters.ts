@@ -31,7 +31,7 @@ export function inForce(now: Date): SQL {
 
 /**
  * `inForce` as SQL text, for a statement written as a fixed text (issue #19: the send's,
- * lib/operations/send-operation.ts): `row` names the user_packages row, `now` the parameter
+ * lib/operations/send-store.ts): `row` names the user_packages row, `now` the parameter
  * holding the instant (`$5::timestamptz`).
  */
 export function inForceSql(row: string, now: string): string {
