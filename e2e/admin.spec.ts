@@ -107,7 +107,8 @@ test.describe('the admin back office', () => {
     await dd.getByLabel('İndirim (%)').fill('10');
     await dd.getByLabel('Maksimum Kullanım').fill('5');
     await dd.getByLabel('Bitiş Tarihi').fill('2999-12-31');
-    await expect(dd.getByText(new RegExp(`${pkg}: Instagram \\$9[.,]00, Twitter \\$17[.,]99`))).toBeVisible();
+    // Every platform the package is sold on, in the registry's order (issue #34).
+    await expect(dd.getByText(new RegExp(`${pkg}: Twitter \\$17[.,]99, Instagram \\$9[.,]00, YouTube \\$6[.,]75 ve TikTok \\$8[.,]10`))).toBeVisible();
     await dd.getByRole('button', { name: 'Kaydet' }).click();
     await toast(page, 'İndirim kodu başarıyla oluşturuldu!');
     const row = page.getByRole('row', { name: new RegExp(code) });

@@ -8,7 +8,7 @@ test.describe('the first start', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gerçek ve yönetilen profillerden etkileşim');
     await expect(page.getByRole('heading', { level: 2, name: 'Twitter – Retweet: profiller' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Platformlar' }).getByRole('link')).toHaveText(['Twitter', 'Instagram', 'YouTube']);
+    await expect(page.getByRole('navigation', { name: 'Platformlar' }).getByRole('link')).toHaveText(['Twitter', 'Instagram', 'YouTube', 'TikTok']);
   });
 
   test('English and German pages live under /en and /de', async ({ page }) => {
@@ -45,7 +45,7 @@ test.describe('the first start', () => {
     const list = await request.get('/api/platformlar');
     expect(await list.json()).toMatchObject({
       success: true,
-      platformlar: [{ ad: 'twitter' }, { ad: 'instagram' }, { ad: 'youtube' }],
+      platformlar: [{ ad: 'twitter' }, { ad: 'instagram' }, { ad: 'youtube' }, { ad: 'tiktok' }],
     });
     const missing = await request.get('/api/nope');
     expect(missing.status()).toBe(404);

@@ -82,8 +82,8 @@ test.describe('tables on a 390 px phone', () => {
     const card = page.getByRole('list', { name: 'Paketler' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
     await expect(card).toHaveCount(1);
     // One price per platform, in the registry's order (issue #34 item 2).
-    await expect(card.getByRole('term')).toHaveText(['Twitter Fiyatı ($)', 'Instagram Fiyatı ($)', 'YouTube Fiyatı ($)', 'Günlük Limit', 'Profil Sayısı']);
-    await expect(card.getByRole('definition')).toHaveText([/19[.,]99/, /10[.,]00/, /7[.,]50/, '20', '5']);
+    await expect(card.getByRole('term')).toHaveText(['Twitter Fiyatı ($)', 'Instagram Fiyatı ($)', 'YouTube Fiyatı ($)', 'TikTok Fiyatı ($)', 'Günlük Limit', 'Profil Sayısı']);
+    await expect(card.getByRole('definition')).toHaveText([/19[.,]99/, /10[.,]00/, /7[.,]50/, /9[.,]50/, '20', '5']);
     await expectNoSidewaysScroll(page);
 
     const edit = card.getByRole('button', { name: `${name} paketini düzenle` });

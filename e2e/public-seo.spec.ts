@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { BROWSER_LOCALE, LOCALES, msg, prefix, type Loc } from './public-helpers';
 
-const SERVICES = ['retweet', 'like', 'bookmark', 'comment', 'new_tweet', 'reels_comment', 'reels_like', 'reels_share', 'reels_bookmark', 'youtube_like', 'youtube_comment', 'youtube_subscribe'];
+const SERVICES = ['retweet', 'like', 'bookmark', 'comment', 'new_tweet', 'reels_comment', 'reels_like', 'reels_share', 'reels_bookmark', 'youtube_like', 'youtube_comment', 'youtube_subscribe', 'tiktok_like', 'tiktok_comment', 'tiktok_share', 'tiktok_favorite', 'tiktok_repost'];
 const POLICIES = ['/terms', '/privacy', '/cookies', '/subscription-policy'];
 // The imprint (issue #32) is a public page like the policies.
 const PUBLIC_PAGES = [...SERVICES.map((s) => `/service/${s}`), ...POLICIES, '/imprint'];

@@ -322,6 +322,6 @@ test.describe('the active platform (§3)', () => {
     await page.goto('/en/service');
     await expect(cards.first()).toHaveAttribute('data-platform-choice', 'instagram');
     await expect(cards.first().getByText(msg('en', 'ServicePage.lastUsedPlatform'))).toBeSeen();
-    await expect(cards).toHaveCount(3);
+    await expect(cards).toHaveCount(4);
   });
 });

@@ -197,7 +197,7 @@ export function DiscountsManager({ codes, packages }: { codes: AdminDiscount[]; 
                         PLATFORMS.filter((platform) => p.platform_fiyatlari[platform] > 0).map((platform) =>
                           t('previewPrice', { platform: tp(platform), price: usd(discountedPrice(p.platform_fiyatlari[platform], percent)) }),
                         ),
-                        { type: 'unit' },
+                        { type: 'conjunction' },
                       ),
                     })}
                   </li>

@@ -51,7 +51,7 @@ export async function StorefrontHero({ siteName, prices }: { siteName: string; p
         <Card className="p-4 sm:p-5" data-storefront-prices>
           <h2 className="text-sm font-semibold">{t('pricesLabel')}</h2>
           {priced.length ? (
-            <ul className="mt-2 grid grid-cols-[repeat(auto-fit,minmax(7rem,1fr))] gap-2 md:grid-cols-1">
+            <ul className="mt-2 grid grid-cols-[repeat(auto-fit,minmax(4rem,1fr))] gap-2 md:grid-cols-1">
               {priced.map(({ platform, fromCents }) => (
                 <li key={platform} className="flex flex-col md:flex-row md:items-baseline md:justify-between">
                   <span className="text-xs text-muted md:text-sm">{tp(platform)}</span>
