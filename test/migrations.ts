@@ -1,9 +1,8 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
 import { migrationsFolder, open, type DbHandle } from '@/db/client';
+import { throwawayPostgres } from './fixtures/db';
 
 /**
  * Tests of a data migration: a database of the run (PGlite, or a fresh database on the PostgreSQL
@@ -28,22 +27,7 @@ export function migrationsBefore(tag: string): string {
 export async function openUnmigrated(): Promise<DbHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== 'postgres' || !url) return open({ dataDir: 'memory://', migrate: false });
-  const name = `etk_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const handle = await open({ databaseUrl: dbUrl.toString(), migrate: false });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const c = postgres(url, { max: 1, onnotice: () => {} });
-      await c.unsafe(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return throwawayPostgres(url, { migrate: false });
 }
 
 /** Applies the migrations of `folder` (all of them by default) that the database has not had. */
