@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectToast, test } from './fixtures';
 import { adminToken, signInBrowser } from './auth';
 import { createCustomer, defaultProvider, msg, prefix, reliableProvider } from './public-helpers';
 
@@ -41,7 +41,7 @@ test('a customer buys a TikTok package, sends TikTok likes from a phone and sees
   await view.getByLabel(msg('en', 'Payments.card.expiry')).fill(`12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`);
   await view.getByLabel('CVC').fill('123');
   await view.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByText(msg('en', 'Payments.packagePurchased'))).toBeVisible();
+  await expect(page.getByText(msg('en', 'Payments.packagePurchased'))).toBeSeen();
   await expect(page.getByTestId('subscription-tiktok')).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId('subscription-tiktok')).toContainText(name);
 
@@ -57,11 +57,12 @@ test('a customer buys a TikTok package, sends TikTok likes from a phone and sees
   const link = page.getByLabel(msg('en', 'ServicePage.tiktokUrl'));
   await link.fill('https://www.instagram.com/reel/abc12345/');
   await page.getByRole('button', { name: msg('en', 'ServicePage.send'), exact: true }).click();
-  await expect(page.getByText(msg('en', 'Validation.tiktok_url_invalid'))).toBeVisible();
+  // Seen, not just present: opaque, inside the viewport, in English.
+  await expect(page.getByText(msg('en', 'Validation.tiktok_url_invalid'))).toBeSeen();
   await link.fill(VIDEO(1));
   await page.getByRole('button', { name: msg('en', 'ServicePage.send'), exact: true }).click();
   for (const id of ids) await expect(badge(page, id)).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
-  await expect(page.getByText(msg('en', 'Toast.operation_success', { operation: msg('en', 'Services.tiktok_like'), success: 2, total: 2 }))).toBeVisible();
+  await expectToast(page, msg('en', 'Toast.operation_success', { operation: msg('en', 'Services.tiktok_like'), success: 2, total: 2 }));
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
 });
