@@ -4,8 +4,8 @@ import type { NextAuthOptions } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { getToken } from 'next-auth/jwt';
 import { getDb } from '@/db/client';
-import { checkedSessionVersion, getAuthSecret, loadSessionUser, sessionIdOf, signToken, verifyToken, type AuthUser, type TokenKind } from '@/lib/credentials';
-import { isSessionEnded } from '@/lib/auth';
+import { checkedSessionVersion, getAuthSecret, loadSessionUser, sessionIdOf, signToken, verifyToken, type AuthUser, type TokenKind } from '@/lib/domain/credentials';
+import { isSessionEnded } from '@/lib/domain/auth';
 import { publicUrl } from '@/env';
 import { logger } from '@/logger';
 

@@ -66,7 +66,7 @@ const schema = z.object({
   BENCH_ROUTES: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   /**
    * 1: webhook URLs may be plain http and point at loopback or private addresses (local development
-   * and tests); link-local and reserved addresses stay refused (lib/net/public-url.ts).
+   * and tests); link-local and reserved addresses stay refused (lib/infra/net/public-url.ts).
    */
   WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   /** The simulated fulfilment provider (docs/provider-api.md): outcomes and delays follow this seed. */

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { setupTestDb } from '@/test/fixtures/db';
 import { users } from '@/db/schema';
-import { hashPassword } from '@/lib/credentials';
+import { hashPassword } from '@/lib/domain/credentials';
 import { createLogger } from './logger';
 
 /** A logger with the app's options whose lines are kept in memory. */

@@ -1,6 +1,6 @@
 import createNextIntlPlugin from 'next-intl/plugin';
 
-const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+const withNextIntl = createNextIntlPlugin('./lib/infra/i18n/request.ts');
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -13,9 +13,9 @@ const nextConfig = {
   // Native and server-only packages are loaded by Node at run time, not bundled.
   serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', 'pg', 'postgres', '@node-rs/argon2', 'pino', 'nodemailer', 'socket.io'],
   turbopack: {
-    // next-intl's formatter without intl-messageformat: see lib/i18n/format-message.ts. The browser
+    // next-intl's formatter without intl-messageformat: see lib/infra/i18n/format-message.ts. The browser
     // gets its messages compiled and a formatter without a parser (format-message.browser.ts).
-    resolveAlias: { 'use-intl/format-message': { browser: './lib/i18n/format-message.browser.ts', default: './lib/i18n/format-message.ts' } },
+    resolveAlias: { 'use-intl/format-message': { browser: './lib/infra/i18n/format-message.browser.ts', default: './lib/infra/i18n/format-message.ts' } },
   },
   experimental: {
     serverActions: { bodySizeLimit: '1mb' },

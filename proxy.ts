@@ -1,6 +1,6 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
-import { defaultLocale, isLocale, routing } from '@/lib/i18n/routing';
+import { defaultLocale, isLocale, routing } from '@/lib/infra/i18n/routing';
 
 /**
  * Locale routing only (Next.js 16 calls the middleware file `proxy.ts`). Access control is not

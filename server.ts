@@ -4,16 +4,17 @@ import next from 'next';
 import { env, internalUrl, publicUrl, setNextAuthUrl } from '@/env';
 import { startBanner } from '@/server/banner';
 import { closeDb, getDbHandle } from '@/db/client';
-import { seed } from '@/lib/seed';
+import { seed } from '@/lib/domain/seed';
 import { logger } from '@/logger';
-import { attachSocketServer, closeSocketServer } from '@/lib/realtime/attach';
-import { setIo } from '@/lib/realtime/emit';
-import { fromAcceptLanguage } from '@/lib/i18n/locale-from-request';
-import { translate } from '@/lib/i18n/translate';
+import { attachSocketServer, closeSocketServer } from '@/server/socket-server';
+import { setIo } from '@/lib/infra/realtime/emit';
+import { fromAcceptLanguage } from '@/lib/infra/i18n/locale-from-request';
+import { translate } from '@/lib/infra/i18n/translate';
 import { startBackground, type Background } from '@/server/background';
-import { isSimProviderPath, serveSimProvider } from '@/lib/provider/sim';
+import { isSimProviderPath, serveSimProvider } from '@/lib/domain/provider/sim';
 import { createPageCache } from '@/server/page-cache';
-import { createSecurityHeaders, newNonce, securityConfigFromEnv } from '@/lib/security';
+import { createSecurityHeaders, newNonce } from '@/lib/infra/security';
+import { securityConfigFromEnv } from '@/server/security-config';
 import { codeCacheStats } from '@/server/code-cache';
 import { directRoute, serveDirect } from '@/server/direct-routes';
 import { createStaticAssets } from '@/server/static-assets';
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
     phases[name] = now - last;
     last = now;
   };
-  // Security headers for every answer (lib/security); a malformed CSP_EXTRA_* setting stops the start here.
+  // Security headers for every answer (lib/infra/security); a malformed CSP_EXTRA_* setting stops the start here.
   const securityHeaders = createSecurityHeaders(securityConfigFromEnv({ dev }));
   // The database is opened, migrated and seeded before the first request.
   const handle = await getDbHandle();
@@ -94,7 +95,7 @@ async function main(): Promise<void> {
 
   // The background work (job queue, order worker) starts while Next.js prepares, and pages are
   // served as soon as Next is ready (issue #19: cold start); a send that arrives before the queue
-  // is up waits for it (lib/queue getQueue). A failed start still ends the process (main's catch).
+  // is up waits for it (lib/infra/queue getQueue). A failed start still ends the process (main's catch).
   const backgroundStarted = Date.now();
   const backgroundStart: Promise<Background> = startBackground(handle, { worker: env.WORKER === '1' });
   backgroundStart.then(
@@ -123,7 +124,7 @@ async function main(): Promise<void> {
     if (staticAssets?.serve(req, res)) return;
     // The simulated fulfilment provider the seed's endpoint URLs point at (docs/provider-api.md).
     if (isSimProviderPath(req.url)) return serveSimProvider(req, res);
-    // The socket's peer address for per-IP rate limits (lib/rate-limit clientIp); a client-sent value is replaced.
+    // The socket's peer address for per-IP rate limits (lib/infra/rate-limit clientIp); a client-sent value is replaced.
     req.headers['x-etk-peer'] = req.socket.remoteAddress ?? '';
     // The database is out of reach (db/reachability.ts): a page would wait for it or fail, so a
     // visitor gets the public page as last rendered and, after a few seconds, anyone else the outage page.

@@ -46,7 +46,7 @@ export default defineConfig({
                 env: { ...common.env, TEST_DB: 'postgres' },
                 // Tests that never touch a database (catalogues, components) and the bad-input
                 // sweep (its property is the same on both drivers) run once, on the first project.
-                exclude: [...common.exclude, 'messages/**', 'components/**', 'test/fuzz/**', 'lib/i18n/**'],
+                exclude: [...common.exclude, 'messages/**', 'components/**', 'test/fuzz/**', 'lib/infra/i18n/**'],
               },
             },
           ]

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { connection } from 'next/server';
-import { catalogues } from '@/lib/i18n/messages';
+import { catalogues } from '@/lib/infra/i18n/messages';
 import { buttonVariants } from '@/components/ui/button';
 import '@/components/layout/brand-font';
 import './globals.css';

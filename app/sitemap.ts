@@ -1,9 +1,9 @@
 import type { MetadataRoute } from 'next';
 import { getDb } from '@/db/client';
 import { publicUrl } from '@/env';
-import { cachedActivePlatforms } from '@/lib/platforms';
-import { alternatesFor, publicPaths } from '@/lib/seo';
-import { locales } from '@/lib/i18n/routing';
+import { cachedActivePlatforms } from '@/lib/domain/platforms';
+import { alternatesFor, publicPaths } from '@/lib/domain/seo';
+import { locales } from '@/lib/infra/i18n/routing';
 
 // Read at request time: which platforms are active is decided by admins, not by the build.
 export const dynamic = 'force-dynamic';

@@ -9,7 +9,7 @@ import { BENCH_ADMIN, api, makeCustomers, startPostgres } from './postgres.mjs';
 
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 const ORDERS = 100;
-// Resellers (customers) and keys each: MAX_API_KEYS in lib/api-keys/rules.ts is 5.
+// Resellers (customers) and keys each: MAX_API_KEYS in lib/domain/api-keys/rules.ts is 5.
 const RESELLERS = 4;
 const KEYS_PER_RESELLER = 5;
 const GOAL_RPS = 500;
@@ -45,7 +45,7 @@ export async function run({ duration, connections }) {
       env: { WORKER: '0', SEED_DEMO: '0', ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
     });
     // Several resellers, each with the most keys a customer may have (MAX_API_KEYS in
-    // lib/api-keys/rules.ts): one key may make 120 requests a minute, so 500 a second can only come
+    // lib/domain/api-keys/rules.ts): one key may make 120 requests a minute, so 500 a second can only come
     // from hundreds of keys. The requests go round-robin over the keys, so those in flight belong
     // to different keys, as in production; one key lifted to hundreds a second would measure its
     // own limiter row, which every request of that key updates, instead of the status.
@@ -73,7 +73,7 @@ export async function run({ duration, connections }) {
       await sql.end();
     }
     notes.push(
-      `The per-key limit of 120 requests a minute (a constant in lib/api-keys/rules.ts, not configurable) is lifted for the bench's keys by starting their rate_limit_buckets rows at −2,000,000,000 in the throwaway database; every request still runs the limiter's upsert.`,
+      `The per-key limit of 120 requests a minute (a constant in lib/domain/api-keys/rules.ts, not configurable) is lifted for the bench's keys by starting their rate_limit_buckets rows at −2,000,000,000 in the throwaway database; every request still runs the limiter's upsert.`,
     );
 
     // 100 orders per reseller through the API itself: `like` on distinct tweets, 3 profiles each picked by the server.

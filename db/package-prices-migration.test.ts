@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listPackages } from '@/lib/packages';
+import { listPackages } from '@/lib/domain/packages';
 import { migrate, openBefore } from '@/test/migrations';
 import { rawQuery } from './raw';
 

@@ -15,7 +15,7 @@ import type { Db } from './client';
  * (`toISOString()`, `JSON.stringify`) and cast in the statement.
  *
  * The result is lazy (postgres.js sends a query when it is first awaited; PGlite's is started in
- * `then`), so several can be pipelined in order (lib/operations/send-store.ts `pipelined`). On postgres.js
+ * `then`), so several can be pipelined in order (lib/domain/operations/send-store.ts `pipelined`). On postgres.js
  * the statement is prepared once per connection (db/client.ts `preparing`).
  */
 export function rawQuery<Row>(db: Db, text: string, params: readonly unknown[]): PromiseLike<Row[]> {

@@ -138,7 +138,7 @@ export const totpCredentials = pgTable('totp_credentials', {
   userId: integer()
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  /** The secret, AES-256-GCM encrypted with a key derived from the auth secret (lib/two-factor/secret-box.ts). */
+  /** The secret, AES-256-GCM encrypted with a key derived from the auth secret (lib/domain/two-factor/secret-box.ts). */
   secretEncrypted: text().notNull(),
   enabledAt: timestamp({ withTimezone: true }),
   /** The last 30-second step whose code was accepted: a code of that step or an earlier one is refused (no replay). */
@@ -263,7 +263,7 @@ export const packages = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     /** The Turkish name (required; the §7 wire field `ad`). */
     ad: text().notNull(),
-    /** The English and German names (issue #32 item 6), null when not given: readers fall back (lib/packages packageName). */
+    /** The English and German names (issue #32 item 6), null when not given: readers fall back (lib/domain/packages packageName). */
     nameEn: text(),
     nameDe: text(),
     gunlukLimit: integer().notNull(),
@@ -279,7 +279,7 @@ export const packages = pgTable(
  * Issue #34 item 2: a package's price on a platform (the §3 `platform_fiyatlari`), one row per
  * package and platform, so a platform added to the registry needs no column. No row (or a price of
  * 0, which the package form never accepts) means the package is not sold on that platform
- * (lib/packages package-prices). At most $1,000,000 (MAX_PRICE_DOLLARS).
+ * (lib/domain/packages package-prices). At most $1,000,000 (MAX_PRICE_DOLLARS).
  */
 export const packagePrices = pgTable(
   'package_prices',
@@ -310,7 +310,7 @@ export const userPackages = pgTable(
     /**
      * Name (Turkish) and limits are copied at assignment so later package edits do not change a
      * running subscription's limits. Customers' pages show the package's current name in their
-     * language instead of this copy while the package row can be read (lib/packages subscriptionName).
+     * language instead of this copy while the package row can be read (lib/domain/packages subscriptionName).
      */
     paketAdi: text().notNull(),
     gunlukLimit: integer().notNull(),
@@ -363,7 +363,7 @@ export const profiles = pgTable(
     /**
      * 'active' (listed, selectable), 'inactive' (the provider no longer lists it), or our own
      * 'quarantined' (failed quarantineAfterFailures times in a row) and 'disabled' (by an admin):
-     * a sync keeps these two (lib/profiles/profile-health.ts).
+     * a sync keeps these two (lib/domain/profiles/profile-health.ts).
      */
     status: text().notNull().default('active'),
     /** Per-profile failures in a row (the provider's verdict), reset by a success. */
@@ -443,7 +443,7 @@ export const orders = pgTable(
     spreadMinutes: integer().notNull().default(0),
     /**
      * A spread order's batches, fixed at the send: each a moment and the profiles that act then
-     * (lib/operations/spread.ts). Empty: one send of every profile.
+     * (lib/domain/operations/spread.ts). Empty: one send of every profile.
      */
     batches: jsonb().$type<OrderBatch[]>().notNull().default([]),
     /** How many batches have ended; the worker sends batches[batchesDone] next. */
@@ -650,7 +650,7 @@ export const siteSettings = pgTable(
 
 /**
  * One profile's action in one send (an order, or one batch of a spread order), booked when the
- * send goes to the provider: the per-profile hourly cap counts these (lib/operations/hourly-cap.ts).
+ * send goes to the provider: the per-profile hourly cap counts these (lib/domain/operations/hourly-cap.ts).
  * A retried send finds its booking instead of counting twice.
  */
 export const profileActions = pgTable(
@@ -738,7 +738,7 @@ export const appSecrets = pgTable('app_secrets', {
 });
 
 /**
- * The keyless test-mode card processor's own record of its PaymentIntents (lib/payments, test
+ * The keyless test-mode card processor's own record of its PaymentIntents (lib/domain/payments, test
  * mode): what Stripe would keep on its side. Our `payments` row is verified against it exactly as
  * a Stripe intent is. Never holds a card number: only the last four digits.
  */
@@ -763,7 +763,7 @@ export const testPaymentIntents = pgTable(
 
 /**
  * Reseller API keys (issue #16, docs/reseller-api.md). The key is shown once; only its SHA-256 is
- * kept (a 256-bit random key needs no slow hash: see lib/api-keys/key-material.ts). A revoked key
+ * kept (a 256-bit random key needs no slow hash: see lib/domain/api-keys/key-material.ts). A revoked key
  * stays as a row so its orders and deliveries keep their owner.
  */
 export const apiKeys = pgTable(
@@ -778,7 +778,7 @@ export const apiKeys = pgTable(
     prefix: text().notNull(),
     /** SHA-256 of the whole key, hex. */
     keyHash: text().notNull(),
-    /** Signed order updates go here (https, public address; lib/net/public-url.ts). */
+    /** Signed order updates go here (https, public address; lib/infra/net/public-url.ts). */
     webhookUrl: text(),
     /** The HMAC-SHA256 key of the X-Signature header; kept readable because the server signs with it. */
     webhookSecret: text(),
@@ -818,7 +818,7 @@ export const webhookDeliveries = pgTable(
 );
 
 /**
- * Results of the scheduled integrity check (issue #17, lib/integrity): balances against their
+ * Results of the scheduled integrity check (issue #17, lib/domain/integrity): balances against their
  * ledger, orders ended at most once, credited payments against their processor. The dashboard
  * shows the last one.
  */
@@ -889,7 +889,7 @@ export const notifications = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** A notification category (lib/notifications/categories.ts). */
+    /** A notification category (lib/domain/notifications/categories.ts). */
     kind: text().notNull(),
     params: jsonb().$type<Record<string, string | number>>().notNull().default({}),
     /** Where the notice leads in the app (a path without locale), if anywhere. */

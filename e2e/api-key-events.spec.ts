@@ -16,7 +16,7 @@ test('“log out everywhere” lists the working API keys, ends them, and each n
     expect(res.status()).toBe(201);
     keys.push((await res.json()) as { key: string; api_key: { prefix: string } });
   }
-  // Each key was announced in the app (and by mail: lib/api-keys/account-events.test.ts).
+  // Each key was announced in the app (and by mail: lib/domain/api-keys/account-events.test.ts).
   const notices = (await (await request.get('/api/notifications', { headers: { ...auth, 'accept-language': 'de' } })).json()) as { notifications: { kind: string; body: string }[] };
   expect(notices.notifications.filter((n) => n.kind === 'api_key_created').map((n) => n.body)).toEqual([
     expect.stringContaining('„Backup script“'),

@@ -23,7 +23,7 @@ function featuredOnTwitter(paketler: Paket[]): Paket {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** A day as the one formatter writes it (lib/format `date`: medium, in the product's time zone). */
+/** A day as the one formatter writes it (lib/infra/format `date`: medium, in the product's time zone). */
 function day(locale: Loc, iso: string): string {
   const tag = { tr: 'tr-TR', en: 'en-US', de: 'de-DE' }[locale];
   return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'Europe/Istanbul' }).format(new Date(iso));

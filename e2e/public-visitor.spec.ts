@@ -134,7 +134,7 @@ for (const l of LOCALES) {
 }
 
 test('the browser gets its messages compiled: no ICU parser in the page’s scripts, and plurals and values still formatted', async ({ page }) => {
-  // The parser is ~12 KB of gzip script on every page (lib/i18n/format-message.browser.ts).
+  // The parser is ~12 KB of gzip script on every page (lib/infra/i18n/format-message.browser.ts).
   const scripts: Promise<string>[] = [];
   page.on('response', (res) => {
     if (/\/_next\/static\/chunks\/.*\.js$/.test(new URL(res.url()).pathname)) scripts.push(res.text());

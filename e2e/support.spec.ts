@@ -8,7 +8,7 @@ import { createCustomer, defaultProvider, msg, type Customer } from './public-he
  * Issue #18 in the browser: a customer (English, a 390 px phone) opens a ticket about a partly
  * failed order from /panel/support; an admin answers it from the /rooting/tickets inbox; the
  * customer's open page shows the answer live and the bell counts it. The mail over SMTP is proven
- * in lib/tickets/support-story.test.ts; another customer's access in the access table.
+ * in lib/domain/tickets/support-story.test.ts; another customer's access in the access table.
  */
 
 /** WCAG 2.x AA; a toast still fading out (its opacity lowers the contrast for a moment) is left out. */

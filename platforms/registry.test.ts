@@ -4,8 +4,8 @@ import en from '@/messages/en.json';
 import de from '@/messages/de.json';
 import { PLATFORM_REGISTRY, platformDescriptor, serviceDescriptor, allServices } from './index';
 import { PLATFORM_SIMS } from './sim';
-import { isLinkOf } from '@/lib/operations/limits';
-import { ENDPOINT_KEYS, PLATFORMS, PROMPT_SERVICES, SERVICE_IDS, SERVICES } from '@/lib/catalogue/services';
+import { isLinkOf } from '@/lib/domain/operations/limits';
+import { ENDPOINT_KEYS, PLATFORMS, PROMPT_SERVICES, SERVICE_IDS, SERVICES } from '@/lib/domain/catalogue/services';
 
 /** Issue #34: the platform registry is the one place a platform is described; these hold it together. */
 describe('the platform registry', () => {

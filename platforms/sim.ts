@@ -9,7 +9,7 @@ import { tiktok } from './tiktok';
 import { tiktokSim } from './tiktok/sim';
 
 /**
- * Each platform's simulator data (issue #34), for the simulated provider only (lib/provider/sim):
+ * Each platform's simulator data (issue #34), for the simulated provider only (lib/domain/provider/sim):
  * kept apart from the descriptors so the browser's bundle never carries it.
  */
 export const PLATFORM_SIMS: Readonly<Record<string, PlatformSim>> = Object.fromEntries([

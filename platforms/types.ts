@@ -65,7 +65,7 @@ export type PlatformDescriptor = {
   readonly services: readonly ServiceDescriptor[];
 };
 
-/** What the simulated provider needs to know of a platform (lib/provider/sim): its data, not its code. */
+/** What the simulated provider needs to know of a platform (lib/domain/provider/sim): its data, not its code. */
 export type PlatformSim = {
   /** The provider ids of its profiles: `<prefix>_1001`, … */
   readonly prefix: string;

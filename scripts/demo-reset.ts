@@ -3,7 +3,7 @@
 // server holds its lock, and this script then says so instead of touching the data).
 import { env, publicUrl } from '@/env';
 import { closeDb, getDbHandle } from '@/db/client';
-import { resetDemoPasswords } from '@/lib/seed';
+import { resetDemoPasswords } from '@/lib/domain/seed';
 import { startBanner } from '@/server/banner';
 
 async function main(): Promise<void> {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { migrationsFolder, open } from '@/db/client';
 import { templateDir, templateStamp } from '@/db/template';
-import { startQueue, stopQueue } from '@/lib/queue';
+import { startQueue, stopQueue } from '@/lib/infra/queue';
 
 const target = templateDir();
 const partial = `${target}.partial`;

@@ -1,16 +1,16 @@
 import type { DbHandle } from '@/db/client';
-import { startMailDelivery } from '@/lib/mail';
-import { pruneRateLimits } from '@/lib/rate-limit';
+import { startMailDelivery } from '@/lib/infra/mail';
+import { pruneRateLimits } from '@/lib/infra/rate-limit';
 import { logger } from '@/logger';
-import { startQueue, stopQueue } from '@/lib/queue';
+import { startQueue, stopQueue } from '@/lib/infra/queue';
 import { env } from '@/env';
-import { startOrderWorker } from '@/lib/operations';
-import { startProfileSync } from '@/lib/profiles';
-import { startPasswordResetWorker } from '@/lib/auth';
-import { startWebhookWorker } from '@/lib/webhooks';
-import { startReconciliation } from '@/lib/reconciliation';
-import { runIntegrityCheck } from '@/lib/integrity';
-import { startPackageExpiry } from '@/lib/notifications';
+import { startOrderWorker } from '@/lib/domain/operations';
+import { startProfileSync } from '@/lib/domain/profiles';
+import { startPasswordResetWorker } from '@/lib/domain/auth';
+import { startWebhookWorker } from '@/lib/domain/webhooks';
+import { startReconciliation } from '@/lib/domain/reconciliation';
+import { runIntegrityCheck } from '@/lib/domain/integrity';
+import { startPackageExpiry } from '@/lib/domain/notifications';
 
 export type Background = { stop: () => Promise<void> };
 
@@ -48,14 +48,14 @@ export async function startBackground(handle: DbHandle, options: { worker: boole
   if (options.worker) {
     const orderWorker = await startOrderWorker(handle.db);
     tasks.push({ name: 'order-worker', stop: async () => orderWorker.stop() });
-    // Reseller webhooks: one queued attempt per job, retried with back-off for 24 h (lib/webhooks).
+    // Reseller webhooks: one queued attempt per job, retried with back-off for 24 h (lib/domain/webhooks).
     await startWebhookWorker(handle.db);
     const profileSync = startProfileSync(handle.db);
     tasks.push({ name: 'profile-sync', stop: profileSync.stop });
     // Password-reset requests: forgot-password only enqueues them (same work for any e-mail).
     await startPasswordResetWorker(handle.db);
     // Issue #17: stuck orders are asked again every minute and the integrity check runs hourly
-    // (each on one node at a time, lib/reconciliation and lib/integrity).
+    // (each on one node at a time, lib/domain/reconciliation and lib/domain/integrity).
     const reconciliation = await startReconciliation(handle.db, { extra: [{ task: 'integrity', everyMs: 3600_000, run: (db) => runIntegrityCheck(db) }] });
     tasks.push({ name: 'reconciliation', stop: reconciliation.stop });
     // Notifications (issue #18): the daily package-expiry pass.

@@ -7,13 +7,13 @@ export type BannerInput = {
   url: string;
   adminEmail: string;
   demo: boolean;
-  /** Accounts created by this start, with their passwords (lib/seed/seed.ts). */
+  /** Accounts created by this start, with their passwords (lib/domain/seed/seed.ts). */
   created: { role: 'admin' | 'user'; email: string; password: string; generated: boolean }[];
   /** 'pglite' with its folder, or a PostgreSQL server. */
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres' };
 };
 
-import { DEMO_EMAIL } from '@/lib/seed';
+import { DEMO_EMAIL } from '@/lib/domain/seed';
 export { DEMO_EMAIL };
 
 export function startBanner(input: BannerInput): string {

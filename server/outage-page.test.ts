@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { translate } from '@/lib/i18n/translate';
-import { locales } from '@/lib/i18n/routing';
+import { translate } from '@/lib/infra/i18n/translate';
+import { locales } from '@/lib/infra/i18n/routing';
 import { FAIL_FAST_AFTER_MS } from '@/db/reachability';
-import { getSiteSettings } from '@/lib/settings';
-import { lastKnownSiteName, rememberSiteName } from '@/lib/settings/last-known';
+import { getSiteSettings } from '@/lib/domain/settings';
+import { lastKnownSiteName, rememberSiteName } from '@/lib/domain/settings/last-known';
 import { createTestDb } from '@/test/fixtures/db';
 import { siteSettings } from '@/db/schema';
 import { createGzip } from 'node:zlib';

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { databaseDownForMs, FAIL_FAST_AFTER_MS, RETRY_AFTER_SECONDS } from '@/db/reachability';
-import { fromAcceptLanguage, localeOfCookie } from '@/lib/i18n/locale-from-request';
-import { defaultLocale, isLocale, type Locale } from '@/lib/i18n/routing';
-import { translate } from '@/lib/i18n/translate';
-import { lastKnownSiteName } from '@/lib/settings/last-known';
+import { fromAcceptLanguage, localeOfCookie } from '@/lib/infra/i18n/locale-from-request';
+import { defaultLocale, isLocale, type Locale } from '@/lib/infra/i18n/routing';
+import { translate } from '@/lib/infra/i18n/translate';
+import { lastKnownSiteName } from '@/lib/domain/settings/last-known';
 
 /**
  * What a page request gets while the database is out of reach (db/reachability.ts): the

@@ -7,7 +7,7 @@ import { createGzip } from 'node:zlib';
 import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { publicContentChanged } from '@/lib/cache';
+import { publicContentChanged } from '@/lib/infra/cache';
 import { cacheablePath, createPageCache, pageCacheKey, type PageCacheOptions } from './page-cache';
 
 /**

@@ -2,8 +2,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 // Next's own rule for which crawlers get the fully rendered (non-streamed) HTML; the cache key
 // follows it so a bot never receives a browser's response or the other way round.
 import { getBotType } from 'next/dist/shared/lib/router/utils/is-bot';
-import { publicGeneration } from '@/lib/cache/public-content';
-import { locales } from '@/lib/i18n/routing';
+import { publicGeneration } from '@/lib/infra/cache/public-content';
+import { locales } from '@/lib/infra/i18n/routing';
 
 /**
  * A few-seconds cache of the rendered public pages for visitors (docs/benchmarks.md), in front of

@@ -7,8 +7,11 @@ import { describe, expect, it } from 'vitest';
  * `lib/`, `lib/` on `db/` and `platforms/`; `db/` on nothing of ours but `env.ts` and `logger.ts`.
  * Components never open the database (a page reads its data and hands it down:
  * app/_lib/request-data.ts), and neither `lib/` (its test fixtures included) nor `components/` nor
- * `platforms/` reaches up into `app/`. Inside `lib/` the folders form no circle: each capability
- * sits on the ones below it (docs/glossary.md "Layers"). Tests may import anything.
+ * `platforms/` reaches up into `app/`. `lib/` has two tiers the folders show (issue #34 item 5):
+ * `lib/domain/` holds the capabilities (what the business does), `lib/infra/` the plumbing they
+ * stand on (money, time, mail, queue, cache, i18n…), which knows nothing of the business; browser
+ * code lives in `components/`, not `lib/`. Inside `lib/` the folders form no circle: each
+ * capability sits on the ones below it (docs/glossary.md "Layers"). Tests may import anything.
  */
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -85,8 +88,8 @@ function circles(graph: Map<string, Set<string>>): string[][] {
   return found;
 }
 
-/** lib/auth/tokens.ts → auth; lib/errors.ts → errors. */
-const libFolder = (file: string) => file.split('/')[1]!.replace(/\.tsx?$/, '');
+/** lib/domain/auth/tokens.ts → auth; lib/infra/errors.ts → errors. */
+const libFolder = (file: string) => file.split('/')[2]!.replace(/\.tsx?$/, '');
 
 /** Each arrow between two lib/ folders, with the files that draw it (type-only imports included: they are arrows too). */
 function libFolderArrows(): Map<string, Map<string, string[]>> {
@@ -119,7 +122,7 @@ describe('the layers', () => {
     expect(offenders('platforms', /^@\/(?!platforms\/)/)).toEqual([]);
   });
 
-  it('db imports nothing above it (no lib/, app/, components/ or server/; the seed lives in lib/seed)', () => {
+  it('db imports nothing above it (no lib/, app/, components/ or server/; the seed lives in lib/domain/seed)', () => {
     expect(offenders('db', /^@\/(lib|app|components|server)(\/|$)/)).toEqual([]);
   });
 
@@ -127,6 +130,20 @@ describe('the layers', () => {
     const fixtures = [...sources('lib'), ...sources('test'), ...sources('components')].filter(({ file }) => /(^|\/)(testing\.tsx?$|testing\/|test\/)/.test(file));
     expect(fixtures.length).toBeGreaterThan(0);
     expect(fixtures.flatMap(({ file, text }) => imports(text).filter((m) => /^@\/app\//.test(m)).map((m) => `${file} imports ${m}`))).toEqual([]);
+  });
+
+  it('lib/ has two tiers: domain/ (capabilities) and infra/ (plumbing), nothing loose beside them', () => {
+    expect(fs.readdirSync(path.join(root, 'lib')).sort()).toEqual(['domain', 'infra']);
+  });
+
+  it('the plumbing knows nothing of the business: lib/infra imports no lib/domain and no platform', () => {
+    // Its own tables (the mail outbox, the rate-limit buckets) it may read through db/schema.
+    expect(offenders('lib/infra', /^@\/(lib\/domain|platforms)(\/|$)|(^|\/)domain\//)).toEqual([]);
+  });
+
+  it('browser code is not in lib/: no React component, hook or client module there', () => {
+    const browser = sources('lib').filter(({ file, text }) => file.endsWith('.tsx') || /^['"]use client['"]/m.test(text) || /from ['"]react['"]/.test(text));
+    expect(browser.map(({ file }) => file)).toEqual([]);
   });
 
   it('the lib/ folders form no circle', () => {

@@ -26,22 +26,22 @@ function sources(): { file: string; text: string }[] {
 }
 
 // db/schema.ts lists every status (orderStatusEnum), which is no group.
-const ORDER_FIGURES = ['lib/order-figures/status-groups.ts', 'lib/order-figures/status-sql.ts', 'db/schema.ts'];
+const ORDER_FIGURES = ['lib/domain/order-figures/status-groups.ts', 'lib/domain/order-figures/status-sql.ts', 'db/schema.ts'];
 
 const RULES: { what: string; pattern: RegExp; home: string[]; /** Files the rule applies to (default: all). */ only?: RegExp }[] = [
-  { what: 'money conversion', pattern: /function\s+(dollarsToCents|centsToDollars|parseDollars|centsToDecimal|discountedCents|formatUsd)\b/, home: ['lib/money/index.ts'] },
+  { what: 'money conversion', pattern: /function\s+(dollarsToCents|centsToDollars|parseDollars|centsToDecimal|discountedCents|formatUsd)\b/, home: ['lib/infra/money/index.ts'] },
   { what: 'float dollars to cents', pattern: /Math\.round\([^)]*\*\s*100\)/, home: [] },
-  { what: 'calendar days in a zone', pattern: /function\s+(localDay|nextLocalMidnight|localDayRange|endOfLocalDay|dayInZone|offsetMinutes|offsetMs)\b/, home: ['lib/time/zone.ts', 'lib/discounts/dates.ts'] },
+  { what: 'calendar days in a zone', pattern: /function\s+(localDay|nextLocalMidnight|localDayRange|endOfLocalDay|dayInZone|offsetMinutes|offsetMs)\b/, home: ['lib/infra/time/zone.ts', 'lib/domain/discounts/dates.ts'] },
   { what: '"today" from the database clock', pattern: /now\(\)\s+at\s+time\s+zone/i, home: [] },
-  { what: 'the subscription filters', pattern: /eq\(userPackages\.status,/, home: ['lib/subscriptions/filters.ts'] },
+  { what: 'the subscription filters', pattern: /eq\(userPackages\.status,/, home: ['lib/domain/subscriptions/filters.ts'] },
   // The same filters written as SQL text (issue #19: the send's fixed statements).
-  { what: 'the subscription filters as SQL text', pattern: /status\s*=\s*'active'\s+and\s+[\w.${}]*starts_at/, home: ['lib/subscriptions/filters.ts'] },
+  { what: 'the subscription filters as SQL text', pattern: /status\s*=\s*'active'\s+and\s+[\w.${}]*starts_at/, home: ['lib/domain/subscriptions/filters.ts'] },
   // Issue #34 item 5: the waiting statuses were written as SQL in six files, counted by each read
-  // model its own way; the groups, their counts and the statuses' readings live in lib/order-figures.
+  // model its own way; the groups, their counts and the statuses' readings live in lib/domain/order-figures.
   { what: 'the order status groups', pattern: /'(pending|scheduled|processing)',\s*'(?!\1)(pending|scheduled|processing)',\s*'(?!\1|\2)(pending|scheduled|processing)'|'(completed|partial|failed)',\s*'(?!\4)(completed|partial|failed)',\s*'(?!\4|\5)(completed|partial|failed)'/, home: ORDER_FIGURES },
   { what: 'counting or reading orders by status in SQL', pattern: /filter\s*\(\s*where\s*(\$\{orders\.status\}|o\.status)|when\s+'(pending|scheduled|processing|completed|partial|failed|cancelled)'\s+then/, home: ORDER_FIGURES },
   // Issue #15: one API client for the browser (there were five fetch wrappers with three conventions).
-  { what: 'calls of our API from the browser', pattern: /(^|[^.\w])fetch\(/m, home: ['lib/client/api.ts'], only: /^(components|app)\/.*\.tsx?$|^lib\/client\// },
+  { what: 'calls of our API from the browser', pattern: /(^|[^.\w])fetch\(/m, home: ['components/client/api.ts'], only: /^(components|app)\/.*\.tsx?$/ },
   // Not a rule with a home but a promise db/client.ts relies on: its pipelined transactions do not
   // build Drizzle's relational query builders (issue #19), so the domain code, which runs inside
   // transactions, does not use them (auth.ts does, on the database handle itself).
@@ -49,7 +49,7 @@ const RULES: { what: string; pattern: RegExp; home: string[]; /** Files the rule
   { what: 'unique-violation detection', pattern: /'23505'|function\s+isUniqueViolation\b/, home: ['db/errors.ts'] },
   // Issue #34 item 2: a package's prices are read (as one jsonb per package, in the package's
   // statement) and written (in the package's transaction) in one place.
-  { what: 'the package_prices rows', pattern: /\bpackagePrices\b/, home: ['lib/packages/package-prices.ts', 'db/schema.ts'] },
+  { what: 'the package_prices rows', pattern: /\bpackagePrices\b/, home: ['lib/domain/packages/package-prices.ts', 'db/schema.ts'] },
 ];
 
 describe('one home for each rule', () => {

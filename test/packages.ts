@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import { packages } from '@/db/schema';
-import { writePackagePrices, type PackagePrices } from '@/lib/packages';
+import { writePackagePrices, type PackagePrices } from '@/lib/domain/packages';
 
 /** A package row to insert, with its prices (cents by platform; a platform left out has no row: not sold there). */
 export type TestPackage = typeof packages.$inferInsert & { prices?: PackagePrices };

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Compass, House } from 'lucide-react';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 
 export default async function NotFound() {

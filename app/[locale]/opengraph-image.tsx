@@ -1,7 +1,7 @@
 import { ImageResponse } from 'next/og';
 import { hasLocale } from 'next-intl';
-import { catalogues } from '@/lib/i18n/messages';
-import { routing } from '@/lib/i18n/routing';
+import { catalogues } from '@/lib/infra/i18n/messages';
+import { routing } from '@/lib/infra/i18n/routing';
 import { BRAND_GRADIENT, BRAND_MARK_PATHS } from '@/components/layout/brand';
 
 /**

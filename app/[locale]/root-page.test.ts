@@ -2,8 +2,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encode } from 'next-auth/jwt';
 import { inArray, sql } from 'drizzle-orm';
 import { platforms, profiles, siteSettings, users } from '@/db/schema';
-import { getAuthSecret } from '@/lib/credentials';
-import { publicContentChanged } from '@/lib/cache';
+import { getAuthSecret } from '@/lib/domain/credentials';
+import { publicContentChanged } from '@/lib/infra/cache';
 import { setupTestDb } from '@/test/fixtures/db';
 import { insertPackages } from '@/test/packages';
 import en from '@/messages/en.json';
@@ -17,7 +17,7 @@ import en from '@/messages/en.json';
  * Only what Next.js provides to a request is stood in for, as a test has no request: `next/headers`
  * answers this test's request (its cookie), and next-intl's server functions, which need React
  * Server Components to know the request's locale, are read from the app's own request configuration
- * (lib/i18n/request.ts: the locale's catalogue) with use-intl's translator, as next-intl does.
+ * (lib/infra/i18n/request.ts: the locale's catalogue) with use-intl's translator, as next-intl does.
  */
 const request = vi.hoisted(() => ({ locale: 'tr', cookies: {} as Record<string, string> }));
 vi.mock('next/headers', () => ({
@@ -27,7 +27,7 @@ vi.mock('next/headers', () => ({
 vi.mock('next-intl/server', async () => {
   const { createTranslator } = await import('use-intl/core');
   const config = async (locale: string) => {
-    const { default: requestConfig } = (await import('@/lib/i18n/request')) as unknown as { default: (p: { requestLocale: Promise<string> }) => Promise<Parameters<typeof createTranslator>[0]> };
+    const { default: requestConfig } = (await import('@/lib/infra/i18n/request')) as unknown as { default: (p: { requestLocale: Promise<string> }) => Promise<Parameters<typeof createTranslator>[0]> };
     return requestConfig({ requestLocale: Promise.resolve(locale) });
   };
   return {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthUser } from '@/lib/credentials';
+import type { AuthUser } from '@/lib/domain/credentials';
 
 /**
  * The page guards decide on the session user alone; next-auth and next-intl's redirect are the
@@ -7,7 +7,7 @@ import type { AuthUser } from '@/lib/credentials';
  */
 const session = vi.hoisted(() => ({ user: null as AuthUser | null }));
 vi.mock('@/auth', () => ({ getSessionUser: async () => session.user }));
-vi.mock('@/lib/i18n/navigation', () => ({
+vi.mock('@/lib/infra/i18n/navigation', () => ({
   redirect: ({ href, locale }: { href: string; locale: string }) => {
     throw new Error(`redirect ${locale} ${href}`);
   },

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getSessionUser } from '@/auth';
-import { redirect } from '@/lib/i18n/navigation';
-import { isAdminSession, type AuthUser } from '@/lib/credentials';
+import { redirect } from '@/lib/infra/i18n/navigation';
+import { isAdminSession, type AuthUser } from '@/lib/domain/credentials';
 
 /**
  * The page guards (ARCHITECTURE.md "Known traps": every server component checks the session

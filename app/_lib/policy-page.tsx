@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { pageMetadata } from '@/lib/seo';
-import type { Locale } from '@/lib/i18n/routing';
+import { pageMetadata } from '@/lib/domain/seo';
+import type { Locale } from '@/lib/infra/i18n/routing';
 import { PolicyArticle, type PolicyKey } from '@/components/layout/policy-article';
 import { requestSiteName, requestSiteSettings } from './request-data';
 

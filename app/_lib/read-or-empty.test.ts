@@ -1,15 +1,15 @@
 import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, setupTestDb, type TestDb } from '@/test/fixtures/db';
-import { seed } from '@/lib/seed';
+import { seed } from '@/lib/domain/seed';
 import { announcements } from '@/db/schema';
 import { insertPackages } from '@/test/packages';
-import { listActiveAnnouncements } from '@/lib/announcements';
+import { listActiveAnnouncements } from '@/lib/domain/announcements';
 import { createLogger } from '@/logger';
-import { createRepeatGate } from '@/lib/log-repeats';
-import { getPackageChoices } from '@/lib/payments';
-import { listProfiles, readProfiles } from '@/lib/profiles';
-import { getPriceList, type PriceList } from '@/lib/storefront';
+import { createRepeatGate } from '@/lib/infra/log-repeats';
+import { getPackageChoices } from '@/lib/domain/payments';
+import { listProfiles, readProfiles } from '@/lib/domain/profiles';
+import { getPriceList, type PriceList } from '@/lib/domain/storefront';
 import { readOrEmpty } from './read-or-empty';
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Logger } from 'pino';
 import { logger } from '@/logger';
-import { createRepeatGate, errorKind, type RepeatGate } from '@/lib/log-repeats';
+import { createRepeatGate, errorKind, type RepeatGate } from '@/lib/infra/log-repeats';
 
 /** What a page got for a list: the list, or the empty one with `failed` set. */
 export type ListRead<T> = { value: T; failed: boolean };

@@ -4,13 +4,13 @@ import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/db/client';
 import { getSessionUser } from '@/auth';
-import { cachedSiteSettings } from '@/lib/settings';
-import { cachedActivePlatforms } from '@/lib/platforms';
+import { cachedSiteSettings } from '@/lib/domain/settings';
+import { cachedActivePlatforms } from '@/lib/domain/platforms';
 
 /**
  * Data every public page needs, read once per request: the layout, generateMetadata and the page
  * itself ask for the same site settings, active platforms and session user (React's per-request cache).
- * Settings and platforms also come from the few-seconds process cache (lib/cache).
+ * Settings and platforms also come from the few-seconds process cache (lib/infra/cache).
  */
 export const requestSiteSettings = cache(async () => cachedSiteSettings(await getDb()));
 export const requestActivePlatforms = cache(async () => cachedActivePlatforms(await getDb()));

@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { useRouter } from '@/lib/i18n/navigation';
-import { SERVICES, type Platform, type Service } from '@/lib/catalogue/services';
-import { actionPriceInputSchema, DEFAULT_PAY_PER_ACTION_MAX_PROFILES, PER_ACTION_SERVICES } from '@/lib/pricing/action-price-schema';
+import { useRouter } from '@/lib/infra/i18n/navigation';
+import { SERVICES, type Platform, type Service } from '@/lib/domain/catalogue/services';
+import { actionPriceInputSchema, DEFAULT_PAY_PER_ACTION_MAX_PROFILES, PER_ACTION_SERVICES } from '@/lib/domain/pricing/action-price-schema';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';

@@ -1,12 +1,12 @@
 'use client';
 
-import { ApiError, apiOrThrow } from '@/lib/client/api';
+import { ApiError, apiOrThrow } from '@/components/client/api';
 
 /**
- * Calls an admin endpoint from a /rooting page through the one API client (lib/client/api.ts):
+ * Calls an admin endpoint from a /rooting page through the one API client (components/client/api.ts):
  * the answer's localized `mesaj` becomes the error text, else the page's own §8 default.
  */
-export { ApiError as AdminApiError, errorText } from '@/lib/client/api';
+export { ApiError as AdminApiError, errorText } from '@/components/client/api';
 
 export async function adminApi<T = Record<string, unknown>>(
   url: string,

@@ -1,6 +1,6 @@
 'use client';
 
-import { callApi } from '@/lib/client/api';
+import { callApi } from '@/components/client/api';
 import { useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import {
@@ -23,9 +23,10 @@ import {
   X,
   type LucideIcon,
 } from 'lucide-react';
-import { Link, usePathname, useRouter } from '@/lib/i18n/navigation';
+import { Link } from '@/components/ui/link';
+import { usePathname, useRouter } from '@/lib/infra/i18n/navigation';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils/cn';
+import { cn } from '@/lib/infra/utils/cn';
 
 type NavItem = { href: string; key: string; icon: LucideIcon };
 

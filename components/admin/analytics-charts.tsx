@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Analytics } from '@/lib/analytics';
-import type { OrderGroup } from '@/lib/order-figures';
+import type { Analytics } from '@/lib/domain/analytics';
+import type { OrderGroup } from '@/lib/domain/order-figures';
 
 /** Outcome colours: the theme tokens success, warning, danger, muted; yellow for waiting (as the panel's chart). */
 const STATUS_COLOURS: Record<OrderGroup, string> = { completed: '#15803d', partial: '#b45309', failed: '#b91c1c', waiting: '#ca8a04', cancelled: '#475569' };

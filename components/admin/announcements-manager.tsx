@@ -1,11 +1,11 @@
 'use client';
 
-import type { AdminAnnouncement } from '@/lib/announcements/shapes';
+import type { AdminAnnouncement } from '@/lib/domain/announcements/shapes';
 import { useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { announcementSchema } from '@/lib/announcements/schemas';
-import { cn } from '@/lib/utils/cn';
+import { announcementSchema } from '@/lib/domain/announcements/schemas';
+import { cn } from '@/lib/infra/utils/cn';
 import { useCrud } from './use-crud';
 import { AdminPageHeader } from './admin-page-header';
 import { AdminCard, AdminCards, AdminTable, RowActionButtons, RowActions } from './admin-table';
@@ -14,7 +14,7 @@ import { ErrorMessage, FormField, inputClass } from './form-field';
 import { useFieldError } from './use-field-error';
 import { useSchemaForm } from './use-schema-form';
 
-/** A row of the admin list: the API's shape (lib/announcements), without its update time. */
+/** A row of the admin list: the API's shape (lib/domain/announcements), without its update time. */
 export type AdminAnnouncementRow = Omit<AdminAnnouncement, 'guncelleme_tarihi'>;
 type Values = { baslik: string; icerik: string; baslik_en: string; icerik_en: string; baslik_de: string; icerik_de: string; oncelik: string; aktif: boolean };
 

@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import type { AdminApiKeyView } from '@/lib/api-keys/list-api-keys';
+import type { AdminApiKeyView } from '@/lib/domain/api-keys/list-api-keys';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
-import { useRouter } from '@/lib/i18n/navigation';
+import { useRouter } from '@/lib/infra/i18n/navigation';
 import { adminApi, errorText } from './admin-api';
 import { AdminTable } from './admin-table';
 import { Ban, MoreHorizontal } from 'lucide-react';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
+import { PLATFORMS, type Platform } from '@/lib/domain/catalogue/services';
 import { adminApi, errorText } from './admin-api';
 import { FormDialog } from './form-dialog';
 import { ErrorMessage, FormField, inputClass } from './form-field';

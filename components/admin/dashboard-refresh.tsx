@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
-import { useRouter } from '@/lib/i18n/navigation';
+import { useRouter } from '@/lib/infra/i18n/navigation';
 import { SOCKET_OPTIONS } from '@/components/realtime/operation-socket';
 
 /**

@@ -1,5 +1,5 @@
 import { buttonVariants } from '@/components/ui/button';
-import { cn } from '@/lib/utils/cn';
+import { cn } from '@/lib/infra/utils/cn';
 import { FormField as SharedFormField, type FormFieldProps } from '@/components/ui/form-field';
 
 export { ErrorMessage } from '@/components/ui/form-field';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { SortHeader, type SortDir } from './sort-header';
 import { ExportLink } from './export-link';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { orderNumberText } from '@/lib/format';
+import { orderNumberText } from '@/lib/infra/format';
 import { PLATFORM_REGISTRY } from '@/platforms';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -12,7 +12,7 @@ import { adminApi } from './admin-api';
 import { FormField } from './form-field';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
-import type { Transaction, UserStats as Stats } from '@/lib/history';
+import type { Transaction, UserStats as Stats } from '@/lib/domain/history';
 
 // The server's own shapes (types only: no server code reaches the browser).
 type Page = { transactions: Transaction[]; total: number };

@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { INTEGRITY_KINDS, type IntegrityKind } from '@/lib/integrity';
-import { cn } from '@/lib/utils/cn';
+import { INTEGRITY_KINDS, type IntegrityKind } from '@/lib/domain/integrity';
+import { cn } from '@/lib/infra/utils/cn';
 
 export type IntegrityView = {
   ok: boolean;
@@ -12,7 +12,7 @@ export type IntegrityView = {
 const isKind = (k: string): k is IntegrityKind => (INTEGRITY_KINDS as readonly string[]).includes(k);
 
 /**
- * The dashboard's integrity card (issue #17): the last scheduled check (lib/integrity), when it
+ * The dashboard's integrity card (issue #17): the last scheduled check (lib/domain/integrity), when it
  * ran, what it looked at and each discrepancy it found (the first 20 listed).
  */
 export async function IntegrityCard({ result }: { result: IntegrityView | null }) {

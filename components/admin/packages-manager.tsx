@@ -1,8 +1,8 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
-import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
-import { packageSchema } from '@/lib/packages/schemas';
+import { PLATFORMS, type Platform } from '@/lib/domain/catalogue/services';
+import { packageSchema } from '@/lib/domain/packages/schemas';
 import { useCrud } from './use-crud';
 import { AdminPageHeader } from './admin-page-header';
 import { AdminCard, AdminCards, AdminTable, RowActionButtons, RowActions } from './admin-table';
@@ -19,7 +19,7 @@ type Values = { ad: string; ad_en: string; ad_de: string; platform_fiyatlari: Re
  * /rooting/packages (§2): the table (cards on a phone or tablet) and the add/edit dialog; prices in
  * dollars, one per platform of the registry (issue #34 item 2). A package's name in Turkish is
  * required, in English and German optional (issue #32 item 6: readers without one get the fallback
- * of lib/packages packageName). A platform the package has no price on (one added later) shows as
+ * of lib/domain/packages packageName). A platform the package has no price on (one added later) shows as
  * not sold and its field starts empty: saving asks for a price there.
  */
 export function PackagesManager({ packages }: { packages: AdminPackage[] }) {

@@ -3,10 +3,10 @@
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { useRouter } from '@/lib/i18n/navigation';
+import { useRouter } from '@/lib/infra/i18n/navigation';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Switch } from '@/components/ui/switch';
-import { ENDPOINT_KEYS, SERVICE_IDS, type Platform, type Service, DEFAULT_PLATFORM } from '@/lib/catalogue/services';
+import { ENDPOINT_KEYS, SERVICE_IDS, type Platform, type Service, DEFAULT_PLATFORM } from '@/lib/domain/catalogue/services';
 import { adminApi, errorText } from './admin-api';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -2,12 +2,13 @@
 
 import { useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { orderNumberText } from '@/lib/format';
+import { orderNumberText } from '@/lib/infra/format';
 import { toast } from 'sonner';
-import { Link, useRouter } from '@/lib/i18n/navigation';
-import { PLATFORMS, type Platform } from '@/lib/catalogue/services';
-import type { ProfileHealth } from '@/lib/profiles';
-import { cn } from '@/lib/utils/cn';
+import { Link } from '@/components/ui/link';
+import { useRouter } from '@/lib/infra/i18n/navigation';
+import { PLATFORMS, type Platform } from '@/lib/domain/catalogue/services';
+import type { ProfileHealth } from '@/lib/domain/profiles';
+import { cn } from '@/lib/infra/utils/cn';
 import { adminApi, errorText } from './admin-api';
 import { secondaryButton } from './form-field';
 import { Button } from '@/components/ui/button';

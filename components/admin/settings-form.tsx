@@ -3,8 +3,8 @@
 import { Controller } from 'react-hook-form';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { useRouter } from '@/lib/i18n/navigation';
-import { siteSettingsSchema } from '@/lib/settings/schemas';
+import { useRouter } from '@/lib/infra/i18n/navigation';
+import { siteSettingsSchema } from '@/lib/domain/settings/schemas';
 import { adminApi, errorText } from './admin-api';
 import { FormField, inputClass } from './form-field';
 import { useFieldError } from './use-field-error';

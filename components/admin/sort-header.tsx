@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { Link } from '@/lib/i18n/navigation';
-import { cn } from '@/lib/utils/cn';
+import { Link } from '@/components/ui/link';
+import { cn } from '@/lib/infra/utils/cn';
 
 export type SortDir = 'asc' | 'desc';
 

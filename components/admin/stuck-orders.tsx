@@ -3,10 +3,10 @@
 import { useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { useRouter } from '@/lib/i18n/navigation';
-import type { StuckOrder } from '@/lib/reconciliation';
-import { cn } from '@/lib/utils/cn';
-import { orderNumberText } from '@/lib/format';
+import { useRouter } from '@/lib/infra/i18n/navigation';
+import type { StuckOrder } from '@/lib/domain/reconciliation';
+import { cn } from '@/lib/infra/utils/cn';
+import { orderNumberText } from '@/lib/infra/format';
 import { adminApi, errorText } from './admin-api';
 import { Button } from '@/components/ui/button';
 

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { createUserSchema, updateUserSchema, PROFESSIONS } from '@/lib/admin-users/schemas';
+import { createUserSchema, updateUserSchema, PROFESSIONS } from '@/lib/domain/admin-users/schemas';
 import { adminApi, errorText } from './admin-api';
 import { FormDialog } from './form-dialog';
 import { FormField } from './form-field';

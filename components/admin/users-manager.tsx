@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { MoreHorizontal, PackagePlus, PanelRightOpen, Pencil, RotateCcw, Trash2, Users, XCircle } from 'lucide-react';
-import { useRouter } from '@/lib/i18n/navigation';
+import { useRouter } from '@/lib/infra/i18n/navigation';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/components/ui/link';
 import { sendJson, startSession } from './api';
 import { InputField, PasswordField } from './fields';
 import { ErrorMessage, SubmitButton } from './form-field';
@@ -23,7 +23,7 @@ export function AdminLoginForm() {
   const [setupRequired, setSetupRequired] = useState(false);
   const [challenge, setChallenge] = useState<string | null>(null);
   const [locked, setLocked] = useState<string | null>(null);
-  const { form, locale, router, isSubmitting, error } = useAuthForm(() => import('@/lib/auth/schemas').then((m) => m.adminLoginSchema), { email: '', sifre: '', code: '' });
+  const { form, locale, router, isSubmitting, error } = useAuthForm(() => import('@/lib/domain/auth/schemas').then((m) => m.adminLoginSchema), { email: '', sifre: '', code: '' });
 
   async function signedIn(token: string, kullanici: unknown) {
     if (!(await startSession(token, kullanici, 'admin'))) {

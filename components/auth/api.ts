@@ -1,14 +1,14 @@
 'use client';
 
-import { callApi, type ApiResult } from '@/lib/client/api';
+import { callApi, type ApiResult } from '@/components/client/api';
 
 /**
  * The browser's calls of the auth pages. Same-origin requests carry the next-auth cookie; the
  * X-Locale header makes `mesaj` come back in the page's language.
  */
-export type { ApiResult } from '@/lib/client/api';
+export type { ApiResult } from '@/components/client/api';
 
-/** A JSON call of an auth page through the one API client (lib/client/api.ts); never throws. */
+/** A JSON call of an auth page through the one API client (components/client/api.ts); never throws. */
 export function sendJson(url: string, body: unknown, locale: string, method = 'POST'): Promise<ApiResult> {
   return callApi(url, { method, body, locale });
 }

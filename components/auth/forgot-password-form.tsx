@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/components/ui/link';
 import { sendJson } from './api';
 import { InputField } from './fields';
 import { SubmitButton } from './form-field';
@@ -11,7 +11,7 @@ import { useAuthForm } from './use-auth-form';
 /** /forgot-password (§2): e-mail form; success toast, then /login. */
 export function ForgotPasswordForm() {
   const t = useTranslations('Auth');
-  const { form, locale, router, isSubmitting, error } = useAuthForm(() => import('@/lib/auth/schemas').then((m) => m.forgotPasswordSchema), { email: '' });
+  const { form, locale, router, isSubmitting, error } = useAuthForm(() => import('@/lib/domain/auth/schemas').then((m) => m.forgotPasswordSchema), { email: '' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     const res = await sendJson('/api/auth/forgot-password', values, locale);

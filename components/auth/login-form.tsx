@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { safeReturnPath } from '@/components/service/send-draft';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/components/ui/link';
 import { sendJson, startSession } from './api';
 import { InputField, PasswordField } from './fields';
 import { SubmitButton } from './form-field';
@@ -22,7 +22,7 @@ export function LoginForm() {
   const t = useTranslations('Auth');
   const [challenge, setChallenge] = useState<string | null>(null);
   const [locked, setLocked] = useState<string | null>(null);
-  const { form, locale, router, isSubmitting, error } = useAuthForm(() => import('@/lib/auth/schemas').then((m) => m.loginSchema), { email: '', password: '', code: '' });
+  const { form, locale, router, isSubmitting, error } = useAuthForm(() => import('@/lib/domain/auth/schemas').then((m) => m.loginSchema), { email: '', password: '', code: '' });
 
   async function signedIn(token: string, kullanici: unknown) {
     if (!(await startSession(token, kullanici, 'user'))) {

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
-import { PROFESSIONS } from '@/lib/validation/professions';
+import { PROFESSIONS } from '@/lib/infra/validation/professions';
 import { errorId } from '@/components/ui/form-field';
 import { fieldAria, FormField, inputClass } from './form-field';
 import { InputField } from './fields';

@@ -24,7 +24,7 @@ const CURRENT_PASSWORD_CODES = new Set(['CURRENT_PASSWORD_REQUIRED', 'CURRENT_PA
  */
 export function ProfileForm({ defaults, kind }: { defaults: ProfileDefaults; kind: 'user' | 'admin' }) {
   const t = useTranslations('Settings');
-  const { form, locale, router, isSubmitting, error } = useAuthForm(() => import('@/lib/users/schemas').then((m) => m.profileFormSchema), { ...defaults, currentPassword: '', newPassword: '', newPasswordConfirm: '' });
+  const { form, locale, router, isSubmitting, error } = useAuthForm(() => import('@/lib/domain/users/schemas').then((m) => m.profileFormSchema), { ...defaults, currentPassword: '', newPassword: '', newPasswordConfirm: '' });
   const savedEmail = (form.formState.defaultValues?.email ?? defaults.email).trim().toLowerCase();
   const emailChanged = (form.watch('email') ?? '').trim().toLowerCase() !== savedEmail;
 

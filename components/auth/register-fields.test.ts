@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerFormSchema } from '@/lib/auth/register-schemas';
+import { registerFormSchema } from '@/lib/domain/auth/register-schemas';
 import { firstInvalidField, REGISTER_FIELDS, registerServerErrors } from './register-fields';
 
 /** The errors object react-hook-form's zod resolver makes: one entry per field with a problem. */

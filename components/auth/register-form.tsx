@@ -4,8 +4,8 @@ import { FormProvider } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { Link } from '@/lib/i18n/navigation';
-import type { registerFormSchema } from '@/lib/auth/register-schemas';
+import { Link } from '@/components/ui/link';
+import type { registerFormSchema } from '@/lib/domain/auth/register-schemas';
 import { sendJson } from './api';
 import { PasswordField } from './fields';
 import { errorId } from '@/components/ui/form-field';
@@ -29,7 +29,7 @@ function focusFirstInvalid(errors: Partial<Record<string, unknown>>) {
  */
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const t = useTranslations('Auth');
-  const { form, locale, isSubmitting, error } = useAuthForm(() => import('@/lib/auth/register-schemas').then((m) => m.registerFormSchema), EMPTY, {
+  const { form, locale, isSubmitting, error } = useAuthForm(() => import('@/lib/domain/auth/register-schemas').then((m) => m.registerFormSchema), EMPTY, {
     shouldFocusError: false,
   });
 

@@ -10,7 +10,7 @@ import { useAuthForm } from './use-auth-form';
 /** The new-password form of /reset-password; after the reset, /login (§4). */
 export function ResetPasswordForm({ token }: { token: string }) {
   const t = useTranslations('Auth');
-  const { form, locale, router, isSubmitting, error } = useAuthForm(() => import('@/lib/auth/schemas').then((m) => m.resetPasswordFormSchema), { token, newPassword: '', confirmPassword: '' });
+  const { form, locale, router, isSubmitting, error } = useAuthForm(() => import('@/lib/domain/auth/schemas').then((m) => m.resetPasswordFormSchema), { token, newPassword: '', confirmPassword: '' });
 
   const onSubmit = form.handleSubmit(async ({ newPassword }) => {
     const res = await sendJson('/api/auth/reset-password', { token, newPassword }, locale);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useFormat } from '@/components/ui/use-format';
 import { toast } from 'sonner';
-import { useRouter } from '@/lib/i18n/navigation';
+import { useRouter } from '@/lib/infra/i18n/navigation';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { sendJson, type ApiResult } from './api';
 import { InputField, PasswordField } from './fields';
@@ -124,7 +124,7 @@ function showError(res: ApiResult, setError: (field: 'code' | 'currentPassword',
 
 function EnableForm({ setup, onEnabled, onCancel }: { setup: Setup; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
   const t = useTranslations('TwoFactor');
-  const { form, locale, isSubmitting, error } = useAuthForm(() => import('@/lib/two-factor/schemas').then((m) => m.twoFactorConfirmSchema), { code: '', currentPassword: '' });
+  const { form, locale, isSubmitting, error } = useAuthForm(() => import('@/lib/domain/two-factor/schemas').then((m) => m.twoFactorConfirmSchema), { code: '', currentPassword: '' });
   const groups = setup.secret.match(/.{1,4}/g)!;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -182,7 +182,7 @@ function EnableForm({ setup, onEnabled, onCancel }: { setup: Setup; onEnabled: (
 
 function DisableForm({ onDisabled, onCancel }: { onDisabled: () => void; onCancel: () => void }) {
   const t = useTranslations('TwoFactor');
-  const { form, locale, isSubmitting, error } = useAuthForm(() => import('@/lib/two-factor/schemas').then((m) => m.twoFactorConfirmSchema), { code: '', currentPassword: '' });
+  const { form, locale, isSubmitting, error } = useAuthForm(() => import('@/lib/domain/two-factor/schemas').then((m) => m.twoFactorConfirmSchema), { code: '', currentPassword: '' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     const res = await sendJson('/api/auth/2fa/disable', values, locale);

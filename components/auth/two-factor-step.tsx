@@ -26,7 +26,7 @@ export function TwoFactorStep({
 }) {
   const t = useTranslations('TwoFactor');
   const [recovery, setRecovery] = useState(false);
-  const { form, locale, isSubmitting, error } = useAuthForm(() => import('@/lib/two-factor/schemas').then((m) => m.twoFactorCodeFormSchema), { code: '' });
+  const { form, locale, isSubmitting, error } = useAuthForm(() => import('@/lib/domain/two-factor/schemas').then((m) => m.twoFactorCodeFormSchema), { code: '' });
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     const res = await sendJson('/api/auth/login/2fa', { challenge, code }, locale);

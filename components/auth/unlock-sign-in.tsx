@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { Link, useRouter } from '@/lib/i18n/navigation';
+import { Link } from '@/components/ui/link';
+import { useRouter } from '@/lib/infra/i18n/navigation';
 import { Button } from '@/components/ui/button';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { ErrorMessage } from './form-field';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { useLocale } from 'next-intl';
-import { useRouter } from '@/lib/i18n/navigation';
+import { useRouter } from '@/lib/infra/i18n/navigation';
 import { useErrorText } from './use-error-text';
 
 /** A form's zod schema, loaded when the form is first checked: `() => import('…').then((m) => m.schema)`. */

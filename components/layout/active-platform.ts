@@ -3,7 +3,7 @@
  * (default: the registry's first platform) and used where the address names no platform (/service puts it first).
  */
 export const ACTIVE_PLATFORM_KEY = 'activePlatform';
-import { DEFAULT_PLATFORM } from '@/lib/catalogue/services';
+import { DEFAULT_PLATFORM } from '@/lib/domain/catalogue/services';
 
 export { DEFAULT_PLATFORM };
 

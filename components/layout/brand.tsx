@@ -1,4 +1,4 @@
-import { cn } from '@/lib/utils/cn';
+import { cn } from '@/lib/infra/utils/cn';
 
 /**
  * The brand mark (issue #15): a rounded tile with three rising bars and a spark — engagement that

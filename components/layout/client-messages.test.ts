@@ -144,7 +144,7 @@ describe('the messages each part of the site ships, against what its client code
     expect(signIn.get('Auth')).toContain('components/auth/login-form.tsx');
     expect(signIn.get('TwoFactor')).toContain('components/auth/two-factor-step.tsx');
     // Validation keys live in the schemas the forms import.
-    expect(signIn.get('Validation')).toContain('lib/auth/schemas.ts');
+    expect(signIn.get('Validation')).toContain('lib/domain/auth/schemas.ts');
     const service = clientNamespaces([path.join(LOCALE_DIR, 'service/[service]/page.tsx')]);
     expect([...service.keys()]).toEqual(expect.arrayContaining(['ServicePage', 'Services', 'Realtime']));
     // A type-only import is not client code.

@@ -3,7 +3,7 @@
  * server use (policy bodies, mail templates) stay on the server, which keeps every page's
  * payload smaller on phones.
  */
-import { precompileMessages } from '@/lib/i18n/precompile';
+import { precompileMessages } from '@/lib/infra/i18n/precompile';
 
 type Catalogue = Record<string, unknown>;
 
@@ -78,8 +78,8 @@ const forBrowser = new WeakMap<Catalogue, Map<MessageScope, Catalogue>>();
 
 /**
  * What a NextIntlClientProvider is given: `clientMessages`, with its ICU messages compiled for the
- * browser's formatter (lib/i18n/precompile.ts). Kept per catalogue and scope: a catalogue is one
- * object per locale for the life of the process (lib/i18n/messages.ts).
+ * browser's formatter (lib/infra/i18n/precompile.ts). Kept per catalogue and scope: a catalogue is one
+ * object per locale for the life of the process (lib/infra/i18n/messages.ts).
  */
 export function browserMessages(messages: Catalogue, scope: MessageScope = 'public'): Catalogue {
   let byScope = forBrowser.get(messages);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SiteSettings } from '@/lib/settings';
+import type { SiteSettings } from '@/lib/domain/settings';
 
 /** The company details of the site settings (issue #32 "Who we are"); '' where the admin left one empty. */
 export type CompanyDetails = Pick<SiteSettings, 'sirket_unvani' | 'sirket_adresi' | 'sirket_sicil_no' | 'destek_eposta'>;

@@ -1,6 +1,6 @@
 'use client';
 
-import { callApi } from '@/lib/client/api';
+import { callApi } from '@/components/client/api';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';

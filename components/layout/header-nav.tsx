@@ -2,8 +2,9 @@
 
 import { useTranslations } from 'next-intl';
 import { Tag } from 'lucide-react';
-import { Link, usePathname } from '@/lib/i18n/navigation';
-import { PAGE_SERVICES, firstService, normalizeService, platformOfService, type Platform } from '@/lib/catalogue/services';
+import { Link } from '@/components/ui/link';
+import { usePathname } from '@/lib/infra/i18n/navigation';
+import { PAGE_SERVICES, firstService, normalizeService, platformOfService, type Platform } from '@/lib/domain/catalogue/services';
 import { navTabVariants } from '@/components/ui/nav-tab';
 import { ServiceStrip } from './service-strip';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { usePathname } from '@/lib/i18n/navigation';
+import { usePathname } from '@/lib/infra/i18n/navigation';
 
 /** Pages whose header shows only the title (§2): forgot/reset password, the policy pages and the imprint. */
 const TITLE_ONLY = ['/forgot-password', '/reset-password', '/terms', '/privacy', '/cookies', '/subscription-policy', '/imprint'];

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { Accordion, AccordionItem } from '@/components/ui/accordion';
 import { BottomSheet } from '@/components/ui/bottom-sheet';
 import type { useBottomSheet } from '@/components/ui/use-bottom-sheet';
-import { useRouter } from '@/lib/i18n/navigation';
+import { useRouter } from '@/lib/infra/i18n/navigation';
 import { ContactForm } from './contact-form';
 import { FAQ_KEYS } from './links';
 

@@ -6,9 +6,9 @@ import { Check, ChevronDown, Globe } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
 import { useOpenOnMount } from '@/components/ui/use-deferred';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { usePathname, useRouter } from '@/lib/i18n/navigation';
-import { locales, type Locale } from '@/lib/i18n/routing';
-import { cn } from '@/lib/utils/cn';
+import { usePathname, useRouter } from '@/lib/infra/i18n/navigation';
+import { locales, type Locale } from '@/lib/infra/i18n/routing';
+import { cn } from '@/lib/infra/utils/cn';
 
 /** Remembers the choice for the next visit to an address without a language prefix. */
 function rememberLocale(locale: Locale) {

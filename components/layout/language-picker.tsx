@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { ChevronDown, Globe } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
 import { useDeferred } from '@/components/ui/use-deferred';
-import type { Locale } from '@/lib/i18n/routing';
+import type { Locale } from '@/lib/infra/i18n/routing';
 
 const loadPicker = () => import('./language-picker-full').then((m) => m.LanguagePickerFull);
 

@@ -1,12 +1,12 @@
 'use client';
 
-import { callApi } from '@/lib/client/api';
+import { callApi } from '@/components/client/api';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useRouter } from '@/lib/i18n/navigation';
+import { useRouter } from '@/lib/infra/i18n/navigation';
 
 /**
  * Logout (§4 Session): the server ends the session (POST /api/auth/logout), next-auth removes its

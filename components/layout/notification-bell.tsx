@@ -6,8 +6,8 @@ import { Bell, CheckCheck, Settings } from 'lucide-react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { useFormat } from '@/components/ui/use-format';
 import { useIdle } from '@/components/ui/use-idle';
-import { Link } from '@/lib/i18n/navigation';
-import { cn } from '@/lib/utils/cn';
+import { Link } from '@/components/ui/link';
+import { cn } from '@/lib/infra/utils/cn';
 import { getJson, sendJson } from '@/components/auth/api';
 import { useSocketEvents } from '@/components/realtime/use-socket-events';
 import { useViewerState } from './viewer-context';
@@ -18,7 +18,7 @@ type State = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; items
 /**
  * The notification centre of a logged-in customer's header (issue #18): a bell with the unread
  * count, a list of the newest notices (written by the server in the page's language, amounts,
- * services and days in words: lib/notifications renderNotification), marking one or all as read.
+ * services and days in words: lib/domain/notifications renderNotification), marking one or all as read.
  * A `notification:new` event on the user's own socket room reads the list again.
  */
 export function NotificationBell() {

@@ -2,7 +2,8 @@
 
 import { useEffect, useRef } from 'react';
 import { useTranslations } from 'next-intl';
-import { Link, usePathname } from '@/lib/i18n/navigation';
+import { Link } from '@/components/ui/link';
+import { usePathname } from '@/lib/infra/i18n/navigation';
 import { navTabVariants } from '@/components/ui/nav-tab';
 
 const TABS = [

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { getFormat } from '@/components/ui/get-format';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/components/ui/link';
 import { SupportEmailLink } from './company-details';
 import { IMPRINT_LINK, POLICY_LINKS } from './links';
 import { cardVariants } from '@/components/ui/card';

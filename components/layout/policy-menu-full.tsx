@@ -5,7 +5,7 @@ import { Menu } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
 import { useOpenOnMount } from '@/components/ui/use-deferred';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/components/ui/link';
 import { IMPRINT_LINK, POLICY_LINKS } from './links';
 
 /** The footer's Menu dropdown with the policy pages (§2) and the imprint, loaded on intent (policy-menu.tsx). */

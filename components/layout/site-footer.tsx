@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/components/ui/link';
 import { addressLines, hasCompanyDetails, SupportEmailLink, type CompanyDetails } from './company-details';
 import { HelpDrawer } from './help-drawer';
 import { LanguagePicker } from './language-picker';

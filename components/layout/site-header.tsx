@@ -1,9 +1,9 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Brand, BrandStripe } from './brand';
-import type { Platform } from '@/lib/catalogue/services';
+import type { Platform } from '@/lib/domain/catalogue/services';
 import { HeaderNav } from './header-nav';
 import { HeaderShell } from './header-shell';
 import { LogoutButton } from './logout-button';

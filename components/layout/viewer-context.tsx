@@ -2,8 +2,8 @@
 
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useLocale } from 'next-intl';
-import { callApi } from '@/lib/client/api';
-import { usePathname } from '@/lib/i18n/navigation';
+import { callApi } from '@/components/client/api';
+import { usePathname } from '@/lib/infra/i18n/navigation';
 import { serviceOfPath, viewerFromAnswer, type ViewerAccount, type ViewerState } from './viewer';
 
 export type { ShellServiceData, ViewerAccount, ViewerState } from './viewer';

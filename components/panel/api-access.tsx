@@ -5,7 +5,7 @@ import { FormProvider } from 'react-hook-form';
 import { useLocale, useTranslations } from 'next-intl';
 import { useFormat } from '@/components/ui/use-format';
 import { toast } from 'sonner';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/components/ui/link';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { ErrorMessage } from '@/components/ui/form-field';
@@ -34,7 +34,7 @@ export function ApiAccess({ initialKeys, endpoint, maxKeys }: Props) {
   const [loadError, setLoadError] = useState(false);
   const [loading, setLoading] = useState(false);
   const [shown, setShown] = useState<{ key: string; name: string } | null>(null);
-  const { form, locale, isSubmitting, error } = useAuthForm(() => import('@/lib/api-keys/schemas').then((m) => m.createApiKeySchema), { name: '', currentPassword: '' });
+  const { form, locale, isSubmitting, error } = useAuthForm(() => import('@/lib/domain/api-keys/schemas').then((m) => m.createApiKeySchema), { name: '', currentPassword: '' });
 
   async function reload() {
     setLoading(true);

@@ -7,13 +7,13 @@ import { toast } from 'sonner';
 import { ErrorMessage } from '@/components/ui/form-field';
 import { getJson, sendJson } from '@/components/auth/api';
 import { fieldAria, FormField, inputClass } from '@/components/auth/form-field';
-import { cn } from '@/lib/utils/cn';
-import { orderNumberText } from '@/lib/format';
-import type { DeliveryView } from '@/lib/webhooks/manage-webhook';
+import { cn } from '@/lib/infra/utils/cn';
+import { orderNumberText } from '@/lib/infra/format';
+import type { DeliveryView } from '@/lib/domain/webhooks/manage-webhook';
 import { CopyButton } from './copy-button';
 import { Button } from '@/components/ui/button';
 
-/** A delivery as GET /api/api-keys/{id}/webhook answers it (lib/webhooks). */
+/** A delivery as GET /api/api-keys/{id}/webhook answers it (lib/domain/webhooks). */
 type Delivery = DeliveryView;
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; url: string | null; secret: string | null; deliveries: Delivery[] };
 

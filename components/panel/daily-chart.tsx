@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useFormat } from '@/components/ui/use-format';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DayCounts } from '@/lib/order-figures';
+import type { DayCounts } from '@/lib/domain/order-figures';
 import type { DailyPoint } from './statistics-types';
 import { cardVariants } from '@/components/ui/card';
 

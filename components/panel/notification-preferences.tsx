@@ -3,11 +3,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { NOTIFICATION_KINDS, type Channels, type NotificationKind } from '@/lib/notifications/categories';
+import { NOTIFICATION_KINDS, type Channels, type NotificationKind } from '@/lib/domain/notifications/categories';
 import { sendJson } from '@/components/auth/api';
 import { inputClass } from '@/components/auth/form-field';
 import { useHydrated } from '@/components/ui/use-hydrated';
-import { centsToDecimal, parseDollars } from '@/lib/money';
+import { centsToDecimal, parseDollars } from '@/lib/infra/money';
 import { Button } from '@/components/ui/button';
 import { cardVariants } from '@/components/ui/card';
 

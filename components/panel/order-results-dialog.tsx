@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { buttonVariants } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { fetchOperation } from './panel-api';
-import { orderNumberText } from '@/lib/format';
+import { orderNumberText } from '@/lib/infra/format';
 import type { OperationResults } from './statistics-types';
 
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; data: OperationResults };

@@ -1,4 +1,4 @@
-import { apiOrThrow } from '@/lib/client/api';
+import { apiOrThrow } from '@/components/client/api';
 import type { OperationResults, PlatformStats, TransactionPage } from './statistics-types';
 import { FETCH_LIMIT } from './statistics-types';
 

@@ -2,10 +2,10 @@
  * The shapes the statistics page reads (spec §3 Platform stats and Transaction, §7 customer
  * statistics calls). The server renders the first view from lib/ with these shapes and the
  * browser gets the same ones from the API afterwards; nothing is computed in the browser. The
- * figures are the server's own types (lib/stats, built on lib/order-figures), imported as types
+ * figures are the server's own types (lib/domain/stats, built on lib/domain/order-figures), imported as types
  * only, so no server code reaches the browser and the two cannot drift apart.
  */
-export type { PlatformStats, DayPoint as DailyPoint } from '@/lib/stats';
+export type { PlatformStats, DayPoint as DailyPoint } from '@/lib/domain/stats';
 
 export type PanelTransaction = {
   id: string;

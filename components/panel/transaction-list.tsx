@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useFormat } from '@/components/ui/use-format';
 import { toast } from 'sonner';
-import { cn } from '@/lib/utils/cn';
+import { cn } from '@/lib/infra/utils/cn';
 import { OrderResultsDialog } from './order-results-dialog';
 import { CancelOrderButton } from './cancel-order-button';
 import { fetchTransactions } from './panel-api';

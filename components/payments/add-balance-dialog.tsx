@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { TOPUP_AMOUNTS_CENTS, formatUsd } from '@/lib/payments/amounts';
+import { TOPUP_AMOUNTS_CENTS, formatUsd } from '@/lib/domain/payments/amounts';
 import { CardFields, CardholderField, type CardHandle } from './card-fields';
 import { PaymentError, paymentApi, type PaymentConfig } from './payment-api';
 import { usePaymentConfig } from './use-payment-config';

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatUsd } from '@/lib/payments/amounts';
+import { formatUsd } from '@/lib/domain/payments/amounts';
 import { AddBalanceDialog } from './add-balance-dialog';
 import type { PaymentConfig } from './payment-api';
 import { Plus } from 'lucide-react';

@@ -1,6 +1,6 @@
-import type { ErrorCode } from '@/lib/errors';
-import { cardErrorField, paymentErrorCode } from '@/lib/payments/error-codes';
-import { cardCvcError, cardExpiryError, cardNumberError, parseExpiry, type CardField } from '@/lib/payments/test-cards';
+import type { ErrorCode } from '@/lib/infra/errors';
+import { cardErrorField, paymentErrorCode } from '@/lib/domain/payments/error-codes';
+import { cardCvcError, cardExpiryError, cardNumberError, parseExpiry, type CardField } from '@/lib/domain/payments/test-cards';
 
 /**
  * Which card input is wrong and why (issue #32 item 8): each of number, expiry and CVC gets its own
@@ -18,7 +18,7 @@ const INVALID: Record<CardField, ErrorCode> = { number: 'CARD_INVALID_NUMBER', e
 
 /**
  * The test mode's fields as typed ("4242 4242 …", "MM/YY", "123"): every field's problem at once,
- * by the rules the server applies (lib/payments/test-cards.ts). An expiry that is not a whole
+ * by the rules the server applies (lib/domain/payments/test-cards.ts). An expiry that is not a whole
  * MM/YY yet is incomplete; the CVC's length follows the number's brand (4 digits for Amex).
  */
 export function testCardFieldErrors(values: { number: string; expiry: string; cvc: string }, now = new Date()): CardFieldErrors {

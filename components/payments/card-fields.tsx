@@ -7,14 +7,14 @@ import { useTranslations, useLocale } from 'next-intl';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe as StripeJs, StripeElementChangeEvent } from '@stripe/stripe-js';
 import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { cvcLength, digitsOnly, parseExpiry } from '@/lib/payments/test-cards';
-import { paymentErrorCode } from '@/lib/payments/error-codes';
+import { cvcLength, digitsOnly, parseExpiry } from '@/lib/domain/payments/test-cards';
+import { paymentErrorCode } from '@/lib/domain/payments/error-codes';
 import { PaymentError, paymentApi, type PaymentConfig } from './payment-api';
 import { cardErrorOf, firstCardError, stripeFieldError, testCardFieldErrors, CARD_FIELDS, type CardField, type CardFieldErrors, type StripeFieldState } from './card-errors';
 import { Button } from '@/components/ui/button';
 import { ErrorMessage, errorId } from '@/components/ui/form-field';
 import { inputClasses } from '@/components/ui/input';
-import { cn } from '@/lib/utils/cn';
+import { cn } from '@/lib/infra/utils/cn';
 
 /** Confirms the card for an intent, the way the active processor does it; throws PaymentError. */
 export type CardPayer = (args: { paymentIntentId: string; clientSecret: string; cardholderName: string }) => Promise<void>;

@@ -1,4 +1,4 @@
-import { callApi } from '@/lib/client/api';
+import { callApi } from '@/components/client/api';
 
 /**
  * The browser's payment calls (§7 /payment/*). Same-origin requests carry the session cookie;
@@ -17,7 +17,7 @@ export class PaymentError extends Error {
 
 export type PaymentConfig = { provider: 'stripe' | 'test'; publishableKey: string | null };
 
-/** Through the one API client (lib/client/api.ts); a refusal keeps its code for the payment screens' messages. */
+/** Through the one API client (components/client/api.ts); a refusal keeps its code for the payment screens' messages. */
 async function request<T>(method: 'GET' | 'POST', url: string, locale: string, body?: unknown): Promise<T> {
   const res = await callApi(url, { method, body, locale });
   if (!res.ok || !res.json) throw new PaymentError(res.body.code ?? 'PAYMENT_GENERIC_ERROR', res.body.mesaj ?? '', res.status, res.body);

@@ -5,9 +5,9 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Link } from '@/lib/i18n/navigation';
-import { formatUsd } from '@/lib/money';
-import type { PaymentView } from '@/lib/payments';
+import { Link } from '@/components/ui/link';
+import { formatUsd } from '@/lib/infra/money';
+import type { PaymentView } from '@/lib/domain/payments';
 
 const STATUS_TONE: Record<string, BadgeTone> = { succeeded: 'success', failed: 'danger', canceled: 'neutral' };
 

@@ -2,8 +2,8 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { AlertTriangle, Info, Plus, Wallet } from 'lucide-react';
-import type { Platform } from '@/lib/catalogue/services';
-import { Link } from '@/lib/i18n/navigation';
+import type { Platform } from '@/lib/domain/catalogue/services';
+import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -2,11 +2,11 @@
 
 import { useEffect, useState } from 'react';
 import { ChevronRight } from 'lucide-react';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/components/ui/link';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { cn } from '@/lib/utils/cn';
+import { cn } from '@/lib/infra/utils/cn';
 import { readActivePlatform } from '@/components/layout/active-platform';
 
 export type PlatformChoice = { platform: string; name: string; services: { href: string; label: string }[] };

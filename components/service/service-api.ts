@@ -1,7 +1,7 @@
 'use client';
 
-import type { Platform } from '@/lib/catalogue/services';
-import { callApi, type ApiResult } from '@/lib/client/api';
+import type { Platform } from '@/lib/domain/catalogue/services';
+import { callApi, type ApiResult } from '@/components/client/api';
 import { platformDescriptor } from '@/platforms';
 
 /** The name of the target field in a platform's send body (`tweet_url`, …). */
@@ -9,9 +9,9 @@ export function linkFieldOf(platform: Platform): string {
   return platformDescriptor(platform)!.linkField;
 }
 
-export type { ApiBody, ApiResult } from '@/lib/client/api';
+export type { ApiBody, ApiResult } from '@/components/client/api';
 
-/** Calls our own API from the service page through the one API client (lib/client/api.ts); never throws. */
+/** Calls our own API from the service page through the one API client (components/client/api.ts); never throws. */
 export function api(path: string, locale: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult> {
   return callApi(path, { locale, ...init });
 }

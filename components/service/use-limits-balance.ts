@@ -1,8 +1,8 @@
 'use client';
 
 import { useCallback, useState } from 'react';
-import { type Service, isPaidByFollowers } from '@/lib/catalogue/services';
-import { parseDollars } from '@/lib/money';
+import { type Service, isPaidByFollowers } from '@/lib/domain/catalogue/services';
+import { parseDollars } from '@/lib/infra/money';
 import { api } from './service-api';
 import type { LimitView, PerActionView, Viewer } from './types';
 

@@ -3,12 +3,12 @@
 import { useCallback, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import type { Platform, Service } from '@/lib/catalogue/services';
+import type { Platform, Service } from '@/lib/domain/catalogue/services';
 import { useOperationSocket } from '@/components/realtime/use-operation-socket';
 import type { ConnectionState } from '@/components/realtime/operation-socket';
 import { applyOperationEvent, connectionToast, DuplicateFilter, isFinalStatus, markPending, sameOperation, toastKindOf, type Badge, type OperationEvent } from './order-lifecycle';
 import { api } from './service-api';
-import { orderNumberText } from '@/lib/format';
+import { orderNumberText } from '@/lib/infra/format';
 
 /**
  * The live side of the page (§4): per-profile badges driven by operation_update, a toast per

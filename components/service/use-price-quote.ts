@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { quotePath, type Service } from '@/lib/catalogue/services';
+import { quotePath, type Service } from '@/lib/domain/catalogue/services';
 import { api, type ApiBody, type ApiResult } from './service-api';
 
 /** One profile of the new-tweet price, as the quote route (POST <send path>/quote) returns it. */

@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { type Platform, type Service, PROMPT_SERVICES, takesText } from '@/lib/catalogue/services';
-import { PROMPT_MAX, TWEET_MAX, textLength } from '@/lib/operations/limits';
+import { type Platform, type Service, PROMPT_SERVICES, takesText } from '@/lib/domain/catalogue/services';
+import { PROMPT_MAX, TWEET_MAX, textLength } from '@/lib/domain/operations/limits';
 import { linkFieldOf } from './service-api';
 
 export { PROMPT_MAX, TWEET_MAX, textLength };
@@ -65,12 +65,12 @@ export function sendBody(service: Service, platform: Platform, fields: FormField
 }
 
 /**
- * Checks a send body with the very schema the route handler parses (lib/operations/schemas.ts),
+ * Checks a send body with the very schema the route handler parses (lib/domain/operations/schemas.ts),
  * so the page and the server agree on every limit and link format; the first problem per field.
  * The schemas (and zod) load on the first check, not with the page.
  */
 export async function validateSend(service: Service, body: Record<string, unknown>): Promise<FieldErrors> {
-  const { SEND_SCHEMAS } = await import('@/lib/operations/schemas');
+  const { SEND_SCHEMAS } = await import('@/lib/domain/operations/schemas');
   const result = SEND_SCHEMAS[service].safeParse(body);
   const errors: FieldErrors = {};
   // "At a time" needs a time; its range is the server's to check (its clock, START_AT_INVALID).

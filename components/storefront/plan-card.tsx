@@ -3,10 +3,10 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { BadgeCheck } from 'lucide-react';
-import { isPlatform, type Platform } from '@/lib/catalogue/services';
-import { callApi } from '@/lib/client/api';
-import { Link } from '@/lib/i18n/navigation';
-import { cn } from '@/lib/utils/cn';
+import { isPlatform, type Platform } from '@/lib/domain/catalogue/services';
+import { callApi } from '@/components/client/api';
+import { Link } from '@/components/ui/link';
+import { cn } from '@/lib/infra/utils/cn';
 import { useViewerState } from '@/components/layout/viewer-context';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -64,7 +64,7 @@ type Props = {
   /** The package's name in the page's language and the platform's, for the links' full names. */
   packageName: string;
   platformName: string;
-  /** The highlighted plan of its platform (lib/storefront featuredPackage). */
+  /** The highlighted plan of its platform (lib/domain/storefront featuredPackage). */
   featured: boolean;
   /** The card's server-rendered body: name, price, limits. */
   children: ReactNode;

@@ -1,8 +1,8 @@
 import { Check, PackageX, Sparkles } from 'lucide-react';
 import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/navigation';
-import { formatUsd } from '@/lib/money';
-import type { PriceList } from '@/lib/storefront';
+import { Link } from '@/components/ui/link';
+import { formatUsd } from '@/lib/infra/money';
+import type { PriceList } from '@/lib/domain/storefront';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -29,7 +29,7 @@ export async function PriceListView({ list }: { list: PriceList }) {
       <div className="space-y-10">
         {list.platforms.length === 0 ? <EmptyState icon={PackageX} title={t('Pricing.noPackages')} className="bg-card" /> : null}
         {list.platforms.map(({ platform, services, featuredId }) => {
-          // A package without a price on this platform is not sold there (lib/packages PackagePrices).
+          // A package without a price on this platform is not sold there (lib/domain/packages PackagePrices).
           const priced = list.packages.filter((pkg) => pkg.pricesCents[platform] !== undefined);
           return (
             <section key={platform} aria-labelledby={`pricing-${platform}`} data-pricing-platform={platform}>

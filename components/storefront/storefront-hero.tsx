@@ -1,9 +1,9 @@
 import { Activity, ArrowRight, RotateCcw, UserCheck } from 'lucide-react';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/navigation';
-import { formatUsd } from '@/lib/money';
-import type { PriceList } from '@/lib/storefront';
-import { cn } from '@/lib/utils/cn';
+import { Link } from '@/components/ui/link';
+import { formatUsd } from '@/lib/infra/money';
+import type { PriceList } from '@/lib/domain/storefront';
+import { cn } from '@/lib/infra/utils/cn';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { headingVariants } from '@/components/ui/heading';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from '@/lib/i18n/navigation';
+import { useRouter } from '@/lib/infra/i18n/navigation';
 import { useSocketEvents } from '@/components/realtime/use-socket-events';
 
 /**

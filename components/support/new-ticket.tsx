@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from '@/lib/i18n/navigation';
+import { useRouter } from '@/lib/infra/i18n/navigation';
 import { TicketForm, type TicketableOrder } from './ticket-form';
 
 /** /panel/support's form: after opening, the new ticket's thread is shown. */

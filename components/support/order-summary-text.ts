@@ -1,5 +1,5 @@
-import type { TicketOrderSummary } from '@/lib/tickets/shapes';
-import { orderNumberText } from '@/lib/format';
+import type { TicketOrderSummary } from '@/lib/domain/tickets/shapes';
+import { orderNumberText } from '@/lib/infra/format';
 
 /** A translator of the whole catalogue (`Services.like`), as next-intl's and use-intl's are. */
 export type CatalogueTranslator = { (key: string, values?: Record<string, string | number>): string; has(key: string): boolean };
@@ -10,7 +10,7 @@ export type OrderSummaryFields = Pick<TicketOrderSummary, 'service' | 'durum' | 
  * An order in words (issue #32): "Yeni Tweet · Başarılı · 2/2 profil başarılı". The service's
  * name from `Services`, the status in the words and grouping of the panel's history and
  * statistics (`Status.order.<durum>`, the StatusBadge's), the counts with the language's plural.
- * The data comes from the server (lib/tickets toOrderSummary).
+ * The data comes from the server (lib/domain/tickets toOrderSummary).
  */
 export function orderSummaryText(t: CatalogueTranslator, order: OrderSummaryFields): string {
   const service = t.has(`Services.${order.service}`) ? t(`Services.${order.service}`) : order.service;

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { orderNamedText, type CatalogueTranslator, type OrderSummaryFields } from './order-summary-text';
-import type { TicketOrderSummary } from '@/lib/tickets/shapes';
+import type { TicketOrderSummary } from '@/lib/domain/tickets/shapes';
 
 type NamedOrder = OrderSummaryFields & Pick<TicketOrderSummary, 'order_number'>;
 

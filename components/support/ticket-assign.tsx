@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { useRouter } from '@/lib/i18n/navigation';
+import { useRouter } from '@/lib/infra/i18n/navigation';
 import { sendJson } from '@/components/auth/api';
 import { useHydrated } from '@/components/ui/use-hydrated';
 import { Select } from '@/components/ui/input';

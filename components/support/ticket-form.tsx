@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { createTicketSchema, TICKET_CATEGORIES } from '@/lib/tickets/schemas';
+import { createTicketSchema, TICKET_CATEGORIES } from '@/lib/domain/tickets/schemas';
 import { sendJson } from '@/components/auth/api';
 import { fieldAria, FormField, inputClass, SubmitButton } from '@/components/auth/form-field';
 import { useAuthForm } from '@/components/auth/use-auth-form';

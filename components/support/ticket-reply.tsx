@@ -3,8 +3,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
-import { useRouter } from '@/lib/i18n/navigation';
-import { MESSAGE_MAX, type TicketStatus } from '@/lib/tickets/schemas';
+import { useRouter } from '@/lib/infra/i18n/navigation';
+import { MESSAGE_MAX, type TicketStatus } from '@/lib/domain/tickets/schemas';
 import { sendJson } from '@/components/auth/api';
 import { inputClass } from '@/components/auth/form-field';
 import { useHydrated } from '@/components/ui/use-hydrated';

@@ -1,5 +1,5 @@
 import { StatusBadge } from '@/components/ui/status-badge';
-import type { TicketStatus } from '@/lib/tickets/schemas';
+import type { TicketStatus } from '@/lib/domain/tickets/schemas';
 
 /**
  * A ticket's status: the one StatusBadge (components/ui/status-badge.tsx). Kept so the back

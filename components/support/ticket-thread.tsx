@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useFormat } from '@/components/ui/use-format';
-import { cn } from '@/lib/utils/cn';
-import type { TicketDetail } from '@/lib/tickets/read-tickets';
+import { cn } from '@/lib/infra/utils/cn';
+import type { TicketDetail } from '@/lib/domain/tickets/read-tickets';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useOrderSummary } from './order-summary';
 

@@ -2,7 +2,7 @@
 
 import * as AccordionPrimitive from '@radix-ui/react-accordion';
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '@/lib/utils/cn';
+import { cn } from '@/lib/infra/utils/cn';
 import { ChevronDown } from 'lucide-react';
 
 /** Radix Accordion, wrapped once: each item is a heading with a button that shows or hides its panel. */

@@ -1,7 +1,7 @@
 import { Slot } from '@radix-ui/react-slot';
 import { Loader2 } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils/cn';
+import { cn } from '@/lib/infra/utils/cn';
 
 /**
  * The one button (STYLE.md, shadcn/ui's shape): four variants, three sizes, a loading state that

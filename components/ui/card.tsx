@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils/cn';
+import { cn } from '@/lib/infra/utils/cn';
 import { headingVariants } from './heading';
 
 const card = 'rounded-card border border-line bg-card text-ink shadow-card';

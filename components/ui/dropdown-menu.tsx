@@ -2,7 +2,7 @@
 
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils/cn';
+import { cn } from '@/lib/infra/utils/cn';
 
 /**
  * Radix DropdownMenu, wrapped once (STYLE.md): arrow keys move between items, Escape closes,

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/utils/cn';
+import { cn } from '@/lib/infra/utils/cn';
 
 /** What an empty list says: an icon, a title, a line of help and at most one action. */
 export function EmptyState({ icon: Icon, title, description, action, className }: { icon?: LucideIcon; title: string; description?: string; action?: ReactNode; className?: string }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/utils/cn';
+import { cn } from '@/lib/infra/utils/cn';
 
 /** How a field row is laid out: the back office's flex column, or the customer forms' stacked blocks. */
 const LOOKS = {

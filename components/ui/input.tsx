@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils/cn';
+import { cn } from '@/lib/infra/utils/cn';
 
 const field =
   'block w-full rounded-control border border-line bg-card px-3 text-base text-ink placeholder:text-muted/70 focus:border-brand aria-[invalid=true]:border-danger disabled:cursor-not-allowed disabled:opacity-60';

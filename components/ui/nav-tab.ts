@@ -1,4 +1,4 @@
-import { cn } from '@/lib/utils/cn';
+import { cn } from '@/lib/infra/utils/cn';
 
 /**
  * The look of a navigation tab (a link with aria-current="page"): one style for the header's

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils/cn';
+import { cn } from '@/lib/infra/utils/cn';
 
 /** A placeholder block while data loads; hidden from assistive technology (announce loading elsewhere). */
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {

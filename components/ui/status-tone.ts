@@ -1,5 +1,5 @@
 import { Ban, CalendarClock, Circle, CircleAlert, CircleCheck, CircleDot, CircleHelp, CircleX, Clock, LoaderCircle, MessageSquareReply, Archive, type LucideIcon } from 'lucide-react';
-import type { Durum } from '@/lib/order-figures';
+import type { Durum } from '@/lib/domain/order-figures';
 import type { BadgeTone } from './badge';
 
 /**
@@ -14,7 +14,7 @@ import type { BadgeTone } from './badge';
  */
 export type StatusKind = 'order' | 'profile' | 'ticket';
 
-/** An order's `durum` (lib/order-figures). */
+/** An order's `durum` (lib/domain/order-figures). */
 export type OrderStatus = Durum;
 export type ProfileStatus = 'idle' | 'pending' | 'success' | 'failed';
 export type TicketStatus = 'open' | 'answered' | 'closed';

@@ -2,7 +2,7 @@
 
 import * as SwitchPrimitive from '@radix-ui/react-switch';
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils/cn';
+import { cn } from '@/lib/infra/utils/cn';
 
 /** Radix Switch, wrapped once (STYLE.md): a labelled on/off control (Space toggles it). */
 export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {

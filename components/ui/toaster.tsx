@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CircleAlert, CircleCheck, Info, Loader2, TriangleAlert, X, type LucideIcon } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { toast as sonner, useSonner, type ToastT } from 'sonner';
-import { cn } from '@/lib/utils/cn';
+import { cn } from '@/lib/infra/utils/cn';
 import { nextShown, removeLeft, TOAST_CONFIG, toastDuration, toastKind, type Shown, type ToastKind } from './toast-config';
 
 /**

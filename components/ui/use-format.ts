@@ -2,10 +2,10 @@
 
 import { useLocale, useTimeZone } from 'next-intl';
 import { useMemo } from 'react';
-import { createFormat, DISPLAY_TIME_ZONE, type Format } from '@/lib/format';
+import { createFormat, DISPLAY_TIME_ZONE, type Format } from '@/lib/infra/format';
 
 /**
- * The page's formatter (lib/format) in a client component: the locale and time zone next-intl
+ * The page's formatter (lib/infra/format) in a client component: the locale and time zone next-intl
  * gave the server render, so the browser writes the same text.
  */
 export function useFormat(): Format {

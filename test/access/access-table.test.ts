@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { announcements, discountCodes, notifications, payments, profiles, userPackages, users } from '@/db/schema';
-import { signToken } from '@/lib/credentials';
+import { signToken } from '@/lib/domain/credentials';
 import { call } from '@/test/http';
 import { setupWorld, makeUser, URLS } from '@/test/fixtures/world';
 import { discoverRoutes, METHODS, type Method } from '@/test/fuzz/routes';

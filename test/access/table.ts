@@ -124,7 +124,7 @@ export const TABLE: Record<string, Entry> = {
 
   // Orders.
   'GET /api/operations/[taskId]': { auth: 'user', visitor: 401, user: 200, other: 404, adminPlain: 404, admin: 200, params: (i) => ({ taskId: i.order }) },
-  'POST /api/operations/[taskId]/cancel': loggedIn(404, { params: () => ({ taskId: '00000000-0000-4000-8000-000000000000' }), why: 'an unknown order for everyone (cancelling A\'s real order would change the rows after it); owner, admin and the race are in lib/operations/schedule.test.ts' }),
+  'POST /api/operations/[taskId]/cancel': loggedIn(404, { params: () => ({ taskId: '00000000-0000-4000-8000-000000000000' }), why: 'an unknown order for everyone (cancelling A\'s real order would change the rows after it); owner, admin and the race are in lib/domain/operations/schedule.test.ts' }),
   'GET /api/users/transactions/me': loggedIn(200),
   'GET /api/users/limits/me': loggedIn(200),
   'GET /api/users/subscriptions/me': loggedIn(200, { why: 'each caller gets their own packages (the pricing page’s current plan)' }),
@@ -172,7 +172,7 @@ export const TABLE: Record<string, Entry> = {
   // Reseller API (issue #16): keys of the caller, the admin's view of every key, and the protocol.
   'GET /api/api-keys': loggedIn(200),
   'POST /api/api-keys': loggedIn(400, { body: EMPTY }),
-  'DELETE /api/api-keys/[id]': loggedIn(404, { params: () => ({ id: NONE }), why: 'only the caller’s own keys; another user’s key is the same 404 (lib/api-keys/api-keys.test.ts)' }),
+  'DELETE /api/api-keys/[id]': loggedIn(404, { params: () => ({ id: NONE }), why: 'only the caller’s own keys; another user’s key is the same 404 (lib/domain/api-keys/api-keys.test.ts)' }),
   'POST /api/api-keys/[id]/rotate': loggedIn(400, { params: () => ({ id: NONE }), body: EMPTY }),
   'GET /api/api-keys/[id]/webhook': loggedIn(404, { params: () => ({ id: NONE }) }),
   'PUT /api/api-keys/[id]/webhook': loggedIn(400, { params: () => ({ id: NONE }), body: EMPTY }),
@@ -211,7 +211,7 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/tickets/admin/[id]/close': adminOnly(404, { params: () => ({ id: NONE }) }),
   'PUT /api/tickets/admin/[id]/assign': adminOnly(400, { params: (i) => ({ id: String(i.ticketId) }), body: EMPTY }),
   'GET /api/notifications': loggedIn(200, { why: 'the caller’s own notifications only' }),
-  'POST /api/notifications/read': loggedIn(200, { body: (i) => ({ ids: [i.notificationId] }), why: 'only the caller’s own change: B naming A’s notification marks nothing (lib/notifications/notifications.test.ts)' }),
+  'POST /api/notifications/read': loggedIn(200, { body: (i) => ({ ids: [i.notificationId] }), why: 'only the caller’s own change: B naming A’s notification marks nothing (lib/domain/notifications/notifications.test.ts)' }),
   'GET /api/notifications/preferences': loggedIn(200),
   'PUT /api/notifications/preferences': loggedIn(400, { body: () => ({ low_balance_cents: -1 }) }),
   'POST /api/notifications/unsubscribe': everyone(400, { body: EMPTY, why: 'the signed link is the credential' }),

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { setupTestDb } from '@/test/fixtures/db';
-import { seed } from '@/lib/seed';
+import { seed } from '@/lib/domain/seed';
 import { users } from '@/db/schema';
-import { signToken } from '@/lib/credentials';
-import { startQueue, stopQueue } from '@/lib/queue';
+import { signToken } from '@/lib/domain/credentials';
+import { startQueue, stopQueue } from '@/lib/infra/queue';
 import { discoverRoutes, METHODS, type Method, type RouteFile } from './routes';
 
 /**

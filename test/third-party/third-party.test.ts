@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, siteSettings } from '@/db/schema';
-import { finalizeOrder } from '@/lib/operations';
+import { finalizeOrder } from '@/lib/domain/operations';
 import { setupWorld, makeUser } from '@/test/fixtures/world';
 import { makeApiKey } from '@/test/fixtures/api-keys';
 import { GET, POST } from '@/app/api/v2/route';

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db/client';
-import { listActiveAnnouncements } from '@/lib/announcements';
-import { getCustomerOverview } from '@/lib/overview';
+import { listActiveAnnouncements } from '@/lib/domain/announcements';
+import { getCustomerOverview } from '@/lib/domain/overview';
 import { requirePageUser } from '@/app/_lib/page-guards';
 import { readOrEmpty } from '@/app/_lib/read-or-empty';
 import { AnnouncementList } from '@/components/panel/announcement-list';

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db/client';
-import { getPriceList, priceListJsonLd, type PriceList } from '@/lib/storefront';
+import { getPriceList, priceListJsonLd, type PriceList } from '@/lib/domain/storefront';
 import { readOrEmpty } from '@/app/_lib/read-or-empty';
-import { jsonLdString, localizedPath, pageMetadata } from '@/lib/seo';
-import type { Locale } from '@/lib/i18n/routing';
+import { jsonLdString, localizedPath, pageMetadata } from '@/lib/domain/seo';
+import type { Locale } from '@/lib/infra/i18n/routing';
 import { publicUrl } from '@/env';
 import { requestSiteName } from '@/app/_lib/request-data';
 import { PriceListView } from '@/components/storefront/price-list-view';

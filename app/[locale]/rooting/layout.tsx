@@ -7,7 +7,7 @@ import { requirePageAdmin } from '@/app/_lib/page-guards';
 import { AdminShell } from '@/components/admin/admin-shell';
 import { requestSiteName } from '@/app/_lib/request-data';
 import { getDb } from '@/db/client';
-import { countAdminTickets } from '@/lib/tickets';
+import { countAdminTickets } from '@/lib/domain/tickets';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 

@@ -1,18 +1,18 @@
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { getDashboardFigures } from '@/lib/dashboard';
+import { getDashboardFigures } from '@/lib/domain/dashboard';
 import { tokenForSessionUser } from '@/auth';
 import { DashboardRefresh } from '@/components/admin/dashboard-refresh';
 import { StuckOrders } from '@/components/admin/stuck-orders';
-import { listStuckOrders } from '@/lib/reconciliation';
-import { lastIntegrityCheck } from '@/lib/integrity';
+import { listStuckOrders } from '@/lib/domain/reconciliation';
+import { lastIntegrityCheck } from '@/lib/domain/integrity';
 import { IntegrityCard } from '@/components/admin/integrity-card';
 import { AnalyticsCharts } from '@/components/admin/analytics-charts';
 import { ExportForm } from '@/components/admin/export-links';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ANALYTICS_RANGES, getAnalytics, type AnalyticsRange } from '@/lib/analytics';
-import { Link } from '@/lib/i18n/navigation';
+import { ANALYTICS_RANGES, getAnalytics, type AnalyticsRange } from '@/lib/domain/analytics';
+import { Link } from '@/components/ui/link';
 import { adminPage } from './admin-page';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ days?: string }> };

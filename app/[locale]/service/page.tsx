@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { PAGE_SERVICES } from '@/lib/catalogue/services';
+import { PAGE_SERVICES } from '@/lib/domain/catalogue/services';
 import { requestActivePlatforms } from '@/app/_lib/request-data';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PlatformChoices } from '@/components/service/platform-choices';

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db/client';
-import { isAppError } from '@/lib/errors';
-import { Link } from '@/lib/i18n/navigation';
-import { unsubscribeSchema, unsubscribeWithToken } from '@/lib/notifications';
+import { isAppError } from '@/lib/infra/errors';
+import { Link } from '@/components/ui/link';
+import { unsubscribeSchema, unsubscribeWithToken } from '@/lib/domain/notifications';
 import { Settings } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cardVariants } from '@/components/ui/card';

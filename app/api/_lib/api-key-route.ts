@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import { getDb, type Db } from '@/db/client';
-import { authenticateApiKeyRequest, type Prefetch } from '@/lib/api-keys';
-import type { AuthUser } from '@/lib/credentials';
-import { AppError } from '@/lib/errors';
-import { translate } from '@/lib/i18n/translate';
-import { isCleanText } from '@/lib/validation';
-import { isLocale, type Locale } from '@/lib/i18n/routing';
-import { baseLanguage, fromAcceptLanguage } from '@/lib/i18n/locale-from-request';
-import { clientIp, rateLimited } from '@/lib/rate-limit';
+import { authenticateApiKeyRequest, type Prefetch } from '@/lib/domain/api-keys';
+import type { AuthUser } from '@/lib/domain/credentials';
+import { AppError } from '@/lib/infra/errors';
+import { translate } from '@/lib/infra/i18n/translate';
+import { isCleanText } from '@/lib/infra/validation';
+import { isLocale, type Locale } from '@/lib/infra/i18n/routing';
+import { baseLanguage, fromAcceptLanguage } from '@/lib/infra/i18n/locale-from-request';
+import { clientIp, rateLimited } from '@/lib/infra/rate-limit';
 import { failFast } from '@/db/reachability';
 import { fail, readText, unavailable, type RouteContext, type RouteHandler } from './route';
 
@@ -21,7 +21,7 @@ import { fail, readText, unavailable, type RouteContext, type RouteHandler } fro
  * - a missing, malformed, unknown or revoked key is one identical 401 INVALID_API_KEY, checked
  *   before the body is validated, so nothing about the input leaks to a caller without a key;
  * - each key has a request budget per minute shared by every node (PostgreSQL-backed
- *   lib/rate-limit): over it, 429 RATE_LIMITED with Retry-After;
+ *   lib/infra/rate-limit): over it, 429 RATE_LIMITED with Retry-After;
  * - a success is the handler's value as JSON, without the `{success: true}` envelope, and a
  *   refusal is `{"error": "<localized text>", "code": "<CODE>", …params}` with HTTP 200, as the
  *   protocol's tools read it (issue #33 item 2: they raise on a 4xx before reading the body), built
@@ -65,7 +65,7 @@ export function apiKeyRoute<S extends z.ZodType>(spec: ApiKeyRouteSpec<S>, fn: (
       if (failFast()) throw unavailable();
       fields = await readFields(req);
       const db = await getDb();
-      // The key and its request budget in one statement (lib/api-keys: authenticateApiKeyRequest),
+      // The key and its request budget in one statement (lib/domain/api-keys: authenticateApiKeyRequest),
       // with the handler's read when the spec can tell it from the raw fields.
       const prefetch = spec.prefetch?.(fields);
       const caller = await authenticateApiKeyRequest(db, fields.key ?? req.headers.get('x-api-key'), undefined, prefetch?.read);
@@ -90,7 +90,7 @@ export function apiKeyRoute<S extends z.ZodType>(spec: ApiKeyRouteSpec<S>, fn: (
 }
 
 /**
- * An answer that is JSON text already (the order views PostgreSQL makes, lib/order-view), sent as
+ * An answer that is JSON text already (the order views PostgreSQL makes, lib/domain/order-view), sent as
  * it is instead of being parsed and serialized again.
  */
 export class JsonText {

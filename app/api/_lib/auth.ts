@@ -1,6 +1,6 @@
 import { getDb } from '@/db/client';
 import { getCookieUser } from '@/auth';
-import { verifyToken, type AuthUser } from '@/lib/credentials';
+import { verifyToken, type AuthUser } from '@/lib/domain/credentials';
 import { env } from '@/env';
 
 /**

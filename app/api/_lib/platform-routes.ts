@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { allServices, PLATFORM_REGISTRY } from '@/platforms';
-import { isPaidByFollowers, isPlatform, quotePath, sendPath, type Platform, type Service } from '@/lib/catalogue/services';
-import { AppError } from '@/lib/errors';
-import { listProfiles } from '@/lib/profiles';
-import { newTweetQuoteSchema, quoteNewTweet, sendInputSchema, sendOperation } from '@/lib/operations';
-import { notifyDashboard } from '@/lib/realtime';
-import { centsToDecimal } from '@/lib/money';
-import { centsToDollars } from '@/lib/pricing';
-import { text } from '@/lib/validation';
-import { sendResponse } from '@/lib/order-view/responses';
+import { isPaidByFollowers, isPlatform, quotePath, sendPath, type Platform, type Service } from '@/lib/domain/catalogue/services';
+import { AppError } from '@/lib/infra/errors';
+import { listProfiles } from '@/lib/domain/profiles';
+import { newTweetQuoteSchema, quoteNewTweet, sendInputSchema, sendOperation } from '@/lib/domain/operations';
+import { notifyDashboard } from '@/lib/infra/realtime';
+import { centsToDecimal } from '@/lib/infra/money';
+import { centsToDollars } from '@/lib/domain/pricing';
+import { text } from '@/lib/infra/validation';
+import { sendResponse } from '@/lib/domain/order-view/responses';
 import { ok, route, type RouteHandler } from './route';
 
 /*
@@ -20,7 +20,7 @@ import { ok, route, type RouteHandler } from './route';
 
 /**
  * One send (§7 "Service use", and POST /youtube/subscribe): login (401) → body (400) →
- * lib/operations.sendOperation → `{success: true, task_id, order_number, charge}`: `order_number`
+ * lib/domain/operations.sendOperation → `{success: true, task_id, order_number, charge}`: `order_number`
  * is the "#123" the panel shows (issue #33 item 1; task_id stays for compatibility); `charge` is
  * what the order took from the balance (USD text; "0.00" under a package), and `pay_per_action`
  * is true when it was paid per action (issue #33 item 7).

@@ -1,15 +1,15 @@
 import { ZodError, type z } from 'zod';
 import { getDb, type Db } from '@/db/client';
 import { failFast, noteDatabaseUnreachable, RETRY_AFTER_SECONDS } from '@/db/reachability';
-import { isAdminSession, type AuthUser } from '@/lib/credentials';
-import { AppError, isAppError, isDatabaseUnavailable } from '@/lib/errors';
-import { isCleanText } from '@/lib/validation';
+import { isAdminSession, type AuthUser } from '@/lib/domain/credentials';
+import { AppError, isAppError, isDatabaseUnavailable } from '@/lib/infra/errors';
+import { isCleanText } from '@/lib/infra/validation';
 import { logger } from '@/logger';
-import { createRepeatGate } from '@/lib/log-repeats';
-import { clientIp } from '@/lib/rate-limit';
-import { localeFromRequest } from '@/lib/i18n/locale-from-request';
-import { translate } from '@/lib/i18n/translate';
-import type { Locale } from '@/lib/i18n/routing';
+import { createRepeatGate } from '@/lib/infra/log-repeats';
+import { clientIp } from '@/lib/infra/rate-limit';
+import { localeFromRequest } from '@/lib/infra/i18n/locale-from-request';
+import { translate } from '@/lib/infra/i18n/translate';
+import type { Locale } from '@/lib/infra/i18n/routing';
 import { sessionUser } from './auth';
 
 /**
@@ -34,7 +34,7 @@ import { sessionUser } from './auth';
  *
  * Every string of a JSON body, the query and the route params, keys included, is checked before
  * its schema: one with a NUL or a lone surrogate is a 400 VALIDATION_FAILED (issue #14 item 4).
- * The schemas refuse them too (lib/validation text()); this is the backstop for a field that
+ * The schemas refuse them too (lib/infra/validation text()); this is the backstop for a field that
  * forgets, since such text fails in PostgreSQL or in a URL encoder with a 500.
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -66,7 +66,7 @@ export type RouteArgs<A extends AuthLevel, B, Q, P> = {
   query: ParsedOf<Q>;
   params: ParsedOf<P>;
   locale: Locale;
-  /** The client's address as the rate limits see it (lib/rate-limit clientIp). */
+  /** The client's address as the rate limits see it (lib/infra/rate-limit clientIp). */
   ip: string;
 };
 
@@ -89,7 +89,7 @@ export function route<
         if (!user) throw new AppError('UNAUTHORIZED');
         if (spec.auth === 'admin' && !isAdminSession(user)) throw new AppError('FORBIDDEN');
       }
-      // parseAsync: some checks load their data on first use (the phone number, lib/validation/phone.ts).
+      // parseAsync: some checks load their data on first use (the phone number, lib/infra/validation/phone.ts).
       const params = spec.params ? await spec.params.parseAsync(clean((await ctx?.params) ?? {})) : undefined;
       const query = spec.query ? await spec.query.parseAsync(clean(Object.fromEntries(new URL(req.url).searchParams))) : undefined;
       const input = spec.body === undefined ? undefined : spec.body === 'raw' ? await readText(req) : await spec.body.parseAsync(clean(await readJson(req)));

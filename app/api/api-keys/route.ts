@@ -1,5 +1,5 @@
 import { publicUrl } from '@/env';
-import { createApiKey, createApiKeySchema, listApiKeys } from '@/lib/api-keys';
+import { createApiKey, createApiKeySchema, listApiKeys } from '@/lib/domain/api-keys';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/api-keys → {api_keys: [{id, name, prefix, created_at, last_used_at, webhook_url}], endpoint}: the caller's working keys. */

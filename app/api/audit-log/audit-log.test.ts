@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { setupAdmin } from '@/test/fixtures/admin';
 import { call } from '@/test/http';
 import { auditLog, orders, payments } from '@/db/schema';
-import { getDashboardFigures } from '@/lib/dashboard';
+import { getDashboardFigures } from '@/lib/domain/dashboard';
 import * as route from './route';
 import * as users from '../users/route';
 import * as userById from '../users/[id]/route';
@@ -52,7 +52,7 @@ describe('the audit log', () => {
     const byActionDesc = await call(route.GET, { token: f.adminToken, path: '/api/audit-log?sort=action&dir=desc' });
     expect((byActionDesc.body.audit_log as Entry[]).map((e) => e.action)).toEqual(['user.update', 'user.create']);
     // The page sorts by the actions' names in the reader's language: it passes their order.
-    const { listAuditLog } = await import('@/lib/audit');
+    const { listAuditLog } = await import('@/lib/domain/audit');
     const named = await listAuditLog(f.t.db, { sort: 'action', dir: 'asc', labelOrder: { action: ['user.update', 'user.create'] } });
     expect(named.entries.map((e) => e.action)).toEqual(['user.update', 'user.create']);
     // Ranks 9 and 10 sort as numbers (as text, '10' would come before '9').
@@ -69,7 +69,7 @@ describe('the audit log', () => {
   });
 
   it('names every recorded action and record type in every language', async () => {
-    const { AUDIT_ACTIONS, AUDIT_ENTITIES, auditActionKey } = await import('@/lib/audit');
+    const { AUDIT_ACTIONS, AUDIT_ENTITIES, auditActionKey } = await import('@/lib/domain/audit');
     for (const locale of ['tr', 'en', 'de']) {
       const audit = (await import(`@/messages/${locale}.json`)).default.Admin.audit as { actions: Record<string, string>; entities: Record<string, string> };
       for (const a of AUDIT_ACTIONS) expect(audit.actions[auditActionKey(a)], `${locale} ${a}`).toBeTruthy();

@@ -1,4 +1,4 @@
-import { auditLogQuerySchema, listAuditLog } from '@/lib/audit';
+import { auditLogQuerySchema, listAuditLog } from '@/lib/domain/audit';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/audit-log?limit=&offset=&entity=&action=&sort=&dir= → audit_log, total. */

@@ -1,5 +1,5 @@
-import { contactSchema, sendContactMessage } from '@/lib/contact';
-import { translate } from '@/lib/i18n/translate';
+import { contactSchema, sendContactMessage } from '@/lib/domain/contact';
+import { translate } from '@/lib/infra/i18n/translate';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/contact {name, email, subject, message} → {success, mesaj}; 429 CONTACT_COOLDOWN with `seconds` within 60 s. */

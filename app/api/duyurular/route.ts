@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { actorFrom } from '@/lib/audit';
-import { announcementSchema, createAnnouncement, listActiveAnnouncements } from '@/lib/announcements';
-import { text } from '@/lib/validation';
+import { actorFrom } from '@/lib/domain/audit';
+import { announcementSchema, createAnnouncement, listActiveAnnouncements } from '@/lib/domain/announcements';
+import { text } from '@/lib/infra/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
 const listQuery = z.object({ lang: text({ max: 20 }).optional() });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { setupAdmin } from '@/test/fixtures/admin';
 import { call } from '@/test/http';
 import { discountCodes } from '@/db/schema';
-import { parseEndDate } from '@/lib/discounts';
+import { parseEndDate } from '@/lib/domain/discounts';
 import * as list from './route';
 import * as byId from './[id]/route';
 import * as validate from './validate/route';

@@ -1,5 +1,5 @@
-import { actorFrom } from '@/lib/audit';
-import { createDiscountCode, discountSchema, listDiscountCodes } from '@/lib/discounts';
+import { actorFrom } from '@/lib/domain/audit';
+import { createDiscountCode, discountSchema, listDiscountCodes } from '@/lib/domain/discounts';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/indirim-kodlari → indirim_kodlari. */

@@ -1,6 +1,6 @@
-import { actorFrom } from '@/lib/audit';
-import { assignPackagesSchema, assignUserPackages } from '@/lib/admin-users';
-import { notifyDashboard } from '@/lib/realtime';
+import { actorFrom } from '@/lib/domain/audit';
+import { assignPackagesSchema, assignUserPackages } from '@/lib/domain/admin-users';
+import { notifyDashboard } from '@/lib/infra/realtime';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/kullanici-paketleri {kullanici_id, paket_id, platform (comma-joined), baslangic_tarihi, bitis_tarihi}. */

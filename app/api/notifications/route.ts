@@ -1,4 +1,4 @@
-import { listNotifications } from '@/lib/notifications';
+import { listNotifications } from '@/lib/domain/notifications';
 import { ok, route } from '@/app/api/_lib/route';
 
 /**

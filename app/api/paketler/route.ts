@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { actorFrom } from '@/lib/audit';
-import { createPackage, listPackages, packageSchema } from '@/lib/packages';
-import { text } from '@/lib/validation';
+import { actorFrom } from '@/lib/domain/audit';
+import { createPackage, listPackages, packageSchema } from '@/lib/domain/packages';
+import { text } from '@/lib/infra/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
 const listQuery = z.object({

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
-import { seed } from '@/lib/seed';
+import { seed } from '@/lib/domain/seed';
 import { users } from '@/db/schema';
-import { signToken } from '@/lib/credentials';
+import { signToken } from '@/lib/domain/credentials';
 import { GET } from './route';
 import { GET as unknownRoute } from '../[...slug]/route';
 

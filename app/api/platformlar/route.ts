@@ -1,5 +1,5 @@
-import { isAdminSession } from '@/lib/credentials';
-import { cachedPlatforms, listPlatforms } from '@/lib/platforms';
+import { isAdminSession } from '@/lib/domain/credentials';
+import { cachedPlatforms, listPlatforms } from '@/lib/domain/platforms';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/platformlar (§7): name and state for everyone; endpoint URLs only for an admin session. */

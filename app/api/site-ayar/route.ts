@@ -1,7 +1,7 @@
-import { actorFrom } from '@/lib/audit';
-import { isAdminSession } from '@/lib/credentials';
-import { getAdminSiteSettings, getSiteSettings, siteSettingsSchema, updateSiteSettings } from '@/lib/settings';
-import { twoFactorEnabled } from '@/lib/two-factor';
+import { actorFrom } from '@/lib/domain/audit';
+import { isAdminSession } from '@/lib/domain/credentials';
+import { getAdminSiteSettings, getSiteSettings, siteSettingsSchema, updateSiteSettings } from '@/lib/domain/settings';
+import { twoFactorEnabled } from '@/lib/domain/two-factor';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/site-ayar (public) → site_ayar; an admin session also gets the send rules of the settings form. */

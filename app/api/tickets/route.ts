@@ -1,4 +1,4 @@
-import { createTicket, createTicketSchema, listTickets } from '@/lib/tickets';
+import { createTicket, createTicketSchema, listTickets } from '@/lib/domain/tickets';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/tickets → {tickets: [{id, category, subject, status, order_id, last_message_at, …}]}: the caller's own. */

@@ -1,6 +1,6 @@
-import { actorFrom } from '@/lib/audit';
-import { createUser, createUserSchema, listUsers } from '@/lib/admin-users';
-import { notifyDashboard } from '@/lib/realtime';
+import { actorFrom } from '@/lib/domain/audit';
+import { createUser, createUserSchema, listUsers } from '@/lib/domain/admin-users';
+import { notifyDashboard } from '@/lib/infra/realtime';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/users (§7 Admin) → users. */

@@ -1,10 +1,10 @@
 import { POST } from './route';
-import { errorResponse, V2_RESPONSES } from '@/lib/reseller/responses';
+import { errorResponse, V2_RESPONSES } from '@/lib/domain/reseller/responses';
 
 /**
  * Calls POST /api/v2 the way a reseller script does: form-encoded by default (what PHP's curl
  * sends), or JSON, and checks the answer against the documented response schema
- * (lib/reseller/responses.ts). Only tests import this.
+ * (lib/domain/reseller/responses.ts). Only tests import this.
  */
 export async function callV2(
   fields: Record<string, string | number | (string | number)[] | undefined>,

@@ -1,12 +1,12 @@
-import { getBalanceCents } from '@/lib/balance';
-import { centsToDecimal } from '@/lib/money';
-import { notifyDashboard } from '@/lib/realtime';
-import { addOrder, cancelOrders, getOrderStatuses, listServices, refillOrders, statusPrefetch, V2_ACTIONS, v2Request } from '@/lib/reseller';
-import { errorResponse, V2_RESPONSES } from '@/lib/reseller/responses';
+import { getBalanceCents } from '@/lib/domain/balance';
+import { centsToDecimal } from '@/lib/infra/money';
+import { notifyDashboard } from '@/lib/infra/realtime';
+import { addOrder, cancelOrders, getOrderStatuses, listServices, refillOrders, statusPrefetch, V2_ACTIONS, v2Request } from '@/lib/domain/reseller';
+import { errorResponse, V2_RESPONSES } from '@/lib/domain/reseller/responses';
 import { apiKeyRoute, itemError, JsonText, protocolError, protocolLocale } from '@/app/api/_lib/api-key-route';
 import { route } from '@/app/api/_lib/route';
-import { AppError } from '@/lib/errors';
-import { isUuidKey, orderKey, type OrderView } from '@/lib/order-view';
+import { AppError } from '@/lib/infra/errors';
+import { isUuidKey, orderKey, type OrderView } from '@/lib/domain/order-view';
 
 /**
  * An id echoed in a list answer as the caller gave it (issue #33): a number as a JSON number, an
@@ -49,7 +49,7 @@ export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale, p
 
     case 'status': {
       const ids = input.orders ?? [input.order!];
-      // The views come as JSON text from PostgreSQL (lib/order-view) and are sent as they are.
+      // The views come as JSON text from PostgreSQL (lib/domain/order-view) and are sent as they are.
       const found = await getOrderStatuses(db, user.id, ids, 'order', prefetched);
       if (!input.orders) {
         const one = found.get(input.order!)!;

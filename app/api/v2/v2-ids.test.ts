@@ -2,11 +2,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, siteSettings } from '@/db/schema';
 import { onPostgres } from '@/test/fixtures/db';
-import { finalizeOrder } from '@/lib/operations';
+import { finalizeOrder } from '@/lib/domain/operations';
 import { setupWorld, makeUser, URLS } from '@/test/fixtures/world';
 import { makeApiKey } from '@/test/fixtures/api-keys';
 import { callV2 } from '@/app/api/v2/call-v2';
-import { SERVICE_IDS } from '@/lib/catalogue/services';
+import { SERVICE_IDS } from '@/lib/domain/catalogue/services';
 
 /*
  * Issue #33 item 1: integer ids on the wire, driven the way third-party reseller tools drive

@@ -4,7 +4,7 @@ import { balanceLedger, orders, profiles, servicePrices, siteSettings, users } f
 import { setupWorld, makeUser } from '@/test/fixtures/world';
 import { makeApiKey } from '@/test/fixtures/api-keys';
 import { callV2 } from '@/app/api/v2/call-v2';
-import { NEW_TWEET_TIERS } from '@/lib/pricing';
+import { NEW_TWEET_TIERS } from '@/lib/domain/pricing';
 
 /**
  * Issue #33 items 6 and 7 on the reseller protocol, called as third-party tools do

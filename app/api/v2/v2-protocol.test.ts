@@ -4,8 +4,8 @@ import { orders, siteSettings, users } from '@/db/schema';
 import { setupWorld, makeUser, URLS } from '@/test/fixtures/world';
 import { makeApiKey } from '@/test/fixtures/api-keys';
 import { callV2 } from '@/app/api/v2/call-v2';
-import { processOrder } from '@/lib/operations';
-import type { ProviderClient, ProviderTask } from '@/lib/provider';
+import { processOrder } from '@/lib/domain/operations';
+import type { ProviderClient, ProviderTask } from '@/lib/domain/provider';
 import { GET, POST } from '@/app/api/v2/route';
 
 /**

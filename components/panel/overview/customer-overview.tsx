@@ -1,7 +1,7 @@
 import { ArrowRight, Clock, History, PackageOpen, Wallet } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
-import type { CustomerOverview as Overview } from '@/lib/overview';
-import { Link } from '@/lib/i18n/navigation';
+import type { CustomerOverview as Overview } from '@/lib/domain/overview';
+import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
-import type { OverviewPackage } from '@/lib/overview';
-import { Link } from '@/lib/i18n/navigation';
+import type { OverviewPackage } from '@/lib/domain/overview';
+import { Link } from '@/components/ui/link';
 import { Badge } from '@/components/ui/badge';
 
 /**

@@ -1,8 +1,8 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
-import type { Transaction } from '@/lib/stats';
-import { Link } from '@/lib/i18n/navigation';
+import type { Transaction } from '@/lib/domain/stats';
+import { Link } from '@/components/ui/link';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { orderNumberText } from '@/lib/format';
+import { orderNumberText } from '@/lib/infra/format';
 
 /**
  * The last orders (newest first): service, platform, number, when, profiles, and the §4 status with the

@@ -2,12 +2,12 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ImprintArticle } from '@/components/layout/imprint-article';
 import { requestSiteName, requestSiteSettings } from '@/app/_lib/request-data';
-import type { Locale } from '@/lib/i18n/routing';
-import { pageMetadata } from '@/lib/seo';
+import type { Locale } from '@/lib/infra/i18n/routing';
+import { pageMetadata } from '@/lib/domain/seo';
 
 type Params = { params: Promise<{ locale: string }> };
 
-// The routing has no localized pathnames (lib/i18n/routing.ts), so the imprint is /imprint in every language.
+// The routing has no localized pathnames (lib/infra/i18n/routing.ts), so the imprint is /imprint in every language.
 const PATH = '/imprint';
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getSessionUser } from '@/auth';
-import { redirect } from '@/lib/i18n/navigation';
+import { redirect } from '@/lib/infra/i18n/navigation';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AdminLoginForm } from '@/components/auth/admin-login-form';
 

@@ -3,9 +3,9 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { redirectLoggedInToPanel } from '@/app/_lib/page-guards';
 import { AuthCard } from '@/components/auth/auth-card';
 import { AuthTabs } from '@/components/auth/auth-tabs';
-import { pageMetadata } from '@/lib/seo';
+import { pageMetadata } from '@/lib/domain/seo';
 import { requestSiteName } from '@/app/_lib/request-data';
-import type { Locale } from '@/lib/i18n/routing';
+import type { Locale } from '@/lib/infra/i18n/routing';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ tab?: string | string[] }> };
 

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db/client';
-import { verifyResetToken } from '@/lib/auth';
-import { Link } from '@/lib/i18n/navigation';
+import { verifyResetToken } from '@/lib/domain/auth';
+import { Link } from '@/components/ui/link';
 import { AuthCard } from '@/components/auth/auth-card';
 import { ResetPasswordForm } from '@/components/auth/reset-password-form';
 import { Button } from '@/components/ui/button';

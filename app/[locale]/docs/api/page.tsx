@@ -6,7 +6,7 @@ import { ROUTE_MODULES } from '@/app/api/_lib/openapi/manifest';
 import { InlineCode, SchemaView } from '@/components/docs/schema-view';
 import { cardVariants } from '@/components/ui/card';
 import { requestSessionUser } from '@/app/_lib/request-data';
-import { isAdminSession } from '@/lib/credentials';
+import { isAdminSession } from '@/lib/domain/credentials';
 
 type Props = { params: Promise<{ locale: string }> };
 

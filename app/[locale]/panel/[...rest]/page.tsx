@@ -1,4 +1,4 @@
-import { redirect } from '@/lib/i18n/navigation';
+import { redirect } from '@/lib/infra/i18n/navigation';
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -1,18 +1,18 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db/client';
-import { getKullanici } from '@/lib/users';
-import { redirect } from '@/lib/i18n/navigation';
+import { getKullanici } from '@/lib/domain/users';
+import { redirect } from '@/lib/infra/i18n/navigation';
 import { requirePageUser } from '@/app/_lib/page-guards';
 import { ProfileForm } from '@/components/auth/profile-form';
 import { LogoutEverywhere } from '@/components/auth/logout-everywhere';
 import { TwoFactorCard } from '@/components/auth/two-factor-card';
-import { getTwoFactorStatus } from '@/lib/two-factor';
-import { cachedSiteSettings } from '@/lib/settings';
+import { getTwoFactorStatus } from '@/lib/domain/two-factor';
+import { cachedSiteSettings } from '@/lib/domain/settings';
 import { ApiAccess } from '@/components/panel/api-access';
-import { listApiKeys, MAX_API_KEYS } from '@/lib/api-keys';
+import { listApiKeys, MAX_API_KEYS } from '@/lib/domain/api-keys';
 import { publicUrl } from '@/env';
-import { getPreferences } from '@/lib/notifications';
+import { getPreferences } from '@/lib/domain/notifications';
 import { NotificationPreferences } from '@/components/panel/notification-preferences';
 import { cardVariants } from '@/components/ui/card';
 

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/db/client';
-import { listActivePlatforms } from '@/lib/platforms';
-import { getPlatformStats, listTransactions, DEFAULT_TRANSACTIONS_LIMIT } from '@/lib/stats';
+import { listActivePlatforms } from '@/lib/domain/platforms';
+import { getPlatformStats, listTransactions, DEFAULT_TRANSACTIONS_LIMIT } from '@/lib/domain/stats';
 import { requirePageUser } from '@/app/_lib/page-guards';
 import { StatisticsView } from '@/components/panel/statistics-view';
 

@@ -4,11 +4,11 @@ import { getFormat } from '@/components/ui/get-format';
 import { getDb } from '@/db/client';
 import { requirePageUser } from '@/app/_lib/page-guards';
 import { readOrEmpty } from '@/app/_lib/read-or-empty';
-import { getPackageChoices, getSubscriptionOverview, listPayments, paymentClientConfig } from '@/lib/payments';
+import { getPackageChoices, getSubscriptionOverview, listPayments, paymentClientConfig } from '@/lib/domain/payments';
 import { BalanceCard } from '@/components/payments/balance-card';
 import { BuyPackageFlow, type BuyPreselection } from '@/components/payments/buy-package-flow';
 import { PaymentHistory } from '@/components/payments/payment-history';
-import { isPlatform } from '@/lib/catalogue/services';
+import { isPlatform } from '@/lib/domain/catalogue/services';
 import { cardVariants } from '@/components/ui/card';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { listAllAnnouncements } from '@/lib/announcements';
+import { listAllAnnouncements } from '@/lib/domain/announcements';
 import { AnnouncementsManager } from '@/components/admin/announcements-manager';
 import { adminPage } from '../admin-page';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { listAllApiKeys } from '@/lib/api-keys';
+import { listAllApiKeys } from '@/lib/domain/api-keys';
 import { AdminFilters, FilterSearch, FilterSelect } from '@/components/admin/admin-filters';
 import { Pager } from '@/components/admin/pager';
 import { ApiKeysTable } from '@/components/admin/api-keys-table';

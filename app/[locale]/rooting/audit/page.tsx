@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_SORTS, auditActionKey, isAuditAction, isAuditEntity, listAuditLog, type AuditLogRow, type AuditSort } from '@/lib/audit';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_SORTS, auditActionKey, isAuditAction, isAuditEntity, listAuditLog, type AuditLogRow, type AuditSort } from '@/lib/domain/audit';
 import { SortHeader, type SortDir } from '@/components/admin/sort-header';
 import { AdminFilters, FilterSelect } from '@/components/admin/admin-filters';
 import { Pager } from '@/components/admin/pager';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { listDiscountCodes } from '@/lib/discounts';
-import { listPackages } from '@/lib/packages';
+import { listDiscountCodes } from '@/lib/domain/discounts';
+import { listPackages } from '@/lib/domain/packages';
 import { DiscountsManager } from '@/components/admin/discounts-manager';
 import { adminPage } from '../admin-page';
 

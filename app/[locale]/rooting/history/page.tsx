@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { listUsers } from '@/lib/admin-users';
-import { latestOrderingUserId } from '@/lib/history';
+import { listUsers } from '@/lib/domain/admin-users';
+import { latestOrderingUserId } from '@/lib/domain/history';
 import { HistoryViewer } from '@/components/admin/history-viewer';
 import { adminPage } from '../admin-page';
 

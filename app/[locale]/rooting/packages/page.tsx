@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { listPackages } from '@/lib/packages';
+import { listPackages } from '@/lib/domain/packages';
 import { PackagesManager } from '@/components/admin/packages-manager';
 import { adminPage } from '../admin-page';
 

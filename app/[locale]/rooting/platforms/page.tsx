@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { listPlatforms } from '@/lib/platforms';
+import { listPlatforms } from '@/lib/domain/platforms';
 import { PlatformsManager } from '@/components/admin/platforms-manager';
 import { adminPage } from '../admin-page';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { PLATFORMS, type Platform, DEFAULT_PLATFORM } from '@/lib/catalogue/services';
-import { listProfileHealth } from '@/lib/profiles';
+import { PLATFORMS, type Platform, DEFAULT_PLATFORM } from '@/lib/domain/catalogue/services';
+import { listProfileHealth } from '@/lib/domain/profiles';
 import { ProfileHealthManager } from '@/components/admin/profile-health-manager';
 import { adminPage } from '../admin-page';
 

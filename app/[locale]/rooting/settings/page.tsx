@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { getAdminSiteSettings } from '@/lib/settings';
-import { getTwoFactorStatus } from '@/lib/two-factor';
+import { getAdminSiteSettings } from '@/lib/domain/settings';
+import { getTwoFactorStatus } from '@/lib/domain/two-factor';
 import { TwoFactorCard } from '@/components/auth/two-factor-card';
 import { SettingsForm } from '@/components/admin/settings-form';
 import { adminPage } from '../admin-page';

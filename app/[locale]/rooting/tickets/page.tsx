@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { tokenForSessionUser } from '@/auth';
-import { isAppError } from '@/lib/errors';
-import { Link } from '@/lib/i18n/navigation';
-import { cn } from '@/lib/utils/cn';
-import { ADMIN_TICKET_SORTS, countAdminTickets, getAdminTicket, listAdminTickets, listTicketAdmins, TICKET_CATEGORIES, TICKET_STATUSES, type AdminTicketDetail, type AdminTicketSort, type TicketCategory, type TicketStatus } from '@/lib/tickets';
+import { isAppError } from '@/lib/infra/errors';
+import { Link } from '@/components/ui/link';
+import { cn } from '@/lib/infra/utils/cn';
+import { ADMIN_TICKET_SORTS, countAdminTickets, getAdminTicket, listAdminTickets, listTicketAdmins, TICKET_CATEGORIES, TICKET_STATUSES, type AdminTicketDetail, type AdminTicketSort, type TicketCategory, type TicketStatus } from '@/lib/domain/tickets';
 import { LiveTicketRefresh } from '@/components/support/live-ticket-refresh';
 import { TicketAssign } from '@/components/support/ticket-assign';
 import { TicketReply } from '@/components/support/ticket-reply';

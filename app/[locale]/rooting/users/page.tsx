@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { searchUsersWithPackages, userListPageSchema } from '@/lib/admin-users';
-import { listPackages } from '@/lib/packages';
+import { searchUsersWithPackages, userListPageSchema } from '@/lib/domain/admin-users';
+import { listPackages } from '@/lib/domain/packages';
 import { UsersManager } from '@/components/admin/users-manager';
 import { ExportLink } from '@/components/admin/export-link';
 import { AdminFilters, FilterSearch, FilterSelect } from '@/components/admin/admin-filters';

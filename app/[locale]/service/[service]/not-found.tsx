@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { SearchX } from 'lucide-react';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/components/ui/link';
 import { buttonVariants } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 

@@ -185,7 +185,7 @@ export async function buildOpenApi(modules: { path: string; load: () => Promise<
           properties: {
             success: { const: false },
             mesaj: { type: 'string', description: 'Localized message (?lng=, X-Locale, NEXT_LOCALE, Accept-Language; Turkish by default).' },
-            code: { type: 'string', description: 'One of the ErrorCode values (lib/errors.ts).' },
+            code: { type: 'string', description: 'One of the ErrorCode values (lib/infra/errors.ts).' },
             errors: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, mesaj: { type: 'string' } } } },
           },
           required: ['success', 'mesaj', 'code'],

@@ -1,4 +1,4 @@
-import { listProfileHealth, profileHealthQuery } from '@/lib/profiles';
+import { listProfileHealth, profileHealthQuery } from '@/lib/domain/profiles';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/admin/profiles?platform=&status= (admin) → {profiles: [… success_rate, median_seconds, recent_failures, history]}. */

@@ -1,4 +1,4 @@
-import { apiKeyIdParams, revokeApiKey } from '@/lib/api-keys';
+import { apiKeyIdParams, revokeApiKey } from '@/lib/domain/api-keys';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** DELETE /api/api-keys/{id}: revokes one of the caller's keys at once (another user's key: 404). */

@@ -1,4 +1,4 @@
-import { adminApiKeysQuery, listAllApiKeys } from '@/lib/api-keys';
+import { adminApiKeysQuery, listAllApiKeys } from '@/lib/domain/api-keys';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/api-keys/admin?userId=&revoked=0|1&q=&limit=&offset= (admin) → {api_keys: [… user, revoked_at], toplam}. */

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { siteSettings } from '@/db/schema';
-import { signToken } from '@/lib/credentials';
-import { totpCode } from '@/lib/two-factor/totp';
+import { signToken } from '@/lib/domain/credentials';
+import { totpCode } from '@/lib/domain/two-factor/totp';
 import { makeUser, peer } from '@/test/fixtures/accounts';
 import { GET as status } from './route';
 import { POST as setup } from './setup/route';
@@ -127,7 +127,7 @@ describe('logging in with two-factor sign-in', () => {
     const done = await call(loginSecondStep, { body: { challenge: first.body.challenge, code: totpCode(admin.secret, step(1)) }, headers: peer() });
     expect(done.status).toBe(200);
     expect(done.body.kullanici).toMatchObject({ id: admin.id, rol: 'admin' });
-    const { verifyToken } = await import('@/lib/credentials');
+    const { verifyToken } = await import('@/lib/domain/credentials');
     expect(await verifyToken(t.db, done.body.token as string)).toMatchObject({ kind: 'admin' });
 
     for (const body of [{}, { challenge: 'x' }, { challenge: 'a b', code: '123456' }, { challenge: 'abc', code: '12\u00003456' }, { challenge: 5, code: [] }]) {

@@ -1,4 +1,4 @@
-import { adminLoginSchema, loginUser } from '@/lib/auth';
+import { adminLoginSchema, loginUser } from '@/lib/domain/auth';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/auth/admin-login {email, sifre, code?} → {success, token, kullanici}; only rol admin (§5); locked as login is (429 LOGIN_LOCKED). */

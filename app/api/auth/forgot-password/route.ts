@@ -1,5 +1,5 @@
-import { forgotPasswordSchema, requestPasswordReset } from '@/lib/auth';
-import { translate } from '@/lib/i18n/translate';
+import { forgotPasswordSchema, requestPasswordReset } from '@/lib/domain/auth';
+import { translate } from '@/lib/infra/i18n/translate';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/auth/forgot-password {email} → {success, mesaj}, the same whether or not the account exists. */

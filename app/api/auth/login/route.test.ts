@@ -3,7 +3,7 @@ import { eq, like, sql } from 'drizzle-orm';
 import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { rateLimitBuckets, users } from '@/db/schema';
-import { verifyToken } from '@/lib/credentials';
+import { verifyToken } from '@/lib/domain/credentials';
 import { makeUser, peer } from '@/test/fixtures/accounts';
 import { POST as login } from './route';
 import { POST as adminLogin } from '../admin-login/route';

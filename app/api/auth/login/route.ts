@@ -1,4 +1,4 @@
-import { loginSchema, loginUser } from '@/lib/auth';
+import { loginSchema, loginUser } from '@/lib/domain/auth';
 import { ok, route } from '@/app/api/_lib/route';
 
 /**

@@ -1,4 +1,4 @@
-import { revokeSessions } from '@/lib/auth';
+import { revokeSessions } from '@/lib/domain/auth';
 import { ok, route } from '@/app/api/_lib/route';
 import { clearSessionCookies } from '../_session-cookies';
 

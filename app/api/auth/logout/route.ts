@@ -1,4 +1,4 @@
-import { endSession } from '@/lib/auth';
+import { endSession } from '@/lib/domain/auth';
 import { ok, route } from '@/app/api/_lib/route';
 import { clearSessionCookies } from '../_session-cookies';
 

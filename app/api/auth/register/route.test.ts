@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { setupTestDb, onPostgres } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { users } from '@/db/schema';
-import { verifyPassword } from '@/lib/credentials';
+import { verifyPassword } from '@/lib/domain/credentials';
 import { makeUser, peer, validRegistration } from '@/test/fixtures/accounts';
 import { POST } from './route';
 

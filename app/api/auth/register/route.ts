@@ -1,6 +1,6 @@
-import { registerSchema, registerUser } from '@/lib/auth';
-import { translate } from '@/lib/i18n/translate';
-import { notifyDashboard } from '@/lib/realtime';
+import { registerSchema, registerUser } from '@/lib/domain/auth';
+import { translate } from '@/lib/infra/i18n/translate';
+import { notifyDashboard } from '@/lib/infra/realtime';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/auth/register {ad_soyad, email, telefon, meslek, sifre} → 201 {success, mesaj, kullanici}. */

@@ -1,5 +1,5 @@
-import { resetPassword, resetPasswordSchema } from '@/lib/auth';
-import { translate } from '@/lib/i18n/translate';
+import { resetPassword, resetPasswordSchema } from '@/lib/domain/auth';
+import { translate } from '@/lib/infra/i18n/translate';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/auth/reset-password {token, newPassword} → {success, mesaj}; every session of the account ends. */

@@ -1,5 +1,5 @@
-import { AppError } from '@/lib/errors';
-import { getKullanici } from '@/lib/users';
+import { AppError } from '@/lib/infra/errors';
+import { getKullanici } from '@/lib/domain/users';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/auth/verify → {success, kullanici}; 401 for a missing, forged, expired or revoked token. */

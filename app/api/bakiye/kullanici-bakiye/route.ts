@@ -1,4 +1,4 @@
-import { centsToDollars, getBalanceCents } from '@/lib/balance';
+import { centsToDollars, getBalanceCents } from '@/lib/domain/balance';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/bakiye/kullanici-bakiye → bakiye (dollars, a number). */

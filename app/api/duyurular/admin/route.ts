@@ -1,4 +1,4 @@
-import { listAllAnnouncements } from '@/lib/announcements';
+import { listAllAnnouncements } from '@/lib/domain/announcements';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/duyurular/admin → duyurular (all, both languages). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { actorFrom } from '@/lib/audit';
-import { deleteDiscountCode, discountUpdateSchema, updateDiscountCode } from '@/lib/discounts';
-import { idParam } from '@/lib/validation';
+import { actorFrom } from '@/lib/domain/audit';
+import { deleteDiscountCode, discountUpdateSchema, updateDiscountCode } from '@/lib/domain/discounts';
+import { idParam } from '@/lib/infra/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
 const params = z.object({ id: idParam });

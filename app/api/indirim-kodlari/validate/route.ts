@@ -1,5 +1,5 @@
-import { validateDiscountCode, validateDiscountSchema } from '@/lib/discounts';
-import { translate } from '@/lib/i18n/translate';
+import { validateDiscountCode, validateDiscountSchema } from '@/lib/domain/discounts';
+import { translate } from '@/lib/infra/i18n/translate';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/indirim-kodlari/validate {kod, paketId} → indirim_yuzdesi, mesaj (customers, logged in). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { listUserSubscriptions } from '@/lib/admin-users';
-import { isAdminSession } from '@/lib/credentials';
-import { AppError } from '@/lib/errors';
-import { idParam } from '@/lib/validation';
+import { listUserSubscriptions } from '@/lib/domain/admin-users';
+import { isAdminSession } from '@/lib/domain/credentials';
+import { AppError } from '@/lib/infra/errors';
+import { idParam } from '@/lib/infra/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
 /**

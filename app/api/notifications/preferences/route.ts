@@ -1,4 +1,4 @@
-import { getPreferences, preferencesSchema, updatePreferences } from '@/lib/notifications';
+import { getPreferences, preferencesSchema, updatePreferences } from '@/lib/domain/notifications';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/notifications/preferences → {preferences: {channels: {kind: {inApp, email}}, low_balance_cents}}. */

@@ -1,4 +1,4 @@
-import { markNotificationsRead, markReadSchema } from '@/lib/notifications';
+import { markNotificationsRead, markReadSchema } from '@/lib/domain/notifications';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/notifications/read {ids} | {all: true} → {unread}: only the caller's own notifications change. */

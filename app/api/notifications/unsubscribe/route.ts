@@ -1,4 +1,4 @@
-import { unsubscribeSchema, unsubscribeWithToken } from '@/lib/notifications';
+import { unsubscribeSchema, unsubscribeWithToken } from '@/lib/domain/notifications';
 import { ok, route } from '@/app/api/_lib/route';
 
 /**

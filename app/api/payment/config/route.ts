@@ -1,4 +1,4 @@
-import { paymentClientConfig } from '@/lib/payments';
+import { paymentClientConfig } from '@/lib/domain/payments';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/payment/config: which card form the browser shows (Stripe Elements or the test mode's), and Stripe's publishable key. */

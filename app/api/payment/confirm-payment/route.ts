@@ -1,7 +1,7 @@
-import { centsToDollars, settlePayment } from '@/lib/payments';
-import { confirmPaymentSchema } from '@/lib/payments/schemas';
-import { translate } from '@/lib/i18n/translate';
-import { notifyDashboard } from '@/lib/realtime';
+import { centsToDollars, settlePayment } from '@/lib/domain/payments';
+import { confirmPaymentSchema } from '@/lib/domain/payments/schemas';
+import { translate } from '@/lib/infra/i18n/translate';
+import { notifyDashboard } from '@/lib/infra/realtime';
 import { ok, route } from '@/app/api/_lib/route';
 
 /**

@@ -1,6 +1,6 @@
-import { createPaymentIntent } from '@/lib/payments';
-import { createPaymentIntentSchema } from '@/lib/payments/schemas';
-import { translate } from '@/lib/i18n/translate';
+import { createPaymentIntent } from '@/lib/domain/payments';
+import { createPaymentIntentSchema } from '@/lib/domain/payments/schemas';
+import { translate } from '@/lib/infra/i18n/translate';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** §7 POST /payment/create-payment-intent: the server computes the amount; the client's is ignored. */

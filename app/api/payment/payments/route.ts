@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listPayments } from '@/lib/payments';
-import { int } from '@/lib/validation';
+import { listPayments } from '@/lib/domain/payments';
+import { int } from '@/lib/infra/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
 const query = z.object({ limit: int({ min: 1, max: 200 }).optional() });

@@ -1,5 +1,5 @@
-import { centsToDollars, quotePackage } from '@/lib/payments';
-import { quoteSchema } from '@/lib/payments/schemas';
+import { centsToDollars, quotePackage } from '@/lib/domain/payments';
+import { quoteSchema } from '@/lib/domain/payments/schemas';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/payment/quote: the price the server would charge for a package, with a discount code checked. */

@@ -1,5 +1,5 @@
-import { handleStripeWebhook } from '@/lib/payments';
-import { notifyDashboard } from '@/lib/realtime';
+import { handleStripeWebhook } from '@/lib/domain/payments';
+import { notifyDashboard } from '@/lib/infra/realtime';
 import { ok, route } from '@/app/api/_lib/route';
 
 /**

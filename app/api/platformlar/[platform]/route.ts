@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { actorFrom } from '@/lib/audit';
-import { updatePlatform, updatePlatformSchema } from '@/lib/platforms';
-import { textParam } from '@/lib/validation';
+import { actorFrom } from '@/lib/domain/audit';
+import { updatePlatform, updatePlatformSchema } from '@/lib/domain/platforms';
+import { textParam } from '@/lib/infra/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** PUT /api/platformlar/{platform} {aktif, api_endpoints} → platform. */

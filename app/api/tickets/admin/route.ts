@@ -1,4 +1,4 @@
-import { adminTicketQuerySchema, listAdminTickets } from '@/lib/tickets';
+import { adminTicketQuerySchema, listAdminTickets } from '@/lib/domain/tickets';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/tickets/admin?status=&category= (admin) → {tickets: [… customer]}: the inbox. */

@@ -1,4 +1,4 @@
-import { listUsersWithPackages, searchUsersWithPackages, userListQuerySchema } from '@/lib/admin-users';
+import { listUsersWithPackages, searchUsersWithPackages, userListQuerySchema } from '@/lib/domain/admin-users';
 import { ok, route } from '@/app/api/_lib/route';
 
 /**

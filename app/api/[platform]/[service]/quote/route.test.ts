@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
-import { seed } from '@/lib/seed';
+import { seed } from '@/lib/domain/seed';
 import { profiles, users } from '@/db/schema';
-import { signToken } from '@/lib/credentials';
+import { signToken } from '@/lib/domain/credentials';
 import type { RouteHandler } from '@/app/api/_lib/route';
 import { POST as quote } from './route';
 

@@ -1,6 +1,6 @@
-import { actorFrom } from '@/lib/audit';
-import { exportCsv, exportParams, exportQuery } from '@/lib/exports';
-import { appToday } from '@/lib/time';
+import { actorFrom } from '@/lib/domain/audit';
+import { exportCsv, exportParams, exportQuery } from '@/lib/domain/exports';
+import { appToday } from '@/lib/infra/time';
 import { route } from '@/app/api/_lib/route';
 
 /** GET /api/admin/export/{orders|payments|users}?filters (admin, audited) → a streamed CSV file. */

@@ -1,4 +1,4 @@
-import { listStuckOrders } from '@/lib/reconciliation';
+import { listStuckOrders } from '@/lib/domain/reconciliation';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/admin/orders/stuck (admin) → {orders: [… overdue]}: orders whose status has not moved for the site's deadline. */

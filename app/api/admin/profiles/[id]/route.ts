@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { actorFrom } from '@/lib/audit';
-import { profileStatusBody, setProfileStatus } from '@/lib/profiles';
-import { idParam } from '@/lib/validation';
+import { actorFrom } from '@/lib/domain/audit';
+import { profileStatusBody, setProfileStatus } from '@/lib/domain/profiles';
+import { idParam } from '@/lib/infra/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** PUT /api/admin/profiles/{id} {status: 'active' | 'disabled'} (admin, audited) → {profile}. */

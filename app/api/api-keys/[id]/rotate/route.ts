@@ -1,4 +1,4 @@
-import { apiKeyIdParams, rotateApiKey, rotateApiKeySchema } from '@/lib/api-keys';
+import { apiKeyIdParams, rotateApiKey, rotateApiKeySchema } from '@/lib/domain/api-keys';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/api-keys/{id}/rotate {currentPassword} → {key, api_key}: a new secret for the key; the old one stops at once. */

@@ -1,5 +1,5 @@
-import { apiKeyIdParams } from '@/lib/api-keys';
-import { getWebhook, setWebhook, setWebhookSchema } from '@/lib/webhooks';
+import { apiKeyIdParams } from '@/lib/domain/api-keys';
+import { getWebhook, setWebhook, setWebhookSchema } from '@/lib/domain/webhooks';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/api-keys/{id}/webhook → {webhook: {url, secret}, deliveries: [20 latest]} (the caller's own key). */

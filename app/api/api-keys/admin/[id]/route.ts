@@ -1,5 +1,5 @@
-import { actorFrom } from '@/lib/audit';
-import { adminRevokeApiKey, apiKeyIdParams } from '@/lib/api-keys';
+import { actorFrom } from '@/lib/domain/audit';
+import { adminRevokeApiKey, apiKeyIdParams } from '@/lib/domain/api-keys';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** DELETE /api/api-keys/admin/{id} (admin): revokes any customer's key; recorded in the audit log. */

@@ -1,5 +1,5 @@
 import { route, ok } from '@/app/api/_lib/route';
-import { disableTwoFactor, twoFactorConfirmSchema } from '@/lib/two-factor';
+import { disableTwoFactor, twoFactorConfirmSchema } from '@/lib/domain/two-factor';
 
 /** POST /api/auth/2fa/disable {currentPassword, code} (a TOTP or recovery code) → {success}. */
 export const POST = route({ auth: 'user', body: twoFactorConfirmSchema }, async ({ db, user, input }) => {

@@ -1,5 +1,5 @@
 import { route, ok } from '@/app/api/_lib/route';
-import { setupTwoFactor } from '@/lib/two-factor';
+import { setupTwoFactor } from '@/lib/domain/two-factor';
 
 /**
  * POST /api/auth/2fa/setup → {success, secret, otpauth_url}: a pending TOTP secret for the

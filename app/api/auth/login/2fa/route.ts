@@ -1,5 +1,5 @@
 import { route, ok } from '@/app/api/_lib/route';
-import { completeTwoFactorLogin, twoFactorLoginSchema } from '@/lib/two-factor';
+import { completeTwoFactorLogin, twoFactorLoginSchema } from '@/lib/domain/two-factor';
 
 /**
  * POST /api/auth/login/2fa {challenge, code} → {success, token, kullanici}, as login answers

@@ -1,4 +1,4 @@
-import { signInWithUnlockLink, unlockLinkSchema } from '@/lib/auth';
+import { signInWithUnlockLink, unlockLinkSchema } from '@/lib/domain/auth';
 import { ok, route } from '@/app/api/_lib/route';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { verifyResetToken } from '@/lib/auth';
-import { textParam } from '@/lib/validation';
+import { verifyResetToken } from '@/lib/domain/auth';
+import { textParam } from '@/lib/infra/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/auth/verify-reset-token/{token} → {success, email}, or 400 INVALID_RESET_TOKEN. */

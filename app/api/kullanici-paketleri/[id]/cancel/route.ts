@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { actorFrom } from '@/lib/audit';
-import { cancelSubscription } from '@/lib/admin-users';
-import { notifyDashboard } from '@/lib/realtime';
-import { idParam } from '@/lib/validation';
+import { actorFrom } from '@/lib/domain/audit';
+import { cancelSubscription } from '@/lib/domain/admin-users';
+import { notifyDashboard } from '@/lib/infra/realtime';
+import { idParam } from '@/lib/infra/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** PUT /api/kullanici-paketleri/{id}/cancel (empty body). */

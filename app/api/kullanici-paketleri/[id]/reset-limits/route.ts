@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { actorFrom } from '@/lib/audit';
-import { resetSubscriptionLimits } from '@/lib/admin-users';
-import { idParam } from '@/lib/validation';
+import { actorFrom } from '@/lib/domain/audit';
+import { resetSubscriptionLimits } from '@/lib/domain/admin-users';
+import { idParam } from '@/lib/infra/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** PUT /api/kullanici-paketleri/{id}/reset-limits (empty body). */

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { cancelOrder, clientStatus, durumOf } from '@/lib/operations';
-import { isAdminSession } from '@/lib/credentials';
-import { AppError } from '@/lib/errors';
-import { orderKeyOfInput } from '@/lib/order-view';
-import { textParam } from '@/lib/validation';
-import { notifyDashboard } from '@/lib/realtime';
+import { cancelOrder, clientStatus, durumOf } from '@/lib/domain/operations';
+import { isAdminSession } from '@/lib/domain/credentials';
+import { AppError } from '@/lib/infra/errors';
+import { orderKeyOfInput } from '@/lib/domain/order-view';
+import { textParam } from '@/lib/infra/validation';
+import { notifyDashboard } from '@/lib/infra/realtime';
 import { ok, route } from '@/app/api/_lib/route';
-import { operationResponse } from '@/lib/order-view/responses';
+import { operationResponse } from '@/lib/domain/order-view/responses';
 
 /**
  * POST /api/operations/{task_id}/cancel (issue #17): the owner or an admin session cancels an

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { getPayment } from '@/lib/payments';
-import { idParam } from '@/lib/validation';
+import { getPayment } from '@/lib/domain/payments';
+import { idParam } from '@/lib/infra/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/payment/payments/{id}: one of the caller's payments (a receipt, `gorunen_paket_adi` in the request's language); another user's is 404. */

@@ -1,5 +1,5 @@
-import { authenticateTestCard } from '@/lib/payments';
-import { testCardAuthenticateSchema } from '@/lib/payments/schemas';
+import { authenticateTestCard } from '@/lib/domain/payments';
+import { testCardAuthenticateSchema } from '@/lib/domain/payments/schemas';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/payment/test-card/authenticate (test mode only, else 409 TEST_MODE_DISABLED): the 3-D Secure approve/decline step. */

@@ -1,5 +1,5 @@
-import { confirmTestCard } from '@/lib/payments';
-import { testCardConfirmSchema } from '@/lib/payments/schemas';
+import { confirmTestCard } from '@/lib/domain/payments';
+import { testCardConfirmSchema } from '@/lib/domain/payments/schemas';
 import { ok, route } from '@/app/api/_lib/route';
 
 /**

@@ -1,4 +1,4 @@
-import { closeTicket, ticketIdParams } from '@/lib/tickets';
+import { closeTicket, ticketIdParams } from '@/lib/domain/tickets';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/tickets/{id}/close → {ticket}: the owner closes their ticket (again: no change). */

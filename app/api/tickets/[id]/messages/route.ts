@@ -1,4 +1,4 @@
-import { postCustomerMessage, ticketIdParams, ticketMessageSchema } from '@/lib/tickets';
+import { postCustomerMessage, ticketIdParams, ticketMessageSchema } from '@/lib/domain/tickets';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/tickets/{id}/messages {message} → 201 {ticket, message}; a closed ticket is 409 TICKET_CLOSED. */

@@ -1,4 +1,4 @@
-import { reopenTicket, ticketIdParams } from '@/lib/tickets';
+import { reopenTicket, ticketIdParams } from '@/lib/domain/tickets';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/tickets/{id}/reopen → {ticket}: within 7 days of closing, else 409 TICKET_REOPEN_EXPIRED. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { getLimitInfo } from '@/lib/operations';
-import { text } from '@/lib/validation';
+import { getLimitInfo } from '@/lib/domain/operations';
+import { text } from '@/lib/infra/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
 const query = z.object({ service: text({ max: 40 }).optional() });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { tokenForSessionUser } from '@/auth';
-import { getLimitInfo } from '@/lib/operations';
-import { getBalanceCents } from '@/lib/balance';
-import { activeActionPrice } from '@/lib/pricing/action-prices';
-import { normalizeService, isPaidByFollowers } from '@/lib/catalogue/services';
-import { AppError } from '@/lib/errors';
-import { exemptFromLimits } from '@/lib/credentials';
-import { text } from '@/lib/validation';
+import { getLimitInfo } from '@/lib/domain/operations';
+import { getBalanceCents } from '@/lib/domain/balance';
+import { activeActionPrice } from '@/lib/domain/pricing/action-prices';
+import { normalizeService, isPaidByFollowers } from '@/lib/domain/catalogue/services';
+import { AppError } from '@/lib/infra/errors';
+import { exemptFromLimits } from '@/lib/domain/credentials';
+import { text } from '@/lib/infra/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
 const query = z.object({ service: text({ max: 40 }).optional() });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '@/test/http';
-import { verifyToken, signToken } from '@/lib/credentials';
+import { verifyToken, signToken } from '@/lib/domain/credentials';
 import { setupWorld, makeUser } from '@/test/fixtures/world';
 import { GET } from './route';
 

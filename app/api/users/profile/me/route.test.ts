@@ -4,7 +4,7 @@ import { encode } from 'next-auth/jwt';
 import { setupTestDb } from '@/test/fixtures/db';
 import { call } from '@/test/http';
 import { mailOutbox, users } from '@/db/schema';
-import { getAuthSecret, signToken, verifyPassword, verifyToken } from '@/lib/credentials';
+import { getAuthSecret, signToken, verifyPassword, verifyToken } from '@/lib/domain/credentials';
 import { makeUser, userRow } from '@/test/fixtures/accounts';
 import { GET as verify } from '@/app/api/auth/verify/route';
 import { PUT } from './route';

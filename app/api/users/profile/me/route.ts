@@ -1,4 +1,4 @@
-import { profileSchema, updateProfile } from '@/lib/users';
+import { profileSchema, updateProfile } from '@/lib/domain/users';
 import { ok, route } from '@/app/api/_lib/route';
 
 /**

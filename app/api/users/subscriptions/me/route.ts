@@ -1,4 +1,4 @@
-import { listCurrentPlans } from '@/lib/subscriptions';
+import { listCurrentPlans } from '@/lib/domain/subscriptions';
 import { ok, route } from '@/app/api/_lib/route';
 
 /**

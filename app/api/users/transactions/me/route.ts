@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { listTransactions } from '@/lib/stats';
-import { text } from '@/lib/validation';
+import { listTransactions } from '@/lib/domain/stats';
+import { text } from '@/lib/infra/validation';
 import { ok, route } from '@/app/api/_lib/route';
-import { transactionsPageResponse } from '@/lib/order-view/responses';
+import { transactionsPageResponse } from '@/lib/domain/order-view/responses';
 
 const query = z.object({
   service: text({ max: 40 }).optional(),

@@ -4,9 +4,9 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getFormat } from '@/components/ui/get-format';
 import { getDb } from '@/db/client';
 import { requirePageUser } from '@/app/_lib/page-guards';
-import { Link } from '@/lib/i18n/navigation';
-import { isAppError } from '@/lib/errors';
-import { formatUsd, getPayment, type PaymentView } from '@/lib/payments';
+import { Link } from '@/components/ui/link';
+import { isAppError } from '@/lib/infra/errors';
+import { formatUsd, getPayment, type PaymentView } from '@/lib/domain/payments';
 import { cardVariants } from '@/components/ui/card';
 
 type Props = { params: Promise<{ locale: string; id: string }> };

@@ -1,7 +1,7 @@
-import { actorFrom } from '@/lib/audit';
-import { operationUpdate } from '@/lib/operations';
-import { emitToUser } from '@/lib/realtime';
-import { endStuckOrder, orderIdParams } from '@/lib/reconciliation';
+import { actorFrom } from '@/lib/domain/audit';
+import { operationUpdate } from '@/lib/domain/operations';
+import { emitToUser } from '@/lib/infra/realtime';
+import { endStuckOrder, orderIdParams } from '@/lib/domain/reconciliation';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/admin/orders/{id}/end (admin, audited): ends a stuck order now; pending profiles fail and are refunded once. */

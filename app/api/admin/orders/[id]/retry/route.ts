@@ -1,6 +1,6 @@
-import { actorFrom } from '@/lib/audit';
-import { operationUpdate } from '@/lib/operations';
-import { orderIdParams, retryStuckOrder } from '@/lib/reconciliation';
+import { actorFrom } from '@/lib/domain/audit';
+import { operationUpdate } from '@/lib/domain/operations';
+import { orderIdParams, retryStuckOrder } from '@/lib/domain/reconciliation';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/admin/orders/{id}/retry (admin, audited): a fresh job for a stuck order. */

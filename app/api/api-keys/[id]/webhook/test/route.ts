@@ -1,5 +1,5 @@
-import { apiKeyIdParams } from '@/lib/api-keys';
-import { sendTestEvent } from '@/lib/webhooks';
+import { apiKeyIdParams } from '@/lib/domain/api-keys';
+import { sendTestEvent } from '@/lib/domain/webhooks';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/api-keys/{id}/webhook/test → {delivery}: one signed test event, sent now and logged. */

@@ -1,5 +1,5 @@
-import { actorFrom } from '@/lib/audit';
-import { assignTicket, assignTicketSchema, ticketIdParams } from '@/lib/tickets';
+import { actorFrom } from '@/lib/domain/audit';
+import { assignTicket, assignTicketSchema, ticketIdParams } from '@/lib/domain/tickets';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** PUT /api/tickets/admin/{id}/assign {admin_id | null} (admin) → {ticket}; audited. */

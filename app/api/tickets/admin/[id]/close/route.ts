@@ -1,5 +1,5 @@
-import { actorFrom } from '@/lib/audit';
-import { closeTicket, ticketIdParams } from '@/lib/tickets';
+import { actorFrom } from '@/lib/domain/audit';
+import { closeTicket, ticketIdParams } from '@/lib/domain/tickets';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/tickets/admin/{id}/close (admin) → {ticket}; audited. */

@@ -1,5 +1,5 @@
-import { actorFrom } from '@/lib/audit';
-import { postAdminReply, ticketIdParams, ticketMessageSchema } from '@/lib/tickets';
+import { actorFrom } from '@/lib/domain/audit';
+import { postAdminReply, ticketIdParams, ticketMessageSchema } from '@/lib/domain/tickets';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** POST /api/tickets/admin/{id}/messages {message} (admin) → 201 {ticket, message}: the ticket is answered; audited; the customer is notified. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { getPlatformStats } from '@/lib/stats';
-import { textParam } from '@/lib/validation';
+import { getPlatformStats } from '@/lib/domain/stats';
+import { textParam } from '@/lib/infra/validation';
 import { ok, route } from '@/app/api/_lib/route';
 
 /** GET /api/islem-gecmisi/stats/benim/platform/{platform} → stats (§3 Platform stats + 30-day series). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { historyQuerySchema, listUserServiceOrders } from '@/lib/history';
-import { idParam, textParam } from '@/lib/validation';
+import { historyQuerySchema, listUserServiceOrders } from '@/lib/domain/history';
+import { idParam, textParam } from '@/lib/infra/validation';
 import { ok, route } from '@/app/api/_lib/route';
-import { historyPageResponse } from '@/lib/order-view/responses';
+import { historyPageResponse } from '@/lib/domain/order-view/responses';
 
 /** GET /api/islem-gecmisi/user/{userId}/service/{service}?limit=&offset=&sort=&dir= → transactions and their total (also at /api/api/…). */
 export const GET = route(

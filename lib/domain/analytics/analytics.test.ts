@@ -1,0 +1,109 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { setupTestDb } from '@/test/fixtures/db';
+import { insertPackages } from '@/test/packages';
+import { call } from '@/test/http';
+import { seed } from '@/lib/domain/seed';
+import { orders, payments, profiles, userPackages, users } from '@/db/schema';
+import { env } from '@/env';
+import { signToken } from '@/lib/domain/credentials';
+import { endOfLocalDay, lastLocalDays } from '@/lib/infra/time';
+import { GET } from '@/app/api/admin/analytics/route';
+import { getAnalytics } from './index';
+
+const t = setupTestDb({ asAppDb: true });
+let adminToken: string;
+let userToken: string;
+const now = new Date();
+const days = lastLocalDays(now, env.APP_TIMEZONE, 7);
+/** Two hours before the end of the i-th of the last seven local days. */
+const at = (i: number) => new Date(endOfLocalDay(days[i]!, env.APP_TIMEZONE).getTime() - 2 * 3600_000);
+const ids: { a?: number; b?: number; c?: number } = {};
+
+beforeAll(async () => {
+  await seed(t.db, { baseUrl: 'http://127.0.0.1:9', adminEmail: 'admin@example.com', demo: false });
+  const [admin] = await t.db.select().from(users).where(eq(users.rol, 'admin'));
+  adminToken = await signToken(t.db, admin!, 'admin');
+  const made = await t.db
+    .insert(users)
+    .values([
+      { adSoyad: 'Ayla', email: 'ayla@example.com', passwordHash: 'x', createdAt: at(1) },
+      { adSoyad: 'Bora', email: 'bora@example.com', passwordHash: 'x', createdAt: at(5) },
+      { adSoyad: 'Cem', email: 'cem@example.com', passwordHash: 'x', createdAt: new Date(now.getTime() - 40 * 86_400_000) },
+    ])
+    .returning();
+  [ids.a, ids.b, ids.c] = made.map((u) => u.id);
+  userToken = await signToken(t.db, made[0]!, 'user');
+  await t.db.insert(payments).values([
+    { intentId: 'pi_a', provider: 'test', userId: ids.a!, kind: 'balance', amountCents: 1000, status: 'succeeded', creditedAt: at(1) },
+    { intentId: 'pi_b', provider: 'test', userId: ids.b!, kind: 'balance', amountCents: 2500, status: 'succeeded', creditedAt: at(5) },
+    { intentId: 'pi_b2', provider: 'test', userId: ids.b!, kind: 'balance', amountCents: 500, status: 'failed', createdAt: at(5) },
+  ]);
+  const order = (userId: number, day: number, platform: 'twitter' | 'instagram', service: string, status: 'completed' | 'partial' | 'failed' | 'pending', success: number, count: number) => ({
+    userId,
+    platform,
+    service,
+    profileIds: [],
+    profileCount: count,
+    successCount: success,
+    status,
+    createdAt: at(day),
+  });
+  await t.db.insert(orders).values([
+    order(ids.a!, 2, 'twitter', 'like', 'completed', 3, 3),
+    order(ids.a!, 2, 'twitter', 'like', 'partial', 1, 3),
+    order(ids.b!, 3, 'instagram', 'reels_like', 'failed', 0, 2),
+    order(ids.b!, 6, 'twitter', 'retweet', 'pending', 0, 1),
+  ]);
+  const [pkg] = await insertPackages(t.db, [{ ad: 'P', prices: { instagram: 100, twitter: 100, youtube: 100 }, gunlukLimit: 5, profilLimit: 5 }]);
+  const sub = { packageId: pkg!.id, paketAdi: 'P', gunlukLimit: 5, profilLimit: 5, endsAt: new Date(now.getTime() + 20 * 86_400_000) };
+  await t.db.insert(userPackages).values([
+    { ...sub, userId: ids.a!, platform: 'twitter', startsAt: new Date(now.getTime() - 10 * 86_400_000) },
+    { ...sub, userId: ids.b!, platform: 'twitter', startsAt: at(4) },
+    // Cancelled after the end of day 2: in force on days 0–2 only.
+    { ...sub, userId: ids.c!, platform: 'twitter', startsAt: new Date(now.getTime() - 10 * 86_400_000), status: 'cancelled', cancelledAt: new Date(at(2).getTime() + 3 * 3600_000) },
+  ]);
+  await t.db.insert(profiles).values([
+    { platform: 'twitter', providerId: 'p1', username: 'a' },
+    { platform: 'twitter', providerId: 'p2', username: 'b', status: 'quarantined' },
+    { platform: 'youtube', providerId: 'p3', username: 'c', status: 'inactive' },
+  ]);
+});
+
+describe('business analytics', () => {
+  it('answers the daily series, success rates, top customers and the profile pool from the database', async () => {
+    const a = await getAnalytics(t.db, 7, now);
+    expect(a).toMatchObject({ days: 7, from: days[0], to: days[6] });
+    expect(a.series.map((d) => d.day)).toEqual(days);
+    expect(a.series.map((d) => d.revenue_cents)).toEqual([0, 1000, 0, 0, 0, 2500, 0]);
+    expect(a.series[2]!.orders).toEqual({ completed: 1, partial: 1, failed: 0, cancelled: 0, waiting: 0 });
+    expect(a.series[3]!.orders.failed).toBe(1);
+    expect(a.series[6]!.orders.waiting).toBe(1);
+    expect(a.series.map((d) => d.new_customers)).toEqual([0, 1, 0, 0, 0, 1, 0]);
+    expect(a.series.map((d) => d.active_subscriptions)).toEqual([2, 2, 2, 1, 2, 2, 2]);
+    // Platforms in their catalogue order (twitter, instagram, youtube).
+    expect(a.success_rates).toEqual([
+      { platform: 'twitter', service: 'like', success: 4, total: 6, rate: 67 },
+      { platform: 'instagram', service: 'reels_like', success: 0, total: 2, rate: 0 },
+    ]);
+    expect(a.top_customers).toEqual([
+      { user_id: ids.b, name: 'Bora', email: 'bora@example.com', spent_cents: 2500, payments: 1 },
+      { user_id: ids.a, name: 'Ayla', email: 'ayla@example.com', spent_cents: 1000, payments: 1 },
+    ]);
+    expect(a.profile_pool).toEqual([
+      { platform: 'twitter', active: 1, quarantined: 1, disabled: 0, inactive: 0 },
+      { platform: 'youtube', active: 0, quarantined: 0, disabled: 0, inactive: 1 },
+    ]);
+    expect(a.totals).toEqual({ revenue_cents: 3500, orders: 4, new_customers: 2 });
+    expect((await getAnalytics(t.db, 90, now)).totals.new_customers).toBe(3);
+  });
+
+  it('serves it to admins only, for 7, 30 or 90 days', async () => {
+    const res = await call(GET, { token: adminToken, path: '/api/admin/analytics?days=30' });
+    expect(res.status).toBe(200);
+    expect((res.body.analytics as { series: unknown[] }).series).toHaveLength(30);
+    expect((await call(GET, { token: adminToken, path: '/api/admin/analytics' })).body.analytics).toMatchObject({ days: 30 });
+    expect((await call(GET, { token: adminToken, path: '/api/admin/analytics?days=12' })).status).toBe(400);
+    expect((await call(GET, { token: userToken, path: '/api/admin/analytics?days=7' })).status).toBe(403);
+  });
+});

@@ -1,0 +1,44 @@
+import 'server-only';
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { appTodayRange } from '@/lib/infra/time';
+import { orders, payments, userPackages, users } from '@/db/schema';
+import { inForce } from '@/lib/domain/subscriptions';
+
+export type DashboardFigures = {
+  users: number;
+  activeSubscriptions: number;
+  ordersToday: number;
+  /** Cents of succeeded payments, all time and today (day in APP_TIMEZONE). */
+  revenueCents: number;
+  revenueTodayCents: number;
+};
+
+/** The /rooting dashboard, read at request time. */
+export async function getDashboardFigures(db: Db): Promise<DashboardFigures> {
+  const today = appTodayRange();
+  const isToday = (at: typeof orders.createdAt | typeof payments.createdAt) => and(gte(at, today.start), lt(at, today.end));
+  const [[u], [s], [o], [p]] = await Promise.all([
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(isNull(users.deletedAt)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(userPackages)
+      .innerJoin(users, eq(users.id, userPackages.userId))
+      .where(and(inForce(new Date()), isNull(users.deletedAt))),
+    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(isToday(orders.createdAt)),
+    db
+      .select({
+        all: sql<number>`coalesce(sum(${payments.amountCents}), 0)::bigint`,
+        today: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${isToday(payments.createdAt)}), 0)::bigint`,
+      })
+      .from(payments)
+      .where(eq(payments.status, 'succeeded')),
+  ]);
+  return {
+    users: u?.n ?? 0,
+    activeSubscriptions: s?.n ?? 0,
+    ordersToday: o?.n ?? 0,
+    revenueCents: Number(p?.all ?? 0),
+    revenueTodayCents: Number(p?.today ?? 0),
+  };
+}

@@ -1,0 +1,15 @@
+export { sendOperation, type Sender, type SendResult, type SendOptions, type SendOrigin } from './send-operation';
+export { pickProfiles, RELIABILITY_WINDOW_DAYS, type PickInput } from './pick-profiles';
+export { cancelOrder, type CancelOptions } from './cancel-order';
+export { refillOrder, REFILL_DAYS, type RefillOptions } from './refill-order';
+export { sendInputSchema, SEND_SCHEMAS, newTweetQuoteSchema, TWEET_MAX, PROMPT_MAX, type SendInput } from './schemas';
+export { getOperation } from './get-operation';
+export { quoteNewTweet, type NewTweetQuote, type NewTweetQuoteLine } from './quote-new-tweet';
+export { getLimitInfo, type LimitInfo } from './get-limits';
+export { processOrder, type ProcessOptions, type ProcessOutcome } from './process-order';
+export { finalizeOrder } from './finalize-order';
+export { startOrderWorker, type WorkerOptions } from './order-worker';
+export { operationUpdate, clientStatus, durumOf, isFinal, FINAL_STATUSES, type Durum, type OperationUpdate, type Emit } from './operation-update';
+export { parseSchedule, planBatches, batchJobId, MAX_SCHEDULE_DAYS, MAX_SPREAD_MINUTES, type Schedule } from './schedule';
+export { SPREAD_CHOICES } from './schemas';
+export { localDay, resetIn, nextLocalMidnight, lastLocalDays } from '@/lib/infra/time';

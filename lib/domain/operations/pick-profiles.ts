@@ -1,0 +1,127 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { rawQuery } from '@/db/raw';
+import { rowsOf } from '@/db/rows';
+import { orders, profiles } from '@/db/schema';
+import type { Platform, Service } from '@/lib/domain/catalogue/services';
+import { AppError } from '@/lib/infra/errors';
+import { HEALTH_WINDOW_DAYS } from '@/lib/domain/profiles';
+import { ACTED_STATUSES, statusIn } from '@/lib/domain/order-figures';
+
+/** How far back a profile's record counts for its reliability: the profile-health window (issue #17). */
+export const RELIABILITY_WINDOW_DAYS = HEALTH_WINDOW_DAYS;
+
+export type PickInput = {
+  platform: Platform;
+  service: Service;
+  /** The post or video acted on; null for a new tweet (no target to have acted on). */
+  targetUrl: string | null | undefined;
+  quantity: number;
+  /** Profiles that may not be picked whatever their record (a refill leaves out the original ones). */
+  exclude?: number[];
+  /** Take as many as there are, up to `quantity` (at least one), instead of refusing fewer (refills). */
+  upTo?: boolean;
+};
+
+/**
+ * The profiles a customer named, each with what the send checks of it, in one statement (issue
+ * #19: two reads before): `usable` (exists, of this platform, active) and `done` (issue #17: it
+ * already acted on this target for this service, or is acting on it now, in anyone's order: a
+ * success or a pending result of an order that was not cancelled; one profile never likes,
+ * retweets or comments the same post twice). Without a target nothing is `done`. One row per
+ * candidate, by id. `candidates` must not be empty. Returned unawaited, to pipeline.
+ */
+export function candidateProfiles(tx: Db, input: { platform: Platform; service: Service; targetUrl: string | null | undefined; candidates: number[] }) {
+  // Fixed texts through the driver (db/raw.ts, issue #19): the send's hot path.
+  if (!input.targetUrl) return rawQuery<CandidateProfile>(tx, CANDIDATES, [input.candidates, input.platform]);
+  return rawQuery<CandidateProfile>(tx, CANDIDATES_ON_TARGET, [input.candidates, input.platform, input.service, input.targetUrl]);
+}
+
+const CANDIDATES = `
+  select c.id, p.followers_count as "followersCount",
+         coalesce(p.platform = $2::platform and p.status = 'active', false) as usable,
+         false as done
+    from unnest($1::int[]) as c(id)
+    left join profiles p on p.id = c.id
+   order by c.id`;
+
+const CANDIDATES_ON_TARGET = `
+  select c.id, p.followers_count as "followersCount",
+         coalesce(p.platform = $2::platform and p.status = 'active', false) as usable,
+         c.id in (
+           select (r.value->>'profile_id')::int
+             from orders o, jsonb_array_elements(o.results) r
+            where o.service = $3::text and o.target_url = $4::text
+              and o.status <> 'cancelled' and r.value->>'result' in ('success', 'pending')) as done
+    from unnest($1::int[]) as c(id)
+    left join profiles p on p.id = c.id
+   order by c.id`;
+
+/** One row per candidate; int4, bool and null parse alike on both drivers. */
+export type CandidateProfile = { id: number; followersCount: number | null; usable: boolean; done: boolean };
+
+/**
+ * Two sends on one target (by different customers, each under their own row lock) would both find
+ * a profile free: the one that checks second waits for this lock until the first has committed.
+ * Returned unawaited so the send can pipeline it with its other reads (send-store.ts).
+ */
+export function lockTarget(tx: Db, service: Service, targetUrl: string) {
+  return rawQuery(tx, `select pg_advisory_xact_lock(hashtextextended($1::text, 0))`, [`target:${service}:${targetUrl}`]);
+}
+
+/**
+ * The server's choice of `quantity` profiles for the reseller API (issue #16 "add" with quantity,
+ * and refills). The rule, in order:
+ *
+ * 1. only active profiles of the platform;
+ * 2. never one that cannot act on the target: a profile that already succeeded on, or is still
+ *    working on, the same service for the same target (in anyone's order) is left out, so no
+ *    profile likes one tweet twice;
+ * 3. the most reliable first: the share of successes among the profile's per-profile results in
+ *    final orders of the last RELIABILITY_WINDOW_DAYS days, smoothed as (successes + 1) /
+ *    (results + 2), so a profile without a record ranks as an even chance (0.5) rather than as
+ *    perfect or hopeless;
+ * 4. ties: more followers first, then the lower id (a stable order).
+ *
+ * Fewer suitable profiles than asked for is NOT_ENOUGH_PROFILES with the number available
+ * (with `upTo`, only none is).
+ * Runs inside the send's transaction. The record is read from orders.results (jsonb) of the
+ * window, found through orders_created_idx; at very large volumes a per-profile counter table
+ * would be the next step.
+ */
+export async function pickProfiles(tx: Db, input: PickInput): Promise<number[]> {
+  const exclude = input.exclude ?? [];
+  const excludeSql = exclude.length ? sql`and p.id not in (${sql.join(exclude.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const busySql = input.targetUrl
+    ? sql`and p.id not in (
+        select (r.value->>'profile_id')::int
+          from ${orders} o, jsonb_array_elements(o.results) r
+         where o.service = ${input.service} and o.target_url = ${input.targetUrl}
+           and o.status <> 'cancelled' and r.value->>'result' in ('success', 'pending'))`
+    : sql``;
+  const result = await tx.execute(sql`
+    with record as (
+      select (r.value->>'profile_id')::int as profile_id,
+             count(*) filter (where r.value->>'result' = 'success') as ok,
+             count(*) as total
+        from ${orders} o, jsonb_array_elements(o.results) r
+       where o.created_at > now() - make_interval(days => ${RELIABILITY_WINDOW_DAYS})
+         and o.platform = ${input.platform}
+         and ${statusIn(ACTED_STATUSES, sql`o.status`)}
+       group by 1
+    )
+    select p.id as id
+      from ${profiles} p
+      left join record on record.profile_id = p.id
+     where p.platform = ${input.platform} and p.status = 'active'
+       ${excludeSql}
+       ${busySql}
+     order by (coalesce(record.ok, 0) + 1)::float8 / (coalesce(record.total, 0) + 2) desc,
+              p.followers_count desc, p.id
+  `);
+  const ids = rowsOf<{ id: number | string }>(result).map((r) => Number(r.id));
+  const enough = input.upTo ? ids.length > 0 : ids.length >= input.quantity;
+  if (!enough) throw new AppError('NOT_ENOUGH_PROFILES', { params: { available: ids.length } });
+  return ids.slice(0, input.quantity);
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/*
+ * Issue #33: how the REST answers name an order, for the OpenAPI description (route()'s
+ * `response`). Every answer that returns an order carries its number (`order_number`, the "#123"
+ * of the panel) beside the UUID it always had (`task_id`, or `id` in the history lists), which
+ * stays for compatibility. Only the naming fields are spelled out; the rest is as §7 describes.
+ */
+export const orderNumberField = z.number().int().positive().describe('The order’s number: the "#123" the panel shows, the reseller API’s `order`.');
+const uuidField = z.string().describe('The order’s UUID (kept for compatibility; the number names the order).');
+
+/** The send routes (§7 "Service use"). */
+export const sendResponse = z.object({
+  task_id: uuidField,
+  order_number: orderNumberField,
+  charge: z.string().describe('USD the order took from the balance ("0.00" under a package).'),
+  pay_per_action: z.literal(true).optional().describe('Present when the order was paid per action (issue #33 item 7).'),
+});
+
+/** GET /api/operations/{task_id} (which also takes the number). */
+export const operationResponse = z.object({ task_id: uuidField, order_number: orderNumberField }).catchall(z.unknown());
+
+/** One order of a history or statistics list. */
+const transactionResponse = z.object({ id: uuidField, order_number: orderNumberField }).catchall(z.unknown());
+
+/** GET /api/users/transactions/me. */
+export const transactionsPageResponse = z.object({ transactions: z.array(transactionResponse), next_cursor: z.string().nullable() });
+
+/** GET /api/islem-gecmisi/user/{userId}/service/{service}. */
+export const historyPageResponse = z.object({ transactions: z.array(transactionResponse), total: z.number().int() });
+
+/** An order as a support thread names it (lib/domain/tickets TicketOrderSummary). */
+const ticketOrderResponse = z.object({ task_id: uuidField, order_number: orderNumberField }).catchall(z.unknown());
+
+/** GET /api/tickets/{id}: the ticket with the order it is about, named by its number. */
+export const ticketResponse = z.object({ ticket: z.object({ order: ticketOrderResponse.nullable() }).catchall(z.unknown()) });
+
+/** GET /api/tickets/admin/{id}: the same, with the customer's recent orders, each named by its number. */
+export const adminTicketResponse = z.object({
+  ticket: z.object({ order: ticketOrderResponse.nullable(), customer: z.object({ recent_orders: z.array(ticketOrderResponse) }).catchall(z.unknown()) }).catchall(z.unknown()),
+});

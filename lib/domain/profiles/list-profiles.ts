@@ -1,0 +1,112 @@
+import 'server-only';
+import { platformDescriptor } from '@/platforms';
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { profiles } from '@/db/schema';
+import type { Platform } from '@/lib/domain/catalogue/services';
+import { logger } from '@/logger';
+import { createRepeatGate, errorKind } from '@/lib/infra/log-repeats';
+import { createProviderClient, isProviderError } from '@/lib/domain/provider';
+import { syncProfiles } from './sync-profiles';
+import { cachedProfileRows } from './profile-cache';
+
+/** §3 Profile as the service pages read it. */
+export type PublicProfile = {
+  id: number;
+  username: string;
+  name: string;
+  followers: string;
+  followers_count: number;
+  status: string;
+  platform: Platform;
+  x_followers?: string;
+  ig_username?: string;
+  ig_followers?: string;
+};
+
+/** Per platform: when a lazy first sync was last tried (so a down provider is not hammered), and how it failed. */
+const g = globalThis as typeof globalThis & { __etkProfileFirstSync?: Map<Platform, { at: number; error?: unknown }> };
+
+const providerGate = createRepeatGate();
+
+/**
+ * GET /twitter/profiles (and /instagram, /youtube): the active profiles of a platform from the
+ * synced table, shuffled (§7). When the table has none yet (first start), one sync is tried first;
+ * when the provider cannot give a list then, the API answers an empty one.
+ */
+export async function listProfiles(db: Db, platform: Platform): Promise<PublicProfile[]> {
+  try {
+    return await readProfiles(db, platform);
+  } catch (err) {
+    if (!isProviderError(err)) throw err;
+    // The failed try is thrown again for 30 s: one line a minute, not one per call.
+    const seen = providerGate(`${platform}|${errorKind(err)}`);
+    if (seen.log) logger.warn({ err, platform, ...(seen.repeated ? { repeatedSinceLastLogged: seen.repeated } : {}) }, 'profile list not available from the provider');
+    return [];
+  }
+}
+
+/**
+ * The profiles a service page shows: as listProfiles, but when the table is empty and the first
+ * sync failed (now, or on the try of the last 30 s) this throws the provider's error, so the page
+ * can say the list could not be loaded rather than that there are no profiles (§8). A database
+ * error throws either way.
+ */
+export async function readProfiles(db: Db, platform: Platform): Promise<PublicProfile[]> {
+  let rows = await activeRows(db, platform);
+  if (rows.length === 0) {
+    g.__etkProfileFirstSync ??= new Map();
+    const last = g.__etkProfileFirstSync.get(platform);
+    if (!last || Date.now() - last.at > 30_000) {
+      const attempt: { at: number; error?: unknown } = { at: Date.now() };
+      g.__etkProfileFirstSync.set(platform, attempt);
+      try {
+        // A visitor is waiting: one quick try, no retries.
+        await syncProfiles(db, platform, createProviderClient({ timeoutMs: 5000, retries: 0 }));
+        rows = await activeRows(db, platform);
+      } catch (err) {
+        attempt.error = err;
+        throw err;
+      }
+    } else if (last.error) {
+      throw last.error;
+    }
+  }
+  return shuffle(rows.map((r) => toPublic(platform, r)));
+}
+
+async function activeRows(db: Db, platform: Platform) {
+  return cachedProfileRows(db, platform, () =>
+    db
+      .select()
+      .from(profiles)
+      .where(and(eq(profiles.platform, platform), eq(profiles.status, 'active')))
+      .orderBy(sql`${profiles.id}`),
+  );
+}
+function toPublic(platform: Platform, r: typeof profiles.$inferSelect): PublicProfile {
+  const base: PublicProfile = {
+    id: r.id,
+    username: r.username,
+    name: r.name,
+    followers: r.followersText,
+    followers_count: r.followersCount,
+    status: r.status,
+    platform,
+  };
+  // §7's platform fields (`x_followers`, `ig_username`, …), named by the platform's descriptor.
+  const fields: { followers?: string; username?: string } = platformDescriptor(platform)?.profileFields ?? {};
+  const extra = base as Record<string, unknown>;
+  if (fields.followers) extra[fields.followers] = r.followersText;
+  if (fields.username) extra[fields.username] = r.username;
+  return base;
+}
+
+function shuffle<T>(list: T[]): T[] {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = crypto.randomInt(i + 1);
+    [list[i], list[j]] = [list[j]!, list[i]!];
+  }
+  return list;
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { text } from '@/lib/infra/validation';
+
+/**
+ * The HTTP contract we speak to the fulfilment provider, version 1 (docs/provider-api.md).
+ * Shared by our client (lib/domain/provider/client.ts) and the simulated provider (lib/domain/provider/sim).
+ * Text fields refuse NUL and lone surrogates (lib/infra/validation text()): what the provider sends is
+ * stored in PostgreSQL.
+ */
+export const PROVIDER_API_VERSION = '1';
+// Minor versions within 1 add optional fields only (the header stays `1`): 1.1 added the per-profile
+// proof (`proof_url`, `text`), 1.2 the task's `start_count` (the target's count when it started).
+// A provider of an earlier minor version simply never sends them.
+
+/**
+ * A proof link as a provider sends it: an absolute http(s) URL. Anything else (a javascript: link,
+ * a relative path, an over-long text) is dropped rather than failing the whole task, since the proof
+ * is optional and the profile's result is still true.
+ */
+const proofUrl = z
+  .string()
+  .max(2000)
+  .refine((value) => {
+    if (value.includes('\0')) return false;
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  })
+  .optional()
+  .catch(undefined);
+
+export const providerProfileSchema = z.object({
+  id: z.union([text({ max: 200, trim: false }).min(1), z.number().int()]).transform(String),
+  username: text({ max: 200, trim: false }).min(1),
+  name: text({ max: 200, trim: false }).optional().default(''),
+  followers: z.number().int().min(0).max(10_000_000_000),
+  followers_text: text({ max: 20, trim: false }).optional(),
+  status: z.enum(['active', 'inactive']).optional().default('active'),
+});
+export type ProviderProfile = z.infer<typeof providerProfileSchema>;
+
+export const profileListSchema = z.object({
+  profiles: z.array(providerProfileSchema).max(10_000),
+});
+
+export const profileResultSchema = z.object({
+  profile_id: z.union([text({ max: 200, trim: false }).min(1), z.number().int()]).transform(String),
+  result: z.enum(['success', 'failed', 'pending']),
+  error: text({ max: 500, trim: false }).optional(),
+  /** 1.1: where the action can be seen on the platform (the reply, the retweet, the liker's list). */
+  proof_url: proofUrl,
+  /** 1.1: for comment services and new tweets, the text the profile actually posted. */
+  text: text({ max: 2000, trim: false }).optional().catch(undefined),
+});
+export type ProviderProfileResult = z.infer<typeof profileResultSchema>;
+
+export const TASK_FINAL = ['completed', 'failed'] as const;
+
+export const taskSchema = z.object({
+  task_id: text({ max: 200, trim: false }).min(1),
+  status: z.enum(['pending', 'processing', 'completed', 'failed']),
+  results: z.array(profileResultSchema).max(10_000).optional().default([]),
+  /**
+   * 1.2: the target's count of this service's action (its likes, comments, subscribers…) when the
+   * task started. Optional; a value that is not a whole number from 0 to 10^15 is dropped rather
+   * than failing the task, since the results are still true.
+   */
+  start_count: z.number().int().min(0).max(1e15).optional().catch(undefined),
+});
+export type ProviderTask = z.infer<typeof taskSchema>;
+
+/** The body of every send (POST to a service endpoint). */
+export type SendRequest = {
+  order_id: string;
+  service: string;
+  profile_ids: string[];
+  target_url?: string;
+  text?: string;
+  quote_url?: string;
+  prompt?: string;
+};
+
+export const sendRequestSchema = z.object({
+  order_id: text({ max: 200, trim: false }).min(1),
+  service: text({ max: 50, trim: false }).min(1),
+  profile_ids: z.array(text({ max: 200, trim: false }).min(1)).min(1).max(1000),
+  target_url: text({ max: 2000, trim: false }).optional(),
+  text: text({ max: 2000, trim: false }).optional(),
+  quote_url: text({ max: 2000, trim: false }).optional(),
+  prompt: text({ max: 2000, trim: false }).optional(),
+});
+
+export const errorBodySchema = z.object({ error: text({ max: 500, trim: false }), message: text({ max: 2000, trim: false }).optional() });

@@ -1,0 +1,65 @@
+import 'server-only';
+import { ZodError } from 'zod';
+import type { Db } from '@/db/client';
+import { PLATFORM_REGISTRY, platformDescriptor } from '@/platforms';
+import type { AuthUser } from '@/lib/domain/credentials';
+import { PROMPT_SERVICES, platformOfService, type Service, takesText } from '@/lib/domain/catalogue/services';
+import { sendInputSchema, sendOperation } from '@/lib/domain/operations';
+import { centsToDecimal, parseDollars } from '@/lib/infra/money';
+import type { AddRequest } from './schemas';
+
+
+/** The send body's fields by the protocol's names (issue #33 item 5): a refusal names what the caller sent. */
+const PROTOCOL_NAME: Record<string, string> = {
+  ...Object.fromEntries(PLATFORM_REGISTRY.map((p) => [p.linkField, 'link'])),
+  quote_tweet_url: 'link',
+  prompt: 'comments',
+  tweet_text: 'comments',
+};
+
+function inProtocolNames(error: ZodError): ZodError {
+  return new ZodError(error.issues.map((issue) => ({ ...issue, path: issue.path.map((part, i) => (i === 0 && typeof part === 'string' ? (PROTOCOL_NAME[part] ?? part) : part)) })));
+}
+
+/**
+ * `add`: the protocol's fields become the UI's send body and go through the very same
+ * validation (SEND_SCHEMAS) and the very same sendOperation: package, profile limit, daily limit,
+ * cooldown, price and balance, in one transaction under the user's row lock. `comments` is the
+ * prompt of a comment service and the text of a new tweet (whose `link` is an optional tweet to
+ * quote). With `quantity` the server picks the profiles inside that transaction; `request_id`
+ * makes the call idempotent (sendOperation's origin). `max_charge` refuses an order dearer than
+ * it before anything is charged; the answer is the order's number (issue #33 item 1) and `charge`,
+ * what was debited (issue #33 item 6).
+ */
+export async function addOrder(
+  db: Db,
+  caller: { user: Pick<AuthUser, 'id' | 'rol'>; keyId: number },
+  input: AddRequest,
+): Promise<{ order: number; replayed: boolean; charge: string }> {
+  const service = input.service as Service;
+  const platform = platformOfService(service)!;
+  const explicit = (input.profile_ids?.length ?? 0) > 0;
+  const body: Record<string, unknown> = {};
+  if (explicit) body.profile_ids = input.profile_ids;
+  if (takesText(service)) {
+    body.tweet_text = input.comments ?? '';
+    body.quote_tweet_url = input.link ?? '';
+  } else {
+    body[platformDescriptor(platform)!.linkField] = input.link ?? '';
+    if (PROMPT_SERVICES.includes(service)) body.prompt = input.comments ?? '';
+  }
+  const parsed = sendInputSchema(service, { withoutProfiles: !explicit }).safeParse(body);
+  if (!parsed.success) throw inProtocolNames(parsed.error);
+  const send = parsed.data;
+  const runs = input.runs ?? 1;
+  // Drip-feed: `quantity` is per run (the protocol's meaning); the order holds all the runs' profiles.
+  if (!explicit) send.quantity = input.quantity === undefined ? undefined : input.quantity * runs;
+  send.startAt = input.start_at;
+  send.spreadMinutes = input.spread_minutes;
+  if (runs > 1) send.drip = { runs, intervalMinutes: input.interval ?? 0 };
+  // Issue #33 item 6: `max_charge` is checked by the send, after the price and before any write.
+  const maxChargeCents = input.max_charge === undefined ? undefined : (parseDollars(input.max_charge) ?? undefined);
+  const result = await sendOperation(db, caller.user, service, send, { origin: { apiKeyId: caller.keyId, requestId: input.request_id }, maxChargeCents });
+  // `charge`: what the order took from the balance (a replay answers the original order's charge, taken once).
+  return { order: result.orderNumber, replayed: result.replayed === true, charge: centsToDecimal(result.priceCents) };
+}

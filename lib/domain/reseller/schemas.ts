@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { serviceOfWire, type Service, SERVICES, PLATFORMS } from '@/lib/domain/catalogue/services';
+import { MAX_PROFILES_PER_SEND } from '@/lib/domain/operations/schemas';
+import { id, int, text } from '@/lib/infra/validation';
+
+/**
+ * The reseller protocol's request bodies (issue #16, docs/reseller-api.md). Every field may come
+ * as form text or as JSON, so numbers and lists are read from text too; lists are comma-separated
+ * text or JSON arrays. `key` is read and removed by the API-key wrapper before this parses.
+ */
+export const V2_ACTIONS = ['services', 'add', 'status', 'cancel', 'refill', 'refill_status', 'balance'] as const;
+export type V2Action = (typeof V2_ACTIONS)[number];
+export const MAX_IDS_PER_REQUEST = 100;
+
+/** One id or a comma-separated list (or a JSON array) of ids, as trimmed text. */
+const idList = (max: number) =>
+  z
+    .union([z.array(z.union([text({ max: 64 }), z.number()])), text({ max: 64 * 101 }), z.number()])
+    .transform((v) => (Array.isArray(v) ? v : String(v).split(',')).map((x) => String(x).trim()).filter(Boolean))
+    .pipe(z.array(text({ max: 64 })).min(1, 'Validation.v2_ids_required').max(max, 'Validation.v2_too_many_ids'));
+
+const oneId = z.union([text({ max: 64 }), z.number()]).transform((v) => String(v).trim());
+
+const profileIdList = z
+  .union([z.array(z.union([text({ max: 20 }), z.number()])), text({ max: 20 * 501 })])
+  .transform((v): unknown[] => (Array.isArray(v) ? v : v.split(',')).map((x) => String(x).trim()).filter(Boolean))
+  .pipe(z.array(id('Validation.profile_required')).max(MAX_PROFILES_PER_SEND, 'Validation.profile_required'));
+
+const quantity = int({ min: 1, max: MAX_PROFILES_PER_SEND, message: 'Validation.v2_quantity_invalid' });
+
+export const servicesRequest = z.object({ action: z.literal('services') });
+export const balanceRequest = z.object({ action: z.literal('balance') });
+
+export const addRequest = z
+  .object({
+    action: z.literal('add'),
+    /** A service from `services`: its number (issue #33) or its key. */
+    service: z
+      .union([z.number(), text({ max: 64 })], { message: 'Errors.INVALID_SERVICE' })
+      .transform((v, ctx): Service => {
+        const service = serviceOfWire(v);
+        if (!service) ctx.addIssue({ code: 'custom', message: 'Errors.INVALID_SERVICE' });
+        // A refused value still needs a service for the type; the issue above refuses the request.
+        return service ?? SERVICES[PLATFORMS[0]][0];
+      })
+      .describe('A service from `services`: its number (`service`, e.g. 2) or its key (`key`).'),
+    /** The post or video (for a service that posts a text: an optional post to quote). */
+    link: text({ max: 2000 }).optional().describe('The post, reel or video the service acts on (a channel or account page for a service that takes one); for a service that posts a text, an optional post to quote.'),
+    /** How many profiles: the server picks them, most reliable first. */
+    quantity: quantity.optional().describe('How many profiles: the server picks them, the most reliable that can still act on the target.'),
+    /** Or exactly these profiles (comma-separated ids), as the UI sends. */
+    profile_ids: profileIdList.optional().describe('Instead of quantity: exactly these profiles (comma-separated ids).'),
+    /** The prompt of a comment service; the text of a new tweet. */
+    comments: text({ max: 2000 }).optional().describe('The prompt of a comment service; the text of a new tweet.'),
+    /** Drip-feed: `quantity` profiles per run, `runs` runs, `interval` minutes apart (one order). */
+    runs: int({ min: 1, max: 100, message: 'Validation.v2_dripfeed_invalid' })
+      .optional()
+      .describe('Drip-feed: how many runs (default 1). `quantity` is per run: the order has `quantity` × `runs` profiles, the i-th run acting i × `interval` minutes after `start_at`.'),
+    interval: int({ min: 0, max: 1440, message: 'Validation.v2_dripfeed_invalid' }).optional().describe('Drip-feed: minutes between runs (1–1440; the last run at most 24 h after the first).'),
+    /** Issue #17: a scheduled, spread order (range checked by the send: START_AT_INVALID, SPREAD_INVALID). */
+    start_at: text({ max: 64 }).optional().describe('When the first profile acts: an ISO 8601 time with zone, from now to 30 days ahead (default now). Until then the order is Pending (`order_status` scheduled) and can be cancelled.'),
+    spread_minutes: z.union([z.number(), text({ max: 10 })]).optional().describe('Spread the profiles at random moments across this many minutes after `start_at` (0–1440, default 0: all at once).'),
+    /** Issue #33 item 6: the most this order may take from the balance (USD); a dearer order is refused MAX_CHARGE_EXCEEDED. */
+    max_charge: z
+      .union([text({ max: 20, message: 'Validation.v2_max_charge_invalid' }), z.number()])
+      .transform((v) => String(v).trim())
+      .pipe(text({ max: 20 }).regex(/^\d{1,7}(?:\.\d{1,2})?$/, 'Validation.v2_max_charge_invalid'))
+      .optional()
+      .describe('The most this order may take from your balance, USD (e.g. `2.50`); an order that would cost more is refused with MAX_CHARGE_EXCEEDED and nothing is charged.'),
+    /** Idempotency: the same request id always answers the same order and never makes a second one. */
+    request_id: text({ max: 100, message: 'Validation.v2_request_id_invalid' })
+      .regex(/^[\x21-\x7e]+$/, 'Validation.v2_request_id_invalid')
+      .optional()
+      .describe('Idempotency: the same `request_id` always answers the same order and never makes a second one.'),
+  })
+  .refine((v) => v.quantity !== undefined || (v.profile_ids?.length ?? 0) > 0, { message: 'Validation.v2_quantity_invalid', path: ['quantity'] })
+  .refine((v) => v.quantity === undefined || !v.profile_ids?.length || v.profile_ids.length === v.quantity * (v.runs ?? 1), {
+    message: 'Validation.v2_quantity_mismatch',
+    path: ['quantity'],
+  })
+  // Drip-feed: an interval, a last run within the 24 h a spread may take, not combined with spread_minutes,
+  // and at most MAX_PROFILES_PER_SEND profiles in all.
+  .refine(
+    (v) =>
+      (v.runs ?? 1) <= 1 ||
+      ((v.interval ?? 0) >= 1 &&
+        ((v.runs ?? 1) - 1) * (v.interval ?? 0) <= 1440 &&
+        (v.spread_minutes === undefined || Number(v.spread_minutes) === 0) &&
+        (v.profile_ids?.length ?? (v.quantity ?? 0) * (v.runs ?? 1)) <= MAX_PROFILES_PER_SEND),
+    { message: 'Validation.v2_dripfeed_invalid', path: ['runs'] },
+  );
+
+export const statusRequest = z
+  .object({
+    action: z.literal('status'),
+    order: oneId.optional().describe('One order id: its number (an older order UUID is still accepted).'),
+    orders: idList(MAX_IDS_PER_REQUEST).optional().describe('Up to 100 order ids (numbers, or older UUIDs), comma-separated.'),
+  })
+  .refine((v) => v.order !== undefined || v.orders !== undefined, { message: 'Validation.v2_ids_required', path: ['order'] });
+
+export const cancelRequest = z
+  .object({ action: z.literal('cancel'), order: oneId.optional(), orders: idList(MAX_IDS_PER_REQUEST).optional() })
+  .refine((v) => v.order !== undefined || v.orders !== undefined, { message: 'Validation.v2_ids_required', path: ['orders'] });
+
+export const refillRequest = z
+  .object({ action: z.literal('refill'), order: oneId.optional(), orders: idList(MAX_IDS_PER_REQUEST).optional() })
+  .refine((v) => v.order !== undefined || v.orders !== undefined, { message: 'Validation.v2_ids_required', path: ['order'] });
+
+export const refillStatusRequest = z
+  .object({ action: z.literal('refill_status'), refill: oneId.optional(), refills: idList(MAX_IDS_PER_REQUEST).optional() })
+  .refine((v) => v.refill !== undefined || v.refills !== undefined, { message: 'Validation.v2_ids_required', path: ['refill'] });
+
+/** The body of POST /api/v2 (after `key`), one shape per action. */
+export const v2Request = z.discriminatedUnion('action', [
+  servicesRequest,
+  addRequest,
+  statusRequest,
+  cancelRequest,
+  refillRequest,
+  refillStatusRequest,
+  balanceRequest,
+]);
+export type V2Request = z.output<typeof v2Request>;
+export type AddRequest = z.output<typeof addRequest>;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { int, text } from '@/lib/infra/validation';
+
+const asset = text({ max: 2000, message: 'SettingsValidation.assetUrl' })
+  .refine((v) => v === '' || /^\/[^\s]*$/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), { message: 'SettingsValidation.assetUrl' })
+  .default('');
+
+/**
+ * An address a mailto: link can carry as it is: one @, a dotted domain, and none of the characters
+ * that would end the address or start a query or fragment in the link (?, #, &, /, quotes, brackets).
+ */
+const EMAIL = /^[^\s@<>()[\]\\,;:"?#&/]+@[^\s@<>()[\]\\,;:"?#&/.]+(\.[^\s@<>()[\]\\,;:"?#&/.]+)+$/;
+
+/** Limits of the company details (issue #32 "Who we are"), shared by the schema and the form's inputs. */
+export const COMPANY_LIMITS = { legalName: 200, address: 500, registrationNumber: 120, supportEmail: 254 } as const;
+
+/** PUT /site-ayar {site_adi, site_aciklama, head_etiketleri, site_logo, site_favicon} plus the two send rules, the admin two-factor rule and the company details. */
+export const siteSettingsSchema = z.object({
+  site_adi: text({ max: 120, message: 'SettingsValidation.siteNameRequired' }).min(1, { message: 'SettingsValidation.siteNameRequired' }),
+  site_aciklama: text({ max: 500, message: 'SettingsValidation.descriptionTooLong' }).default(''),
+  /** Raw HTML injected in <head> (§3); only admins write it. */
+  head_etiketleri: text({ max: 20000, message: 'SettingsValidation.headTooLong', trim: false }).default(''),
+  site_logo: asset,
+  site_favicon: asset,
+  /** Seconds between two sends of the same service (§6 "a cooldown"). */
+  cooldown_saniye: int({ min: 0, max: 86400, message: 'SettingsValidation.cooldown' }).optional(),
+  /** Minimum profiles per Twitter send (§5 states 1 and 5). */
+  twitter_min_profil: int({ min: 1, max: 100, message: 'SettingsValidation.minProfiles' }).optional(),
+  /** Every admin must use two-factor sign-in at /admin-login (docs/accounts.md "Two-factor sign-in"). */
+  require_admin_2fa: z.boolean({ message: 'SettingsValidation.requireAdmin2fa' }).optional(),
+  /** Per-profile failures in a row after which a profile is quarantined (issue #17, default 5). */
+  karantina_hata_sayisi: int({ min: 1, max: 100, message: 'SettingsValidation.quarantineAfter' }).optional(),
+  /** Minutes without a status change after which an order is asked again (default 30). */
+  takilma_dakika: int({ min: 1, max: 10080, message: 'SettingsValidation.stuckAfter' }).optional(),
+  /** Minutes after which an order still unknown ends as failed for its pending profiles (default 120). */
+  takilma_azami_dakika: int({ min: 1, max: 10080, message: 'SettingsValidation.stuckMax' }).optional(),
+  /** Actions one managed profile may take in any hour; the queue paces sends around it (issue #17). 0: no cap. */
+  profil_saatlik_limit: int({ min: 0, max: 1000, message: 'SettingsValidation.hourlyCap' }).optional(),
+  // The company details (footer, /imprint, the policies' contact sentence). Each is optional:
+  // left out it is kept as saved, so a client written before them does not erase them; '' clears one.
+  // The address keeps its line breaks (CRLF from a textarea becomes LF).
+  sirket_unvani: text({ max: COMPANY_LIMITS.legalName, message: 'SettingsValidation.legalNameTooLong' })
+    .optional()
+    .describe('The company\'s legal name, shown in the footer and on /imprint; left out: kept, `""`: cleared.'),
+  sirket_adresi: text({ max: COMPANY_LIMITS.address, message: 'SettingsValidation.addressTooLong' })
+    .transform((v) => v.replace(/\r\n?/g, '\n'))
+    .optional()
+    .describe('The postal address, lines separated by `\\n`; left out: kept, `""`: cleared.'),
+  sirket_sicil_no: text({ max: COMPANY_LIMITS.registrationNumber, message: 'SettingsValidation.registrationTooLong' })
+    .optional()
+    .describe('Trade-register and/or VAT number, free text; left out: kept, `""`: cleared.'),
+  destek_eposta: text({ max: COMPANY_LIMITS.supportEmail, message: 'SettingsValidation.supportEmailInvalid' })
+    .refine((v) => v === '' || EMAIL.test(v), { message: 'SettingsValidation.supportEmailInvalid' })
+    .optional()
+    .describe('The support e-mail address the footer, /imprint and the policies name; left out: kept, `""`: cleared.'),
+}).refine((v) => v.takilma_dakika === undefined || v.takilma_azami_dakika === undefined || v.takilma_azami_dakika >= v.takilma_dakika, {
+  message: 'SettingsValidation.stuckMax',
+  path: ['takilma_azami_dakika'],
+});
+export type SiteSettingsInput = z.output<typeof siteSettingsSchema>;

@@ -1,0 +1,1 @@
+export { createSecurityHeaders, newNonce, parseSourceList, CSP_SOURCE, type SecurityConfig } from './security-headers';

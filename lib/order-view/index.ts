@@ -1,2 +1,0 @@
-export { isOrderId, isUuidKey, orderByKey, orderKey, orderKeyOfInput, parseOrderViewTexts, readOrderView, readOrderViewTexts, viewsOfOwnerSql, type OrderView } from './order-view';
-export type { ProtocolStatus } from '@/lib/order-figures';

@@ -1,2 +1,0 @@
-export { ADMIN_ROOM, DASHBOARD_EVENT, disconnectSessions, emitToAdmins, emitToUser, getIo, notifyDashboard, sessionRoom, setIo, userRoom } from './emit';
-export { attachSocketServer, closeSocketServer } from './attach';
