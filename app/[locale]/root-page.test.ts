@@ -5,7 +5,7 @@ import { platforms, profiles, siteSettings, users } from '@/db/schema';
 import { getAuthSecret } from '@/lib/domain/credentials';
 import { publicContentChanged } from '@/lib/infra/cache';
 import { setupTestDb } from '@/test/fixtures/db';
-import { insertPackages } from '@/test/packages';
+import { insertPackages } from '@/test/fixtures/packages';
 import en from '@/messages/en.json';
 
 /**

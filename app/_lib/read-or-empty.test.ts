@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, setupTestDb, type TestDb } from '@/test/fixtures/db';
 import { seed } from '@/lib/domain/seed';
 import { announcements } from '@/db/schema';
-import { insertPackages } from '@/test/packages';
+import { insertPackages } from '@/test/fixtures/packages';
 import { listActiveAnnouncements } from '@/lib/domain/announcements';
 import { createLogger } from '@/logger';
 import { createRepeatGate } from '@/lib/infra/log-repeats';

@@ -6,7 +6,7 @@ import { ExportLink } from './export-link';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { orderNumberText } from '@/lib/infra/format';
 import { PLATFORM_REGISTRY } from '@/platforms';
-import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { Card } from '@/components/ui/card';
 import { adminApi } from './admin-api';
 import { FormField } from './form-field';
@@ -19,14 +19,6 @@ type Page = { transactions: Transaction[]; total: number };
 
 /** §7: the services the admin history shows, grouped by platform (§2): every service of the registry (issue #34). */
 const GROUPS = PLATFORM_REGISTRY.map((p) => ({ platform: p.key, services: p.services.map((s) => s.key) }));
-
-const DURUM_TONE: Record<string, BadgeTone> = {
-  basarili: 'success',
-  basarisiz: 'danger',
-  beklemede: 'info',
-  kismi: 'warning',
-  iptal: 'neutral',
-};
 
 /**
  * /rooting/history (§2): pick a user, see four figures and one table per service (2 rows, then +5).
@@ -219,7 +211,7 @@ function ServiceTable({ userId, service, first }: { userId: string; service: str
                     <td className="p-2 whitespace-nowrap tabular-nums">{format.dateTime(new Date(r.created_at), { dateStyle: 'short', timeStyle: 'short' })}</td>
                     <td className="max-w-xs truncate p-2">{r.hedef_url ?? '—'}</td>
                     <td className="p-2">
-                      <Badge tone={DURUM_TONE[r.durum] ?? 'neutral'}>{t.has(`durum.${r.durum}` as never) ? t(`durum.${r.durum}` as never) : r.durum}</Badge>
+                      <StatusBadge kind="order" status={r.durum} />
                     </td>
                     <td className="p-2 text-right tabular-nums">{r.profil_sayisi}</td>
                     <td className="p-2 text-right tabular-nums">{format.number(r.bakiye_harcanan, { style: 'currency', currency: 'USD' })}</td>
@@ -236,7 +228,7 @@ function ServiceTable({ userId, service, first }: { userId: string; service: str
                     <span className="mr-1.5 text-muted">{orderNumberText(r.order_number)}</span>
                     {format.dateTime(new Date(r.created_at), { dateStyle: 'short', timeStyle: 'short' })}
                   </span>
-                  <Badge tone={DURUM_TONE[r.durum] ?? 'neutral'}>{t.has(`durum.${r.durum}` as never) ? t(`durum.${r.durum}` as never) : r.durum}</Badge>
+                  <StatusBadge kind="order" status={r.durum} />
                 </div>
                 <dl className="mt-2 grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-1">
                   <dt className="text-muted">{t('target')}</dt>

@@ -6,22 +6,8 @@
  * only, so no server code reaches the browser and the two cannot drift apart.
  */
 export type { PlatformStats, DayPoint as DailyPoint } from '@/lib/domain/stats';
-
-export type PanelTransaction = {
-  id: string;
-  /** Issue #33: the order's number, shown as "#123". */
-  order_number: number;
-  hedef_url: string | null;
-  durum: string;
-  profil_sayisi: number;
-  created_at: string;
-  notlar: string | null;
-  /** Dollars. */
-  bakiye_harcanan: number;
-  service: string;
-};
-
-export type TransactionPage = { transactions: PanelTransaction[]; next_cursor: string | null };
+/** A row of the transaction list: the server's own type (lib/domain/stats), as the API sends it. */
+export type { Transaction as PanelTransaction, TransactionPage } from '@/lib/domain/stats';
 
 export type ProfileOutcome = { profile_id: number | string; username?: string | null; result: string; proof_url?: string; text?: string };
 

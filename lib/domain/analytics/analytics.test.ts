@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupTestDb } from '@/test/fixtures/db';
-import { insertPackages } from '@/test/packages';
+import { insertPackages } from '@/test/fixtures/packages';
 import { call } from '@/test/http';
 import { seed } from '@/lib/domain/seed';
 import { orders, payments, profiles, userPackages, users } from '@/db/schema';

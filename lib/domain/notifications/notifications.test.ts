@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupTestDb } from '@/test/fixtures/db';
-import { insertPackages } from '@/test/packages';
+import { insertPackages } from '@/test/fixtures/packages';
 import { call } from '@/test/http';
 import { announcements, mailOutbox, notificationMarks, notificationPreferences, notifications, orders, userPackages, users } from '@/db/schema';
 import { createAnnouncement, updateAnnouncement } from '@/lib/domain/announcements';

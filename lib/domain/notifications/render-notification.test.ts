@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupTestDb } from '@/test/fixtures/db';
-import { insertPackages } from '@/test/packages';
+import { insertPackages } from '@/test/fixtures/packages';
 import { call } from '@/test/http';
 import { mailOutbox, notifications, packages, platforms, userPackages, users } from '@/db/schema';
 import { signToken } from '@/lib/domain/credentials';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { orders, packages, usageCounters, userPackages, users } from '@/db/schema';
 import { localDay } from '@/lib/infra/time';
 import { setupTestDb } from '@/test/fixtures/db';
-import { insertPackages } from '@/test/packages';
+import { insertPackages } from '@/test/fixtures/packages';
 import { getCustomerOverview, OVERVIEW_ORDERS } from './get-customer-overview';
 
 const TZ = 'Europe/Istanbul';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestDb } from '@/test/fixtures/db';
-import { insertPackages } from '@/test/packages';
+import { insertPackages } from '@/test/fixtures/packages';
 import { call } from '@/test/http';
 import { packages, payments, platforms, userPackages, users } from '@/db/schema';
 import { signToken } from '@/lib/domain/credentials';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { setupTestDb, onPostgres } from '@/test/fixtures/db';
-import { insertPackages } from '@/test/packages';
+import { insertPackages } from '@/test/fixtures/packages';
 import { call } from '@/test/http';
 import {
   balanceLedger,

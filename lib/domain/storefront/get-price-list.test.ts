@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { setupTestDb } from '@/test/fixtures/db';
 import { seed } from '@/lib/domain/seed';
-import { insertPackages } from '@/test/packages';
+import { insertPackages } from '@/test/fixtures/packages';
 import { packages, platforms } from '@/db/schema';
 import { NEW_TWEET_TIERS } from '@/lib/domain/pricing';
 import { featuredPackage, getPriceList, newTweetTiers, priceListJsonLd } from './index';

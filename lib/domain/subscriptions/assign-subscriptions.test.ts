@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { setupTestDb } from '@/test/fixtures/db';
-import { insertPackages } from '@/test/packages';
+import { insertPackages } from '@/test/fixtures/packages';
 import { packages, userPackages, users } from '@/db/schema';
 import { getSubscriptionOverview } from '@/lib/domain/payments';
 import { assignSubscriptions, extendedEnd } from './assign-subscriptions';
