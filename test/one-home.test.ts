@@ -46,6 +46,9 @@ const RULES: { what: string; pattern: RegExp; home: string[]; /** Files the rule
   // build Drizzle's relational query builders (issue #19), so the domain code, which runs inside
   // transactions, does not use them (auth.ts does, on the database handle itself).
   { what: "Drizzle's relational queries (db.query.<table>) in lib/ and db/", pattern: /\.query\.\w+\.find(First|Many)\b/, home: [], only: /^(lib|db)\// },
+  // Issue #15: a status looks one way on every screen; the admin history's own tone table had
+  // waiting in blue where the rest show it yellow (issue #34 leftover).
+  { what: 'the tone of a status', pattern: /\b(basarili|basarisiz|beklemede|kismi):\s*'(success|danger|info|warning|pending|neutral|brand)'/, home: ['components/ui/status-tone.ts'] },
   { what: 'unique-violation detection', pattern: /'23505'|function\s+isUniqueViolation\b/, home: ['db/errors.ts'] },
   // Issue #34 item 2: a package's prices are read (as one jsonb per package, in the package's
   // statement) and written (in the package's transaction) in one place.
