@@ -4,6 +4,7 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { adminLogin, adminToken as seededAdminToken, customerToken, signInBrowser } from './auth';
 import { msg } from './public-helpers';
+import { statusLook } from '../components/ui/status-tone';
 
 /**
  * The customer panel (issue 9): announcements and statistics of a customer whose orders went
@@ -316,6 +317,7 @@ for (const lang of LANGUAGES) {
     await expect(badge).toHaveText(lang.pending);
     await expect(badge).toHaveAttribute('data-tone', 'pending');
     await badge.scrollIntoViewIfNeeded();
+    await badge.scrollIntoViewIfNeeded();
     await expect(badge).toBeSeen();
     expect(await badge.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(133, 77, 14)');
     await expectNoAxeViolations(page);
@@ -374,6 +376,14 @@ test('the admin reads the customer’s history a page at a time from the server 
   await expect(rows).toHaveCount(2);
   await expect(likes).toContainText(msg('tr', 'Admin.history.shownOf', { shown: 2, total: 13 }));
   await expect(target(0)).toHaveText(tweetOfRun(1012));
+  // Each status is the one badge of every screen: its words and its tone (status-tone.ts), seen.
+  for (const badge of await rows.locator('[data-durum]').all()) {
+    const look = statusLook('order', (await badge.getAttribute('data-durum'))!);
+    await badge.scrollIntoViewIfNeeded();
+    await expect(badge).toBeSeen();
+    await expect(badge).toHaveAttribute('data-tone', look.tone);
+    await expect(badge).toHaveText(msg('tr', `Status.order.${look.key}`));
+  }
   // 2, 7 (already read), 12 (the next ten are read from the server), 13: every order is reachable.
   const more = likes.getByRole('button', { name: msg('tr', 'Admin.history.showMore') });
   const reads: string[] = [];
