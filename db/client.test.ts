@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { open, reconnectBackoff, transactionWithPipelinedBegin, type Db, type DbHandle } from './client';
@@ -7,6 +6,7 @@ import { tcpSwitch } from '@/test/tcp-switch';
 import { rawQuery } from './raw';
 import { users } from './schema';
 import { setupTestDb, onPostgres } from '@/test/fixtures/db';
+import { recordSocketWrites } from '@/test/fixtures/socket-writes';
 
 const t = setupTestDb();
 
@@ -82,13 +82,7 @@ describe.runIf(onPostgres())('a transaction whose BEGIN is pipelined', () => {
     const bundled = (await import('./client')) as typeof import('./client');
     expect(bundled.transactionWithPipelinedBegin).not.toBe(transactionWithPipelinedBegin);
     const port = Number(new URL(t.url!).port);
-    const writes: string[] = [];
-    const proto = net.Socket.prototype as unknown as { _writeGeneric: (...args: unknown[]) => unknown };
-    const original = proto._writeGeneric;
-    proto._writeGeneric = function (this: net.Socket, ...args: unknown[]) {
-      if (this.remotePort === port) writes.push(Buffer.from((args[0] ? (args[1] as { chunk: Buffer }[])[0]!.chunk : args[1]) as Buffer).toString('latin1'));
-      return original.apply(this, args);
-    };
+    const { writes, stop } = recordSocketWrites(port);
     try {
       for (const run of [transactionWithPipelinedBegin, bundled.transactionWithPipelinedBegin]) {
         // The first run prepares the statement on the connection (a describe round trip of its own).
@@ -101,7 +95,7 @@ describe.runIf(onPostgres())('a transaction whose BEGIN is pipelined', () => {
         expect(writes[1]).toMatch(/commit/);
       }
     } finally {
-      proto._writeGeneric = original;
+      stop();
     }
   });
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
 import { setupTestDb, onPostgres } from '@/test/fixtures/db';
-import { balanceLedger, payments, users } from '@/db/schema';
+import { payments, users } from '@/db/schema';
 import { creditBalance } from './index';
+import { cachedBalance, ledgerSum } from '@/test/fixtures/balance';
 
 const t = setupTestDb();
 let userId: number;
@@ -20,18 +20,9 @@ async function payment(amountCents: number) {
   return p!.id;
 }
 
-async function ledgerSum() {
-  const [row] = await t.db
-    .select({ sum: sql<number>`coalesce(sum(${balanceLedger.amountCents}), 0)::int` })
-    .from(balanceLedger)
-    .where(eq(balanceLedger.userId, userId));
-  return row!.sum;
-}
+const ledgerTotal = () => ledgerSum(t.db, userId);
 
-async function balance() {
-  const [row] = await t.db.select({ b: users.bakiyeCents }).from(users).where(eq(users.id, userId));
-  return row!.b;
-}
+const balance = () => cachedBalance(t.db, userId);
 
 describe('crediting a balance', () => {
   it('adds a top-up to the ledger and the cached balance together', async () => {
@@ -39,7 +30,7 @@ describe('crediting a balance', () => {
     const result = await creditBalance(t.db, { userId, amountCents: 2500, reason: 'topup', paymentId });
     expect(result).toMatchObject({ credited: true, balanceCents: 2500 });
     expect(await balance()).toBe(2500);
-    expect(await ledgerSum()).toBe(2500);
+    expect(await ledgerTotal()).toBe(2500);
   });
 
   it('credits a payment only once, however often it is called', async () => {
@@ -50,7 +41,7 @@ describe('crediting a balance', () => {
     );
     expect(results.filter((r) => r.credited)).toHaveLength(1);
     expect(await balance()).toBe(before + 1000);
-    expect(await ledgerSum()).toBe(await balance());
+    expect(await ledgerTotal()).toBe(await balance());
   });
 
   it('refuses a zero, negative or fractional amount and a top-up without a payment', async () => {
@@ -70,6 +61,6 @@ describe('crediting a balance', () => {
       }),
     ).rejects.toThrow('caller failed');
     expect(await balance()).toBe(before);
-    expect(await ledgerSum()).toBe(before);
+    expect(await ledgerTotal()).toBe(before);
   });
 });

@@ -1,6 +1,5 @@
-import net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { open, transactionWithPipelinedBegin } from '@/db/client';
 import { isUniqueViolation } from '@/db/errors';
 import { rawQuery } from '@/db/raw';
@@ -8,6 +7,8 @@ import { balanceLedger, orders, users } from '@/db/schema';
 import { FOLLOWER_PRICED_SERVICES, platformOfService } from '@/lib/domain/catalogue/services';
 import { onPostgres, setupTestDb } from '@/test/fixtures/db';
 import { creditBalance, debitBalance, ORDER_DEBIT_REASON } from './index';
+import { recordSocketWrites } from '@/test/fixtures/socket-writes';
+import { cachedBalance, ledgerSum } from '@/test/fixtures/balance';
 
 const t = setupTestDb();
 let userId: number;
@@ -28,18 +29,9 @@ async function order(priceCents: number) {
   return o!.id;
 }
 
-async function balance() {
-  const [row] = await t.db.select({ b: users.bakiyeCents }).from(users).where(eq(users.id, userId));
-  return row!.b;
-}
+const balance = () => cachedBalance(t.db, userId);
 
-async function ledgerSum() {
-  const [row] = await t.db
-    .select({ sum: sql<number>`coalesce(sum(${balanceLedger.amountCents}), 0)::int` })
-    .from(balanceLedger)
-    .where(eq(balanceLedger.userId, userId));
-  return row!.sum;
-}
+const ledgerTotal = () => ledgerSum(t.db, userId);
 
 describe('debiting a balance for an order', () => {
   it('takes the charge with one debit row of the order and the cached balance, in the caller transaction', async () => {
@@ -49,7 +41,7 @@ describe('debiting a balance for an order', () => {
       await debitBalance(tx, { userId, orderId, amountCents: 300, note: 'pay_per_action' });
     });
     expect(await balance()).toBe(before - 300);
-    expect(await ledgerSum()).toBe(await balance());
+    expect(await ledgerTotal()).toBe(await balance());
     const rows = await t.db.select().from(balanceLedger).where(eq(balanceLedger.orderId, orderId));
     expect(rows).toEqual([expect.objectContaining({ userId, amountCents: -300, reason: ORDER_DEBIT_REASON, note: 'pay_per_action' })]);
   });
@@ -65,7 +57,7 @@ describe('debiting a balance for an order', () => {
       await debit;
     });
     expect(await balance()).toBe(before - 200);
-    expect(await ledgerSum()).toBe(await balance());
+    expect(await ledgerTotal()).toBe(await balance());
   });
 
   it('refuses a second debit of the same order, and the rollback undoes the first', async () => {
@@ -79,7 +71,7 @@ describe('debiting a balance for an order', () => {
       .catch((err: unknown) => err);
     expect(isUniqueViolation(failed, 'balance_ledger_order_debit_uq')).toBe(true);
     expect(await balance()).toBe(before);
-    expect(await ledgerSum()).toBe(before);
+    expect(await ledgerTotal()).toBe(before);
   });
 
   it('refuses a charge the balance does not cover, and a zero, negative or fractional amount', async () => {
@@ -90,7 +82,7 @@ describe('debiting a balance for an order', () => {
       await expect(t.db.transaction(async (tx) => debitBalance(tx, { userId, orderId, amountCents }))).rejects.toMatchObject({ code: 'INVALID_AMOUNT' });
     }
     expect(await balance()).toBe(before);
-    expect(await ledgerSum()).toBe(before);
+    expect(await ledgerTotal()).toBe(before);
   });
 });
 
@@ -100,13 +92,7 @@ describe.runIf(onPostgres())('a debit on PostgreSQL', () => {
   it('goes out in the same write as the statements sent before it', async () => {
     const one = await open({ databaseUrl: t.url!, max: 1, migrate: false });
     const port = Number(new URL(t.url!).port);
-    const writes: string[] = [];
-    const proto = net.Socket.prototype as unknown as { _writeGeneric: (...args: unknown[]) => unknown };
-    const original = proto._writeGeneric;
-    proto._writeGeneric = function (this: net.Socket, ...args: unknown[]) {
-      if (this.remotePort === port) writes.push(Buffer.from((args[0] ? (args[1] as { chunk: Buffer }[])[0]!.chunk : args[1]) as Buffer).toString('latin1'));
-      return original.apply(this, args);
-    };
+    const { writes, stop } = recordSocketWrites(port);
     try {
       // The first run prepares the statements on the connection (a describe round trip each).
       for (const run of [1, 2]) {
@@ -123,7 +109,7 @@ describe.runIf(onPostgres())('a debit on PostgreSQL', () => {
         expect(await t.db.select().from(balanceLedger).where(eq(balanceLedger.orderId, orderId))).toHaveLength(1);
       }
     } finally {
-      proto._writeGeneric = original;
+      stop();
       await one.close();
     }
   });

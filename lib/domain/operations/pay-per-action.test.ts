@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auditLog, balanceLedger, orders, profiles, servicePrices, siteSettings, usageCounters, users } from '@/db/schema';
+import { auditLog, balanceLedger, orders, profiles, servicePrices, siteSettings, usageCounters } from '@/db/schema';
 import { call } from '@/test/http';
 import { onPostgres } from '@/test/fixtures/db';
 import { signToken } from '@/lib/domain/credentials';
@@ -12,6 +12,7 @@ import { finalizeOrder } from './finalize-order';
 import { refillOrder } from './refill-order';
 import { activeActionPrice } from '@/lib/domain/pricing/action-prices';
 import { sendHandler } from '@/app/api/_lib/platform-routes';
+import { balanceAndLedger } from '@/test/fixtures/balance';
 
 const like = sendHandler('like');
 const reelsLike = sendHandler('reels_like');
@@ -45,14 +46,7 @@ async function twitterIds(n: number, offset = 0) {
   return rows.slice(offset, offset + n).map((r) => r.id);
 }
 
-async function balanceOf(userId: number) {
-  const [u] = await w.t.db.select({ b: users.bakiyeCents }).from(users).where(eq(users.id, userId));
-  const [l] = await w.t.db
-    .select({ s: sql<number>`coalesce(sum(${balanceLedger.amountCents}), 0)::int` })
-    .from(balanceLedger)
-    .where(eq(balanceLedger.userId, userId));
-  return { balance: u!.b, ledger: l!.s };
-}
+const balanceOf = (userId: number) => balanceAndLedger(w.t.db, userId);
 
 async function setPrices(platform: string, action_prices: Record<string, unknown>) {
   return call(putPlatform, { method: 'PUT', token: adminToken, params: { platform }, body: { action_prices } });

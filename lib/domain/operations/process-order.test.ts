@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
-import { balanceLedger, orders, platforms, profiles, usageCounters, users } from '@/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { balanceLedger, orders, platforms, profiles, usageCounters } from '@/db/schema';
 import { configureSim, simStats } from '@/lib/domain/provider/sim';
 import { getQueue, ORDERS_QUEUE } from '@/lib/infra/queue';
 import { profilePriceCents } from '@/lib/domain/pricing';
@@ -14,6 +14,7 @@ import { setupWorld, fastClient, makeUser, URLS, waitFor } from '@/test/fixtures
 import { getOperation } from './get-operation';
 import { readOrderView, readOrderViewTexts } from '@/lib/domain/order-view';
 import { taskSchema } from '@/lib/domain/provider/contract';
+import { balanceAndLedger } from '@/test/fixtures/balance';
 
 const w = setupWorld();
 const ALL = { twitter: { gunlukLimit: 1000, profilLimit: 20 }, instagram: { gunlukLimit: 1000, profilLimit: 20 }, youtube: { gunlukLimit: 1000, profilLimit: 20 } };
@@ -32,11 +33,7 @@ async function twitterProfiles(n: number) {
     .limit(n);
 }
 
-async function money(userId: number) {
-  const [u] = await w.t.db.select({ b: users.bakiyeCents }).from(users).where(eq(users.id, userId));
-  const [l] = await w.t.db.select({ s: sql<number>`coalesce(sum(${balanceLedger.amountCents}), 0)::int` }).from(balanceLedger).where(eq(balanceLedger.userId, userId));
-  return { balance: u!.b, ledger: l!.s };
-}
+const money = (userId: number) => balanceAndLedger(w.t.db, userId);
 
 const orderRow = async (id: string) => (await w.t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { balanceLedger, orders, profiles, usageCounters, users } from '@/db/schema';
 import { call } from '@/test/http';
 import { getQueue, ORDERS_QUEUE } from '@/lib/infra/queue';
@@ -18,6 +18,7 @@ import { cancelOrder } from './cancel-order';
 import { parseSchedule, planBatches, batchJobId, BATCH_GAP_MS } from './schedule';
 import type { OperationUpdate } from './operation-update';
 import { sendHandler } from '@/app/api/_lib/platform-routes';
+import { ledgerSum } from '@/test/fixtures/balance';
 
 const like = sendHandler('like');
 
@@ -280,8 +281,7 @@ describe('cancelling a scheduled order', () => {
         expect(m).toEqual({ balance: 0, refunds: 0 });
         expect(usage!.c).toBe(1);
       }
-      const [ledger] = await w.t.db.select({ s: sql<number>`coalesce(sum(${balanceLedger.amountCents}), 0)::int` }).from(balanceLedger).where(eq(balanceLedger.userId, user.id));
-      expect(ledger!.s).toBe(m.balance);
+      expect(await ledgerSum(w.t.db, user.id)).toBe(m.balance);
     }
   });
 });

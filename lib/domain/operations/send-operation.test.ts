@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
-import { balanceLedger, orders, platforms, profiles, siteSettings, usageCounters, userPackages, users } from '@/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { balanceLedger, orders, platforms, profiles, siteSettings, usageCounters, userPackages } from '@/db/schema';
 import { call } from '@/test/http';
 import { onPostgres } from '@/test/fixtures/db';
 import { getQueue, ORDERS_QUEUE } from '@/lib/infra/queue';
@@ -10,6 +10,7 @@ import { signToken } from '@/lib/domain/credentials';
 import { sendOperation } from './send-operation';
 import { localDay, nextLocalMidnight } from '@/lib/infra/time';
 import { sendHandler } from '@/app/api/_lib/platform-routes';
+import { balanceAndLedger } from '@/test/fixtures/balance';
 
 const retweet = sendHandler('retweet');
 const like = sendHandler('like');
@@ -41,14 +42,7 @@ async function profileIds(platform: 'twitter' | 'instagram' | 'youtube', n: numb
 }
 const ids = async (platform: 'twitter' | 'instagram' | 'youtube', n: number, offset = 0) => (await profileIds(platform, n, offset)).map((p) => p.id);
 
-async function balanceOf(userId: number) {
-  const [u] = await w.t.db.select({ b: users.bakiyeCents }).from(users).where(eq(users.id, userId));
-  const [l] = await w.t.db
-    .select({ s: sql<number>`coalesce(sum(${balanceLedger.amountCents}), 0)::int` })
-    .from(balanceLedger)
-    .where(eq(balanceLedger.userId, userId));
-  return { balance: u!.b, ledger: l!.s };
-}
+const balanceOf = (userId: number) => balanceAndLedger(w.t.db, userId);
 
 describe('sending an operation: every service', () => {
   it('accepts each of the 12 services, stores a pending order and enqueues its job in the same transaction', async () => {

@@ -12,6 +12,7 @@ import { GET as stuckRoute } from '@/app/api/admin/orders/stuck/route';
 import { POST as endRoute } from '@/app/api/admin/orders/[id]/end/route';
 import { POST as retryRoute } from '@/app/api/admin/orders/[id]/retry/route';
 import { reconcileOrder, reconcileStuckOrders, startReconciliation } from './index';
+import { balanceAndLedger } from '@/test/fixtures/balance';
 
 const t = setupTestDb({ asAppDb: true });
 let adminToken: string;
@@ -77,10 +78,9 @@ const client = (answer: (() => ProviderTask) | 'down'): ProviderClient =>
   }) as unknown as ProviderClient;
 
 async function money(userId: number) {
-  const [u] = await t.db.select({ b: users.bakiyeCents }).from(users).where(eq(users.id, userId));
-  const [l] = await t.db.select({ s: sql<number>`coalesce(sum(${balanceLedger.amountCents}), 0)::int` }).from(balanceLedger).where(eq(balanceLedger.userId, userId));
+  const { balance, ledger } = await balanceAndLedger(t.db, userId);
   const refunds = await t.db.select().from(balanceLedger).where(and(eq(balanceLedger.userId, userId), eq(balanceLedger.reason, 'refund')));
-  return { balance: u!.b, ledger: l!.s, refunds: refunds.map((r) => r.amountCents) };
+  return { balance, ledger, refunds: refunds.map((r) => r.amountCents) };
 }
 const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
