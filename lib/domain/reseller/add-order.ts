@@ -5,6 +5,7 @@ import { PLATFORM_REGISTRY, platformDescriptor } from '@/platforms';
 import type { AuthUser } from '@/lib/domain/credentials';
 import { PROMPT_SERVICES, platformOfService, type Service, takesText } from '@/lib/domain/catalogue/services';
 import { sendInputSchema, sendOperation } from '@/lib/domain/operations';
+import { ensureProfilesSynced } from '@/lib/domain/profiles';
 import { centsToDecimal, parseDollars } from '@/lib/infra/money';
 import type { AddRequest } from './schemas';
 
@@ -59,6 +60,9 @@ export async function addOrder(
   if (runs > 1) send.drip = { runs, intervalMinutes: input.interval ?? 0 };
   // Issue #33 item 6: `max_charge` is checked by the send, after the price and before any write.
   const maxChargeCents = input.max_charge === undefined ? undefined : (parseDollars(input.max_charge) ?? undefined);
+  // Issue #35 item 5: the server's pick reads the profiles table, which is empty before the
+  // platform's first sync (a fresh database): that sync happens first.
+  if (!explicit) await ensureProfilesSynced(db, platform);
   const result = await sendOperation(db, caller.user, service, send, { origin: { apiKeyId: caller.keyId, requestId: input.request_id }, maxChargeCents });
   // `charge`: what the order took from the balance (a replay answers the original order's charge, taken once).
   return { order: result.orderNumber, replayed: result.replayed === true, charge: centsToDecimal(result.priceCents) };
