@@ -102,9 +102,10 @@ async function v2(url, fields) {
  * protocol's rule), so every answer's body is read and its refusals counted by code. Returns one
  * row per call: req/s, p50/p99 ms, non-2xx and network errors, refusals, and the CPU milliseconds
  * per answered request of the app's process and of PostgreSQL (NaN when PostgreSQL is not a
- * process of this machine).
+ * process of this machine). `calls`: the names of the calls to measure (default all), e.g.
+ * `['add']` for a CPU profile of one (BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=…").
  */
-export async function measureV2Calls({ databaseUrl, duration = 15, connections = 20, resellers = 10, keysPerReseller = 2, quantity = 3, admin = BENCH_ADMIN, env = {} }) {
+export async function measureV2Calls({ databaseUrl, duration = 15, connections = 20, resellers = 10, keysPerReseller = 2, quantity = 3, admin = BENCH_ADMIN, env = {}, calls: only }) {
   const postmaster = await findPostmaster(databaseUrl);
   const notes = [];
   const rows = [];
@@ -154,7 +155,7 @@ export async function measureV2Calls({ databaseUrl, duration = 15, connections =
       ['add', () => ({ action: 'add', service: 'like', link: link(), quantity: String(quantity) })],
     ];
     const url = `${app.url}/api/v2`;
-    for (const [name, fieldsOf] of calls) {
+    for (const [name, fieldsOf] of calls.filter(([name]) => !only || only.includes(name))) {
       // The answer must be a success before the load, or the row says why not.
       const probe = await v2(app.url, { key: keys[0].key, ...fieldsOf(keys[0]) });
       if (probe.status !== 200 || probe.body.code) {
