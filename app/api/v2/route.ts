@@ -1,7 +1,7 @@
 import { getBalanceCents } from '@/lib/domain/balance';
 import { centsToDecimal } from '@/lib/infra/money';
 import { notifyDashboard } from '@/lib/infra/realtime';
-import { addOrder, cancelOrders, getOrderStatuses, listServices, refillOrders, statusPrefetch, V2_ACTIONS, v2Request } from '@/lib/domain/reseller';
+import { addOrder, cancelOrders, getOrderStatuses, refillOrders, servicesAnswer, servicesPrefetch, statusPrefetch, V2_ACTIONS, v2Request } from '@/lib/domain/reseller';
 import { errorResponse, V2_RESPONSES } from '@/lib/domain/reseller/responses';
 import { apiKeyRoute, itemError, JsonText, protocolError, protocolLocale } from '@/app/api/_lib/api-key-route';
 import { route } from '@/app/api/_lib/route';
@@ -32,14 +32,14 @@ const spec = {
     'One endpoint, form-encoded (or JSON) POST with `key` and `action`. Refusals are HTTP 200 with `{error, code}` (a missing, wrong or revoked key is one identical INVALID_API_KEY; each key has 120 requests a minute, then RATE_LIMITED with `retry_after`); English unless `lang` or Accept-Language asks otherwise. `add` applies every rule of the panel (package, profile limit, daily limit, cooldown, price and balance); `request_id` makes it idempotent. See docs/reseller-api.md.',
   responses: V2_RESPONSES,
   errorResponse,
-  // `status` reads its orders in the key check's statement.
-  prefetch: statusPrefetch,
+  // `status` reads its orders in the key check's statement, `services` the caller's packages (issue #35).
+  prefetch: (fields: Record<string, unknown>) => statusPrefetch(fields) ?? servicesPrefetch(fields),
 };
 
 export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale, prefetched }) => {
   switch (input.action) {
     case 'services':
-      return listServices(db, user, locale);
+      return new JsonText(await servicesAnswer(db, user, locale, prefetched));
 
     case 'add': {
       const { order, replayed, charge } = await addOrder(db, { user, keyId }, input);

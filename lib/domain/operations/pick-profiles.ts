@@ -1,8 +1,7 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { rawQuery } from '@/db/raw';
-import { rowsOf } from '@/db/rows';
 import { orders, profiles } from '@/db/schema';
 import type { Platform, Service } from '@/lib/domain/catalogue/services';
 import { AppError } from '@/lib/infra/errors';
@@ -91,6 +90,18 @@ export function lockTarget(tx: Db, service: Service, targetUrl: string) {
  * would be the next step.
  */
 export async function pickProfiles(tx: Db, input: PickInput): Promise<number[]> {
+  return takePicked(await pickQuery(tx, input), input).map((p) => p.id);
+}
+
+/** A profile of the server's pick, with its followers (a new tweet's price). */
+export type PickedProfile = { id: number; followersCount: number };
+
+/**
+ * pickProfiles' statement, every suitable profile in the order of the rule, as a fixed text run
+ * through the driver (db/raw.ts), unawaited: a send pipelines it behind the target's lock with its
+ * other reads (send-store.ts readSend, issue #35 item 4), so the pick costs no round trip of its own.
+ */
+export function pickQuery(tx: Db, input: PickInput): PromiseLike<PickedProfile[]> {
   const exclude = input.exclude ?? [];
   const excludeSql = exclude.length ? sql`and p.id not in (${sql.join(exclude.map((id) => sql`${id}`), sql`, `)})` : sql``;
   const busySql = input.targetUrl
@@ -100,7 +111,7 @@ export async function pickProfiles(tx: Db, input: PickInput): Promise<number[]> 
          where o.service = ${input.service} and o.target_url = ${input.targetUrl}
            and o.status <> 'cancelled' and r.value->>'result' in ('success', 'pending'))`
     : sql``;
-  const result = await tx.execute(sql`
+  const query = sql`
     with record as (
       select (r.value->>'profile_id')::int as profile_id,
              count(*) filter (where r.value->>'result' = 'success') as ok,
@@ -111,7 +122,7 @@ export async function pickProfiles(tx: Db, input: PickInput): Promise<number[]> 
          and ${statusIn(ACTED_STATUSES, sql`o.status`)}
        group by 1
     )
-    select p.id as id
+    select p.id as id, p.followers_count as "followersCount"
       from ${profiles} p
       left join record on record.profile_id = p.id
      where p.platform = ${input.platform} and p.status = 'active'
@@ -119,9 +130,14 @@ export async function pickProfiles(tx: Db, input: PickInput): Promise<number[]> 
        ${busySql}
      order by (coalesce(record.ok, 0) + 1)::float8 / (coalesce(record.total, 0) + 2) desc,
               p.followers_count desc, p.id
-  `);
-  const ids = rowsOf<{ id: number | string }>(result).map((r) => Number(r.id));
-  const enough = input.upTo ? ids.length > 0 : ids.length >= input.quantity;
-  if (!enough) throw new AppError('NOT_ENOUGH_PROFILES', { params: { available: ids.length } });
-  return ids.slice(0, input.quantity);
+  `;
+  const built = (tx as unknown as { dialect: { sqlToQuery: (q: SQL) => { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+  return rawQuery<PickedProfile>(tx, built.sql, built.params);
+}
+
+/** The pick's rows checked against what was asked: `quantity` of them, or NOT_ENOUGH_PROFILES with the number available. */
+export function takePicked(rows: PickedProfile[], input: Pick<PickInput, 'quantity' | 'upTo'>): PickedProfile[] {
+  const enough = input.upTo ? rows.length > 0 : rows.length >= input.quantity;
+  if (!enough) throw new AppError('NOT_ENOUGH_PROFILES', { params: { available: rows.length } });
+  return rows.slice(0, input.quantity);
 }

@@ -12,9 +12,9 @@ import { checkLowBalance } from '@/lib/domain/notifications';
 import { enqueueOrder } from '@/lib/infra/queue';
 import { localDay } from '@/lib/infra/time';
 import type { SendInput } from './schemas';
-import { pickProfiles } from './pick-profiles';
+import { takePicked } from './pick-profiles';
 import { dripBatches, parseSchedule, planBatches } from './schedule';
-import { chosenProfiles, findByRequestId, readSend, recordOrder, type ExistingOrder } from './send-store';
+import { findByRequestId, readSend, recordOrder, type ExistingOrder } from './send-store';
 
 /** `kind` is the credential's (AuthUser.kind): only an admin session skips the customer rules (exemptFromLimits). */
 export type Sender = { id: number; rol: 'user' | 'admin'; kind?: TokenKind };
@@ -120,6 +120,7 @@ async function sendInTransaction(db: Db, sender: Sender, service: Service, platf
       service,
       targetUrl: input.targetUrl,
       profileIds: input.profileIds,
+      pick: !given,
       day,
       now,
     });
@@ -135,16 +136,16 @@ async function sendInTransaction(db: Db, sender: Sender, service: Service, platf
     reads.targetLocked();
 
     // Input: distinct, existing, active profiles of this platform (distinctness is in the schema),
-    // none of them already on the target. Or, with `quantity`, the server's pick (after the
-    // target's lock), read back: two more round trips, for the reseller API only.
-    const profileIds = given ? input.profileIds : await pickProfiles(tx, { platform, service, targetUrl: input.targetUrl, quantity: input.quantity ?? 0 });
+    // none of them already on the target. Or, with `quantity`, the server's pick, read after the
+    // target's lock in the same round trip (issue #35 item 4): active profiles of the platform
+    // that can act on the target, with their followers.
+    const picked = given ? undefined : takePicked(reads.picked() ?? [], { quantity: input.quantity ?? 0 });
+    const profileIds = picked ? picked.map((p) => p.id) : input.profileIds;
     const candidates = reads.candidates();
     const doneIds = candidates ? candidates.filter((c) => c.done).map((c) => c.id) : [];
     if (doneIds.length > 0) throw new AppError('ALREADY_DONE', { params: { count: doneIds.length }, extra: { profile_ids: doneIds } });
     if (profileIds.length === 0) throw new AppError('NOT_ENOUGH_PROFILES', { params: { available: 0 } });
-    const chosen = candidates
-      ? candidates.filter((c) => c.usable).map((c) => ({ id: c.id, followersCount: c.followersCount ?? 0 }))
-      : await chosenProfiles(tx, platform, profileIds);
+    const chosen = candidates ? candidates.filter((c) => c.usable).map((c) => ({ id: c.id, followersCount: c.followersCount ?? 0 })) : picked!;
     if (chosen.length !== profileIds.length) throw new AppError('PROFILES_UNAVAILABLE');
 
     const platformRow = reads.platform();

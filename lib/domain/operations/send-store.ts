@@ -1,12 +1,11 @@
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { rawQuery } from '@/db/raw';
-import { profiles, type OrderBatch } from '@/db/schema';
+import type { OrderBatch } from '@/db/schema';
 import { debitBalance } from '@/lib/domain/balance';
 import type { Platform, Service } from '@/lib/domain/catalogue/services';
 import { inForceSql } from '@/lib/domain/subscriptions';
-import { candidateProfiles, lockTarget, type CandidateProfile } from './pick-profiles';
+import { candidateProfiles, lockTarget, pickQuery, type CandidateProfile, type PickedProfile } from './pick-profiles';
 
 /*
  * The send's database work (issue #34 item 8), below its rules (send-operation.ts): what it reads
@@ -137,6 +136,8 @@ export type SendReads = {
   targetLocked: () => void;
   /** The named profiles' checks (candidateProfiles); undefined when the server picks them. */
   candidates: () => CandidateProfile[] | undefined;
+  /** The server's pick in its order (pick-profiles.ts pickQuery), when no profiles were named. */
+  picked: () => PickedProfile[] | undefined;
   platform: () => PlatformRow | undefined;
   /** Undefined for an admin, whose package and use are not read. */
   packageAndUse: () => PackageRow | undefined;
@@ -151,6 +152,8 @@ export type SendReadInput = {
   targetUrl: string | null | undefined;
   /** The profiles the customer named; empty when the server picks them. */
   profileIds: number[];
+  /** With no profiles named: the server picks them, in this same round trip (issue #35 item 4). */
+  pick?: boolean;
   /** The sender's local day, for today's use. */
   day: string;
   now: Date;
@@ -173,28 +176,24 @@ export async function readSend(tx: Db, began: Promise<void>, input: SendReadInpu
     input.profileIds.length > 0
       ? candidateProfiles(tx, { platform: input.platform, service: input.service, targetUrl: input.targetUrl, candidates: input.profileIds })
       : undefined;
+  // Or the server's pick, behind the same lock, so it sees every earlier send on the target.
+  const pickedQ =
+    input.profileIds.length === 0 && input.pick ? pickQuery(tx, { platform: input.platform, service: input.service, targetUrl: input.targetUrl, quantity: 0 }) : undefined;
   const platformQ = rawQuery<PlatformRow>(tx, PLATFORM_AND_SETTINGS, [input.platform, input.service]);
   const packageQ = input.isAdmin
     ? undefined
     : rawQuery<PackageRow>(tx, PACKAGE_AND_USE, [input.userId, input.platform, input.service, input.day, input.now.toISOString()]);
-  const [user, existing, targetLock, candidates, platform, pkg] = await pipelined([userQ, existingQ, targetLockQ, candidatesQ, platformQ, packageQ]);
+  const [user, existing, targetLock, candidates, picked, platform, pkg] = await pipelined([userQ, existingQ, targetLockQ, candidatesQ, pickedQ, platformQ, packageQ]);
   await began;
   return {
     user: () => unwrap(user)[0],
     existing: () => unwrap(existing)?.[0],
     targetLocked: () => void unwrap(targetLock),
     candidates: () => unwrap(candidates),
+    picked: () => unwrap(picked),
     platform: () => unwrap(platform)[0],
     packageAndUse: () => unwrap(pkg)?.[0],
   };
-}
-
-/** The profiles among `ids` that exist, are active and belong to the platform (with their followers, for prices): for the server's own pick. */
-export function chosenProfiles(tx: Db, platform: Platform, ids: number[]) {
-  return tx
-    .select({ id: profiles.id, followersCount: profiles.followersCount })
-    .from(profiles)
-    .where(and(inArray(profiles.id, ids), eq(profiles.platform, platform), eq(profiles.status, 'active')));
 }
 
 /** An order as the send records it; every profile's result starts pending. */

@@ -5,4 +5,4 @@ export { deletePackage } from './delete-package';
 export { toApiPackage, toPublicPackage, type ApiPackage, type PublicPackage } from './shapes';
 export { packageName, packageNameOfParams, packageNameParams, subscriptionName, type PackageNames } from './package-name';
 export { packageSchema, MAX_PRICE_DOLLARS, PACKAGE_NAME_MAX, type PackageInput } from './schemas';
-export { pricesOf, withPrices, writePackagePrices, type PackagePrices, type PackageWithPrices } from './package-prices';
+export { packagePricesVersionSql, pricesOf, withPrices, writePackagePrices, type PackagePrices, type PackageWithPrices } from './package-prices';

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import { packagePrices, packages } from '@/db/schema';
 import { PLATFORMS, type Platform } from '@/lib/domain/catalogue/services';
+import { tableVersionSql } from '@/lib/infra/cache';
 
 /**
  * A package's prices in integer cents by platform (issue #34 item 2: rows of `package_prices`).
@@ -24,6 +25,9 @@ export function pricesOf(packageId: AnyPgColumn): SQL<PackagePrices> {
     toPrices,
   );
 }
+
+/** The version of every package's prices (lib/infra/cache tableVersionSql): for a kept value made of them (the reseller `services`). */
+export const packagePricesVersionSql: SQL = tableVersionSql(packagePrices);
 
 /** The columns of a package and its prices, for `db.select(withPrices).from(packages)`. */
 export const withPrices = { ...getTableColumns(packages), prices: pricesOf(packages.id) };

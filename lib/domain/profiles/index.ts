@@ -1,4 +1,5 @@
 export { syncProfiles, type SyncResult } from './sync-profiles';
+export { ensureProfilesSynced } from './first-sync';
 export { listProfiles, readProfiles, type PublicProfile } from './list-profiles';
 export { startProfileSync } from './profile-sync-loop';
 export {

@@ -7,8 +7,8 @@ import { profiles } from '@/db/schema';
 import type { Platform } from '@/lib/domain/catalogue/services';
 import { logger } from '@/logger';
 import { createRepeatGate, errorKind } from '@/lib/infra/log-repeats';
-import { createProviderClient, isProviderError } from '@/lib/domain/provider';
-import { syncProfiles } from './sync-profiles';
+import { isProviderError } from '@/lib/domain/provider';
+import { firstSync } from './first-sync';
 import { cachedProfileRows } from './profile-cache';
 
 /** §3 Profile as the service pages read it. */
@@ -24,9 +24,6 @@ export type PublicProfile = {
   ig_username?: string;
   ig_followers?: string;
 };
-
-/** Per platform: when a lazy first sync was last tried (so a down provider is not hammered), and how it failed. */
-const g = globalThis as typeof globalThis & { __etkProfileFirstSync?: Map<Platform, { at: number; error?: unknown }> };
 
 const providerGate = createRepeatGate();
 
@@ -56,22 +53,9 @@ export async function listProfiles(db: Db, platform: Platform): Promise<PublicPr
 export async function readProfiles(db: Db, platform: Platform): Promise<PublicProfile[]> {
   let rows = await activeRows(db, platform);
   if (rows.length === 0) {
-    g.__etkProfileFirstSync ??= new Map();
-    const last = g.__etkProfileFirstSync.get(platform);
-    if (!last || Date.now() - last.at > 30_000) {
-      const attempt: { at: number; error?: unknown } = { at: Date.now() };
-      g.__etkProfileFirstSync.set(platform, attempt);
-      try {
-        // A visitor is waiting: one quick try, no retries.
-        await syncProfiles(db, platform, createProviderClient({ timeoutMs: 5000, retries: 0 }));
-        rows = await activeRows(db, platform);
-      } catch (err) {
-        attempt.error = err;
-        throw err;
-      }
-    } else if (last.error) {
-      throw last.error;
-    }
+    // First start: one quick sync (first-sync.ts), or the last try's failure again for 30 s.
+    await firstSync(db, platform);
+    rows = await activeRows(db, platform);
   }
   return shuffle(rows.map((r) => toPublic(platform, r)));
 }

@@ -1,5 +1,5 @@
 export { V2_ACTIONS, MAX_IDS_PER_REQUEST, v2Request, addRequest, type V2Action, type V2Request, type AddRequest } from './schemas';
-export { listServices, type ServiceView, type ServiceType } from './list-services';
+export { listServices, servicesAnswer, servicesPrefetch, type ServiceView, type ServiceType } from './list-services';
 export { addOrder } from './add-order';
 export { getOrderStatuses, statusPrefetch, type ItemResult } from './get-statuses';
 export { cancelOrders } from './cancel-orders';

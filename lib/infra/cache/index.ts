@@ -1,2 +1,3 @@
 export { createTtlCache, type TtlCacheOptions } from './ttl-cache';
 export { publicContentChanged, publicGeneration } from './public-content';
+export { tableVersionSql } from './table-version';
