@@ -7,12 +7,12 @@ import { rawQuery } from './raw';
  * server's pick ranks by) and fills in the records of the orders already ended in the pick's
  * window, so the first picks after the upgrade rank as before; orders still at work, cancelled
  * ones and those older than the window are left out. It also replaces orders_created_idx by
- * orders_created_figures_idx.
+ * orders_created_figures_idx and adds orders_user_created_idx.
  */
 const MIGRATION = '0023_scale';
 
 describe('migration 0023_scale', () => {
-  it('fills in the records of the window’s ended orders and swaps the orders’ creation index', async () => {
+  it('fills in the records of the window’s ended orders and swaps the orders’ creation index, adds the per-customer one', async () => {
     const handle = await openBefore(MIGRATION);
     try {
       const [user] = await rawQuery<{ id: number }>(handle.db, `insert into users (ad_soyad, email, password_hash) values ('M', 'm@example.com', 'x') returning id`, []);
@@ -59,10 +59,10 @@ describe('migration 0023_scale', () => {
       ]);
       const indexes = await rawQuery<{ indexname: string }>(
         handle.db,
-        `select indexname from pg_indexes where tablename = 'orders' and indexname like 'orders_created%' order by 1`,
+        `select indexname from pg_indexes where tablename = 'orders' and (indexname like 'orders_created%' or indexname = 'orders_user_created_idx') order by 1`,
         [],
       );
-      expect(indexes.map((i) => i.indexname)).toEqual(['orders_created_figures_idx']);
+      expect(indexes.map((i) => i.indexname)).toEqual(['orders_created_figures_idx', 'orders_user_created_idx']);
     } finally {
       await handle.close();
     }

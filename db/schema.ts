@@ -461,6 +461,10 @@ export const orders = pgTable(
     uniqueIndex('orders_number_uq').on(t.number),
     // Which profiles already acted on a target (the API's profile picker).
     index('orders_service_target_idx').on(t.service, t.targetUrl),
+    // A customer's orders newest first (the overview, the statistics page's list, the per-user
+    // history and export), in the cursor's order (issue #35: without it the planner walked the
+    // creation index backwards, 0.9 s at 1,000,000 orders for a reseller idle for half a year).
+    index('orders_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('orders_user_service_created_idx').on(t.userId, t.service, t.createdAt),
     index('orders_user_platform_created_idx').on(t.userId, t.platform, t.createdAt),
     index('orders_status_idx').on(t.status),
