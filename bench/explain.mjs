@@ -5,8 +5,9 @@
 // Read-only apart from what EXPLAIN ANALYZE of a read does: nothing is written.
 import postgres from 'postgres';
 
-// Filled in by explainAll: a busy reseller's id, the most used target, 100 of the reseller's numbers.
-const P = { reseller: 0, target: '', numbers: '{}' };
+// Filled in by explainAll: a busy reseller's id, the most used target, 100 of the reseller's numbers;
+// `idle`: a busy reseller whose orders of the last 180 days explainAll moves to another reseller (rolled back).
+const P = { reseller: 0, idle: 0, target: '', numbers: '{}', middle: '' };
 const TZ = 'Europe/Istanbul';
 
 export const statements = () => [
@@ -63,7 +64,12 @@ export const statements = () => [
     'limits: today\'s use of a platform\'s services',
     `select service, count from usage_counters where user_id = ${P.reseller} and day = current_date and service in ('like','retweet','comment','bookmark','new_tweet')`,
   ],
-  ['overview / transactions: the last 20 orders', `select * from orders where user_id = ${P.reseller} order by created_at desc, id desc limit 21`],
+  ['overview / transactions: the last 20 orders of a busy reseller', `select * from orders where user_id = ${P.reseller} order by created_at desc, id desc limit 21`],
+  [
+    'overview / transactions: the last 20 orders of a reseller who stopped half a year ago',
+    `select * from orders where user_id = ${P.idle} order by created_at desc, id desc limit 21`,
+    `update orders set user_id = ${P.reseller} where user_id = ${P.idle} and created_at > now() - interval '180 days'`,
+  ],
   [
     'statistics: a customer\'s orders on a platform by service (all time)',
     `select service, count(*), count(*) filter (where status = 'completed'), coalesce(sum(price_cents - refunded_cents), 0) from orders
@@ -77,13 +83,24 @@ export const statements = () => [
   ['dashboard: orders today', `select count(*) from orders where created_at >= date_trunc('day', now()) and created_at < date_trunc('day', now()) + interval '1 day'`],
   ['dashboard: revenue', `select coalesce(sum(amount_cents), 0), coalesce(sum(amount_cents) filter (where created_at >= date_trunc('day', now())), 0) from payments where status = 'succeeded'`],
   [
-    'dashboard: subscriptions in force',
+    'dashboard: subscriptions in force (each joined to its user, before issue #35)',
     `select count(*) from user_packages up join users u on u.id = up.user_id where up.status = 'active' and up.starts_at <= now() and up.ends_at > now() and u.deleted_at is null`,
   ],
   [
-    'analytics 90 days: orders by day and status',
+    'dashboard: subscriptions in force (deleted accounts left out by an anti-join, issue #35)',
+    `select count(*) from user_packages up where up.status = 'active' and up.starts_at <= now() and up.ends_at > now()
+        and not exists (select 1 from users u where u.id = up.user_id and u.deleted_at is not null)`,
+  ],
+  [
+    'analytics 90 days: orders by day and status, the local day named per order (before issue #35)',
     `select to_char(created_at at time zone '${TZ}', 'YYYY-MM-DD') as day, count(*) filter (where status = 'completed'), count(*) filter (where status = 'failed'), count(*)
        from orders where created_at >= now() - interval '90 days' group by 1`,
+  ],
+  [
+    'analytics 90 days: orders by day and status, grouped by the local date and named per day (issue #35)',
+    `select to_char(d.day, 'YYYY-MM-DD'), d.completed, d.failed, d.total from (
+       select (created_at at time zone '${TZ}')::date as day, count(*) filter (where status = 'completed') as completed, count(*) filter (where status = 'failed') as failed, count(*) as total
+         from orders where created_at >= now() - interval '90 days' group by 1) d`,
   ],
   [
     'analytics 90 days: success rates',
@@ -94,7 +111,7 @@ export const statements = () => [
   [
     'CSV export of orders: a batch deep into the file',
     `select o.*, u.email from orders o join users u on u.id = o.user_id
-      where (o.created_at, o.id) > ((select created_at from orders order by created_at offset 500000 limit 1), '00000000-0000-0000-0000-000000000000'::uuid)
+      where (o.created_at, o.id) > ('${P.middle}'::timestamptz, '00000000-0000-0000-0000-000000000000'::uuid)
       order by o.created_at, o.id limit 500`,
   ],
   ['CSV export of payments: a batch', `select p.*, u.email from payments p join users u on u.id = p.user_id where p.id > 50000 order by p.id limit 500`],
@@ -122,15 +139,18 @@ export async function explainAll(url, { full = false, only } = {}) {
     [{ id: P.reseller }] = await sql`select id from users where lower(email) = 'scale-reseller-1@example.com' and deleted_at is null`;
     [{ target: P.target }] = await sql`select target_url as target from orders where service = 'like' and target_url is not null group by 1 order by count(*) desc limit 1`;
     [{ numbers: P.numbers }] = await sql`select array_agg(number)::text as numbers from (select number from orders where user_id = ${P.reseller} order by created_at desc limit 100) x`;
-    for (const [name, text] of statements()) {
+    [{ middle: P.middle }] = await sql`select created_at::text as middle from orders order by created_at offset (select count(*) / 2 from orders) limit 1`;
+    [{ id: P.idle }] = await sql`select id from users where lower(email) = 'scale-reseller-2@example.com' and deleted_at is null`;
+    for (const [name, text, setup] of statements()) {
       if (only && !name.includes(only)) continue;
       await sql.unsafe('begin');
+      if (setup) await sql.unsafe(setup);
       const rows = await sql.unsafe(`explain (analyze, buffers) ${text}`);
       await sql.unsafe('rollback');
       const plan = rows.map((r) => r['QUERY PLAN']);
       const time = plan.find((l) => l.startsWith('Execution Time'));
       out.push({ name, time, plan });
-      console.log(`\n## ${name}\n${(full ? plan : [...plan.filter((l) => /Scan|Execution|Buffers: shared|Sort Method|Join|Aggregate|Planning Time/.test(l)).slice(0, 16), ...plan.filter((l) => l.startsWith('Execution'))]).join('\n')}`);
+      console.log(`\n## ${name}\n${(full ? plan : [...plan.filter((l) => /Scan|Buffers: shared|Sort Method|Join|Aggregate|Planning Time/.test(l)).slice(0, 16), ...plan.filter((l) => l.startsWith('Execution'))]).join('\n')}`);
     }
   } finally {
     await sql.end();
