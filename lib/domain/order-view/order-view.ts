@@ -78,14 +78,18 @@ const resultsSql = (o: string) => {
   const success = `r.v->>'result' = 'success'`;
   const profile = jsonObjectSql([
     ['profile_id', `(r.v->'profile_id')::text`],
-    ['username', json(`coalesce(p.username, '')`)],
+    ['username', json(`coalesce((select p.username from profiles p where p.id = (r.v->>'profile_id')::int), '')`)],
     ['result', json(`r.v->>'result'`)],
     ['proof_url', json(`r.v->>'proof_url'`), `${success} and coalesce(r.v->>'proof_url', '') <> ''`],
     ['text', json(`r.v->>'text'`), `${success} and coalesce(r.v->>'text', '') <> ''`],
   ]);
   return `(select ',"remains":"' || (${o}.profile_count - count(*) filter (where ${success}))::text || '","currency":"USD","profiles":[' || coalesce(string_agg(${profile}, ',' order by r.ord), '') || ']'
-    from jsonb_array_elements(${o}.results) with ordinality as r(v, ord) left join profiles p on p.id = (r.v->>'profile_id')::int)`;
+    from jsonb_array_elements(${o}.results) with ordinality as r(v, ord))`;
 };
+// The profile's name is a look-up by its id per result (profiles_pkey): joined to the results, the
+// planner (which guesses 100 results per order) hashed the whole profiles table once per order,
+// 0.2 ms per order with 2,400 profiles: 22 ms of a 100-order status (issue #35).
+
 
 /** The view of the order row `o` as JSON text (OrderView). */
 const orderViewSql = (o: string) =>

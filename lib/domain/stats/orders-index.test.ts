@@ -44,5 +44,7 @@ describe('the reseller status of some orders (issue #35)', () => {
     expect(text).toMatch(/orders_number_uq/);
     expect(text).toMatch(/orders_pkey/);
     expect(text).not.toMatch(/Index Cond: \(user_id/);
+    // Each result's profile name is one look-up by id, not the whole profiles table per order.
+    expect(text).toMatch(/Index Cond: \(id = \(\(r\.v ->> 'profile_id'::text\)\)::integer\)/);
   });
 });
