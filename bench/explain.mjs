@@ -107,6 +107,20 @@ export const statements = () => [
     `select platform, service, sum(success_count), sum(profile_count) from orders
       where created_at >= now() - interval '90 days' and status in ('completed', 'partial', 'failed') group by 1, 2 order by 1, 2`,
   ],
+  [
+    'analytics 90 days: subscriptions in force at each day\'s end, each day joined to every subscription (before issue #35)',
+    `select d.day, count(up.id) from (select g::date as day, (g + interval '1 day' - interval '1 millisecond') as at
+                                        from generate_series(date_trunc('day', now()) - interval '89 days', date_trunc('day', now()), interval '1 day') g) d
+       left join user_packages up on (up.cancelled_at is null or up.cancelled_at > d.at) and up.starts_at <= d.at and up.ends_at > d.at
+      group by d.day`,
+  ],
+  [
+    'analytics 90 days: subscriptions in force, the starts minus the ends up to each day in one pass (issue #35)',
+    `select to_char((e.t + interval '999 microseconds') at time zone '${TZ}', 'YYYY-MM-DD') as day, sum(e.delta)
+       from (select starts_at as t, 1 as delta from user_packages
+             union all select greatest(starts_at, least(ends_at, coalesce(cancelled_at, ends_at))), -1 from user_packages) e
+      where e.t <= now() group by 1`,
+  ],
   ['stuck orders (admin list, reconciliation)', `select * from orders where status in ('pending', 'processing') and updated_at < now() - interval '30 minutes' order by updated_at limit 200`],
   [
     'CSV export of orders: a batch deep into the file',
