@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import { root, tempDir } from './lib.mjs';
-import { SCALE_PASSWORD, SCALE_RESELLERS, scaledDatabase } from './scale.mjs';
+import { SCALE_PASSWORD, SCALE_RESELLERS, benchPgOptions, scaledDatabase } from './scale.mjs';
 
 export const BENCH_ADMIN = { email: 'admin@example.com', password: 'bench-admin-password' };
 
@@ -21,7 +21,7 @@ export async function startPostgres({ scaled = false } = {}) {
   let dir;
   if (!base) {
     dir = tempDir('etk-bench-pg-');
-    base = execFileSync(path.join(root, 'scripts/test-postgres.sh'), ['start', dir], { encoding: 'utf8' }).trim();
+    base = execFileSync(path.join(root, 'scripts/test-postgres.sh'), ['start', dir], { encoding: 'utf8', env: { ...process.env, PG_OPTIONS: benchPgOptions() } }).trim();
   }
   const name = `etk_bench_${crypto.randomBytes(5).toString('hex')}`;
   const admin = postgres(base, { max: 1, onnotice: () => {} });

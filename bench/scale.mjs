@@ -244,11 +244,19 @@ function withDb(base, name) {
   return url.toString();
 }
 
+/**
+ * The throwaway cluster's memory: shared buffers sized for the scale fixture (its orders' table and
+ * indexes are ~800 MB), as a server is sized for its data; BENCH_PG_OPTIONS replaces it.
+ */
+export function benchPgOptions() {
+  return process.env.BENCH_PG_OPTIONS ?? '-c shared_buffers=1GB';
+}
+
 /** A cluster for the whole run: BENCH_DATABASE_URL, or a throwaway one (scripts/test-postgres.sh). */
 export function startCluster() {
   if (process.env.BENCH_DATABASE_URL) return { base: process.env.BENCH_DATABASE_URL, external: true, stop() {} };
   const dir = tempDir('etk-bench-pg-');
-  const base = execFileSync(path.join(root, 'scripts/test-postgres.sh'), ['start', dir], { encoding: 'utf8' }).trim();
+  const base = execFileSync(path.join(root, 'scripts/test-postgres.sh'), ['start', dir], { encoding: 'utf8', env: { ...process.env, PG_OPTIONS: benchPgOptions() } }).trim();
   return {
     base,
     external: false,
