@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { freePort, peakRssMb, startApp, stopApp, tempDir } from './lib.mjs';
-import { BENCH_ADMIN, api, makeCustomers, percentile, startPostgres } from './postgres.mjs';
+import { BENCH_ADMIN, api, makeCustomers, orderCount, percentile, startPostgres } from './postgres.mjs';
 
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -31,9 +31,32 @@ async function pgCounts(app, file) {
   return null;
 }
 
+/**
+ * The benchmark on an empty database and on a copy of the scale fixture (bench/scale.mjs: 1,000,000
+ * orders, its busy resellers as the customers), side by side with the ratio (issue #35).
+ */
 export async function run({ duration }) {
   const users = Number(process.env.BENCH_SEND_USERS ?? 50);
-  const pg = await startPostgres();
+  const empty = await measureOn({ duration, users, scaled: false });
+  const scaled = await measureOn({ duration, users, scaled: true });
+  const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b ? (a / b).toFixed(2) : 'n/a');
+  const row = (name, m) =>
+    `| ${name} | ${fmt(m.closed.rps)} | ${fmt(m.closed.p50, 1)} | ${fmt(m.closed.p99, 1)} | ${m.closed.refused} | ${fmt(m.open.rps)} | ${fmt(m.open.p50, 1)} | ${fmt(m.open.p99, 1)} | ${m.open.refused} | ${fmt(m.statements, 1)} | ${fmt(m.peak)} |`;
+  return {
+    title: `Sends on PostgreSQL (${users} customers sending at once, ${duration} s), empty and scaled database`,
+    lines: [
+      `| database | closed loop sends/s | p50 ms | p99 ms | refused | open loop (${empty.rate}/s offered) accepted/s | p50 ms | p99 ms | refused | statements per send | server peak RSS MB |`,
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      row('empty', empty),
+      row(`scaled (${scaled.orders.toLocaleString('en-US')} orders)`, scaled),
+      `| scaled ÷ empty | ${ratio(scaled.closed.rps, empty.closed.rps)} | ${ratio(scaled.closed.p50, empty.closed.p50)} | ${ratio(scaled.closed.p99, empty.closed.p99)} | | ${ratio(scaled.open.rps, empty.open.rps)} | ${ratio(scaled.open.p50, empty.open.p50)} | ${ratio(scaled.open.p99, empty.open.p99)} | | ${ratio(scaled.statements, empty.statements)} | |`,
+    ],
+    notes: `${empty.notes} On the scaled database the ${users} customers are the fixture's busy resellers (bench/scale.mjs), each with thousands of orders of their own, given the same package; the database is a fresh copy of the fixture's template (${fmt(scaled.copySeconds, 1)} s to copy).`,
+  };
+}
+
+async function measureOn({ duration, users, scaled }) {
+  const pg = await startPostgres({ scaled });
   let app;
   const countFile = path.join(tempDir('etk-bench-pgcount-'), 'counts.json');
   try {
@@ -52,7 +75,7 @@ export async function run({ duration }) {
         BENCH_PG_COUNT_FILE: countFile,
       },
     });
-    const { customers, profileIds } = await makeCustomers(app.url, users);
+    const { customers, profileIds } = await makeCustomers(app.url, users, { scaled });
     const ids = profileIds.slice(0, 3);
     const send = (token, n) =>
       api(`${app.url}/api/twitter/like`, { token, body: { profile_ids: ids, tweet_url: `https://x.com/bench/status/${1790000000000000000n + BigInt(n)}` } });
@@ -129,19 +152,15 @@ export async function run({ duration }) {
     const per = (k) => (c0 && c1 && answered ? (c1[k] - c0[k]) / answered : NaN);
     const idleRate = (k) => (idle0 && idle1 ? (idle1[k] - idle0[k]) / idleSeconds : NaN);
     const parses = c0 && c1 ? ((c1.messages.P ?? 0) - (c0.messages.P ?? 0)) / answered : NaN;
+    const orders = await orderCount(pg.url);
     return {
-      title: `Sends on PostgreSQL (${users} customers sending at once, ${duration} s)`,
-      lines: [
-        '| accepted sends/s | p50 ms | p99 ms | accepted | refused | statements per send | DB writes (round trips) per send | server peak RSS MB |',
-        '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-        `| ${fmt(accepted / elapsed)} | ${fmt(percentile(latencies, 50), 1)} | ${fmt(percentile(latencies, 99), 1)} | ${accepted} | ${refusedTotal}${refusedTotal ? ` (${Object.entries(refused).map(([s, n]) => `${s}: ${n}`).join(', ')})` : ''} | ${fmt(per('statements'), 1)} | ${fmt(per('writes'), 1)} | ${fmt(peak)} |`,
-        '',
-        `At a fixed offered rate of ${rate} sends/s (open loop, the same ${users} customers in turn, ${duration} s):`,
-        '',
-        '| offered sends/s | accepted sends/s | p50 ms | p99 ms | max ms | accepted | refused |',
-        '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-        `| ${rate} | ${fmt(open.accepted / openElapsed)} | ${fmt(percentile(open.latencies, 50), 1)} | ${fmt(percentile(open.latencies, 99), 1)} | ${fmt(open.latencies.at(-1), 1)} | ${open.accepted} | ${openRefused}${openRefused ? ` (${Object.entries(open.refused).map(([s, n]) => `${s}: ${n}`).join(', ')})` : ''} |`,
-      ],
+      orders,
+      rate,
+      copySeconds: pg.copySeconds,
+      peak,
+      statements: per('statements'),
+      closed: { rps: accepted / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), refused: refusedTotal },
+      open: { rps: open.accepted / openElapsed, p50: percentile(open.latencies, 50), p99: percentile(open.latencies, 99), refused: openRefused },
       notes:
         `POST /api/twitter/like with 3 profiles, first each customer a closed loop (next send when the last is answered: the most the node accepts), ` +
         `then at a fixed offered rate (BENCH_SEND_RATE, open loop: latency from each send's scheduled time, the latency of a send at that load). ` +

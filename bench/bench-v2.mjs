@@ -5,7 +5,7 @@
 // with autocannon, round-robin over the keys.
 import postgres from 'postgres';
 import { freePort, load, peakRssMb, startApp, stopApp } from './lib.mjs';
-import { BENCH_ADMIN, api, makeCustomers, startPostgres } from './postgres.mjs';
+import { BENCH_ADMIN, api, makeCustomers, orderCount, percentile, startPostgres } from './postgres.mjs';
 
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 const ORDERS = 100;
@@ -30,9 +30,41 @@ async function v2(url, fields) {
   return { status: res.status, body };
 }
 
+/** On an empty database and on a copy of the scale fixture (bench/scale.mjs), side by side (issue #35). */
 export async function run({ duration, connections }) {
+  const empty = await runOn({ duration, connections, scaled: false });
+  const scaled = await runOn({ duration, connections, scaled: true });
+  const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b ? (a / b).toFixed(2) : 'n/a');
+  const line = (name, m) =>
+    !m.row || m.row.skipped
+      ? `| ${name} | skipped (${m.row?.skipped ?? 'no result'}) | | | | | ${fmt(m.peak)} |`
+      : `| ${name} | ${fmt(m.row.rps)} | ${fmt(m.row.p50, 1)} | ${fmt(m.row.p99, 1)} | ${m.row.errors} | ${m.row.rps >= GOAL_RPS ? 'met' : 'not met'} | ${fmt(m.peak)} |`;
+  return {
+    title: `${empty.title}, empty and scaled database`,
+    lines: [
+      `| database | req/s | p50 ms | p99 ms | errors | goal ≥ ${GOAL_RPS} req/s | server peak RSS MB |`,
+      '| --- | ---: | ---: | ---: | ---: | --- | ---: |',
+      line('empty', empty),
+      line(`scaled (${scaled.orders.toLocaleString('en-US')} orders)`, scaled),
+      `| scaled ÷ empty | ${ratio(scaled.row?.rps, empty.row?.rps)} | ${ratio(scaled.row?.p50, empty.row?.p50)} | ${ratio(scaled.row?.p99, empty.row?.p99)} | | | |`,
+      '',
+      `\`add\` (like, 3 profiles picked by the server) while placing the ${ORDERS} orders of each reseller (4 at a time per reseller, ${RESELLERS} resellers):`,
+      '',
+      '| database | adds/s | p50 ms | p99 ms |',
+      '| --- | ---: | ---: | ---: |',
+      `| empty | ${fmt(empty.adds?.rps)} | ${fmt(empty.adds?.p50, 1)} | ${fmt(empty.adds?.p99, 1)} |`,
+      `| scaled | ${fmt(scaled.adds?.rps)} | ${fmt(scaled.adds?.p50, 1)} | ${fmt(scaled.adds?.p99, 1)} |`,
+      `| scaled ÷ empty | ${ratio(scaled.adds?.rps, empty.adds?.rps)} | ${ratio(scaled.adds?.p50, empty.adds?.p50)} | ${ratio(scaled.adds?.p99, empty.adds?.p99)} |`,
+    ],
+    notes: `${empty.notes} On the scaled database the resellers are the fixture's busy resellers (thousands of orders each; bench/scale.mjs), on a fresh copy of its template.`,
+  };
+}
+
+async function runOn({ duration, connections, scaled }) {
   const title = `Reseller API on PostgreSQL: POST /api/v2 status of ${ORDERS} orders in one request (${connections} connections, ${duration} s)`;
-  const pg = await startPostgres();
+  const pg = await startPostgres({ scaled });
+  let orders = 0;
+  let adds = null;
   let app;
   let peak = NaN;
   const notes = [];
@@ -49,7 +81,7 @@ export async function run({ duration, connections }) {
     // from hundreds of keys. The requests go round-robin over the keys, so those in flight belong
     // to different keys, as in production; one key lifted to hundreds a second would measure its
     // own limiter row, which every request of that key updates, instead of the status.
-    const { customers } = await makeCustomers(app.url, RESELLERS);
+    const { customers } = await makeCustomers(app.url, RESELLERS, { scaled });
     const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
     const resellers = [];
     try {
@@ -79,12 +111,15 @@ export async function run({ duration, connections }) {
     // 100 orders per reseller through the API itself: `like` on distinct tweets, 3 profiles each picked by the server.
     const refusals = {};
     let placed = 0;
+    const addLatencies = [];
+    const addsStarted = performance.now();
     await Promise.all(
       resellers.flatMap((r, n) =>
         Array.from({ length: 4 }, async () => {
           while (r.ids.length + (r.pending ?? 0) < ORDERS) {
             r.pending = (r.pending ?? 0) + 1;
             const i = placed++;
+            const t0 = performance.now();
             const res = await v2(app.url, {
               key: r.keys[0],
               action: 'add',
@@ -94,6 +129,7 @@ export async function run({ duration, connections }) {
               request_id: `bench-v2-${n}-${i}`,
             });
             r.pending--;
+            addLatencies.push(performance.now() - t0);
             if (res.status === 200 && res.body.order) r.ids.push(res.body.order);
             else {
               const what = `${res.status} ${res.body.code ?? ''}`.trim();
@@ -104,6 +140,8 @@ export async function run({ duration, connections }) {
         }),
       ),
     );
+    addLatencies.sort((a, b) => a - b);
+    adds = { rps: addLatencies.length / ((performance.now() - addsStarted) / 1000), p50: percentile(addLatencies, 50), p99: percentile(addLatencies, 99) };
     const short = resellers.find((r) => r.ids.length < ORDERS);
     if (short) {
       row = { skipped: `only ${short.ids.length} of ${ORDERS} orders placed (${Object.entries(refusals).map(([s, n]) => `${s}: ${n}`).join(', ')})` };
@@ -134,12 +172,13 @@ export async function run({ duration, connections }) {
   };
   try {
     await measure();
+    orders = await orderCount(pg.url);
   } finally {
     if (app) peak = peakRssMb(app);
     await stopApp(app);
     await pg.stop();
   }
-  return report();
+  return { ...report(), row, peak, orders, adds };
 
   function report() {
     const lines = ['| request | req/s | p50 ms | p99 ms | errors | goal ≥ 500 req/s | server peak RSS MB |', '| --- | ---: | ---: | ---: | ---: | --- | ---: |'];

@@ -7,16 +7,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import { root, tempDir } from './lib.mjs';
+import { SCALE_PASSWORD, SCALE_RESELLERS, benchPgOptions, scaledDatabase } from './scale.mjs';
 
 export const BENCH_ADMIN = { email: 'admin@example.com', password: 'bench-admin-password' };
 
-/** A fresh database on a real PostgreSQL server; `stop()` drops it and stops a cluster we started. */
-export async function startPostgres() {
+/**
+ * A fresh database on a real PostgreSQL server; `stop()` drops it and stops a cluster we started.
+ * `scaled`: a copy of the scale fixture (bench/scale.mjs scaledDatabase) instead of an empty one.
+ */
+export async function startPostgres({ scaled = false } = {}) {
+  if (scaled) return scaledDatabase();
   let base = process.env.BENCH_DATABASE_URL;
   let dir;
   if (!base) {
     dir = tempDir('etk-bench-pg-');
-    base = execFileSync(path.join(root, 'scripts/test-postgres.sh'), ['start', dir], { encoding: 'utf8' }).trim();
+    base = execFileSync(path.join(root, 'scripts/test-postgres.sh'), ['start', dir], { encoding: 'utf8', env: { ...process.env, PG_OPTIONS: benchPgOptions() } }).trim();
   }
   const name = `etk_bench_${crypto.randomBytes(5).toString('hex')}`;
   const admin = postgres(base, { max: 1, onnotice: () => {} });
@@ -28,7 +33,8 @@ export async function startPostgres() {
   for (const [k, v] of new URLSearchParams(process.env.BENCH_PG_QUERY ?? '')) url.searchParams.set(k, v);
   return {
     url: url.toString(),
-    external: !dir,
+    // A cluster bench/run.mjs started for the whole run is a throwaway one too.
+    external: !dir && process.env.BENCH_PG_THROWAWAY !== '1',
     async stop() {
       const cleanup = postgres(base, { max: 1, onnotice: () => {} });
       await cleanup.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
@@ -62,7 +68,7 @@ function must(res, what) {
  * (what a customer types to make an API key) and the admin's token. `concurrency`: customers made
  * at once (each is two argon2 hashes on the server, so more than a few buys little on 2 cores).
  */
-export async function makeCustomers(appUrl, count, { concurrency = 4 } = {}) {
+export async function makeCustomers(appUrl, count, { concurrency = 4, scaled = false } = {}) {
   const { token: adminToken } = must(await api(`${appUrl}/api/auth/admin-login`, { body: { email: BENCH_ADMIN.email, sifre: BENCH_ADMIN.password } }), 'admin login');
   const { site_ayar } = must(await api(`${appUrl}/api/site-ayar`, { token: adminToken }), 'site settings');
   must(await api(`${appUrl}/api/site-ayar`, { method: 'PUT', token: adminToken, body: { ...site_ayar, cooldown_saniye: 0, twitter_min_profil: 1 } }), 'cooldown 0');
@@ -80,11 +86,15 @@ export async function makeCustomers(appUrl, count, { concurrency = 4 } = {}) {
     Array.from({ length: Math.min(concurrency, count) }, async () => {
       while (next < count) {
         const i = next++;
-        const email = `bench-${tag}-${i}@example.com`;
-        const { kullanici } = must(await api(`${appUrl}/api/users`, { token: adminToken, body: { ad_soyad: `Bench ${i}`, email, sifre: 'bench-pass' } }), 'user');
-        must(await api(`${appUrl}/api/kullanici-paketleri`, { token: adminToken, body: { kullanici_id: kullanici.id, paket_id: paket.id, platform: 'twitter' } }), 'assign');
-        const { token } = must(await api(`${appUrl}/api/auth/login`, { body: { email, password: 'bench-pass' } }), 'login');
-        customers[i] = { id: kullanici.id, token, email, password: 'bench-pass' };
+        // On the scale fixture the customers are its busy resellers (thousands of orders each), signed in.
+        const email = scaled ? `scale-reseller-${1 + (i % SCALE_RESELLERS)}@example.com` : `bench-${tag}-${i}@example.com`;
+        const password = scaled ? SCALE_PASSWORD : 'bench-pass';
+        let id;
+        if (!scaled) id = must(await api(`${appUrl}/api/users`, { token: adminToken, body: { ad_soyad: `Bench ${i}`, email, sifre: password } }), 'user').kullanici.id;
+        const { token, kullanici } = must(await api(`${appUrl}/api/auth/login`, { body: { email, password } }), 'login');
+        id ??= kullanici?.id ?? (await api(`${appUrl}/api/users/profile/me`, { token })).body?.kullanici?.id;
+        must(await api(`${appUrl}/api/kullanici-paketleri`, { token: adminToken, body: { kullanici_id: id, paket_id: paket.id, platform: 'twitter' } }), 'assign');
+        customers[i] = { id, token, email, password };
       }
     }),
   );
@@ -100,4 +110,15 @@ export function percentile(sorted, p) {
 export function rssKb(pid) {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) : NaN;
+}
+
+/** How many orders the database at `url` holds (the scaled database's size, for the reports). */
+export async function orderCount(url) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [{ n }] = await sql`select count(*)::int as n from orders`;
+    return n;
+  } finally {
+    await sql.end();
+  }
 }

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, load, loginCookie, peakRssMb, root, startApp, stopApp, tempDir } from './lib.mjs';
+import { prepareScaleTemplate, scaleSize, startCluster } from './scale.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -179,20 +180,49 @@ function runAlone(file) {
   });
 }
 
+// BENCH_ONLY=sends,v2,pages: only those bench-*.mjs modules (and the scale fixture), none of the
+// HTTP, cold start and Lighthouse measurements: a quick run of the PostgreSQL benchmarks.
+const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()) : null;
+if (only) extra.splice(0, extra.length, ...extra.filter((f) => only.includes(path.basename(f).replace(/^bench-|\.mjs$/g, ''))));
 ensureBuild();
-await httpThroughput();
-await coldStart();
-for (const file of extra) {
-  const section = await runAlone(file);
-  if (section) sections.push(section);
+if (!only) {
+  await httpThroughput();
+  await coldStart();
 }
-await lighthouseAudits();
+// The scale fixture (issue #35), built once: one PostgreSQL cluster for every benchmark of the run
+// (BENCH_DATABASE_URL, else a throwaway one) and the fixture's template in it (BENCH_SCALE_TEMPLATE);
+// each benchmark process copies it (bench/scale.mjs scaledDatabase) for its scaled half.
+const cluster = startCluster();
+try {
+  process.env.BENCH_DATABASE_URL = cluster.base;
+  if (!cluster.external) process.env.BENCH_PG_THROWAWAY = '1';
+  const template = await prepareScaleTemplate(cluster.base);
+  process.env.BENCH_SCALE_TEMPLATE = template.name;
+  const size = scaleSize();
+  sections.push({
+    title: 'The scale fixture (bench/scale.mjs)',
+    lines: [
+      '| part | seconds |',
+      '| --- | ---: |',
+      ...template.timings.map(([name, s]) => `| ${name} | ${fmt(s, 1)} |`),
+      `| **whole template (migrate, seed, load, analyze)** | **${fmt(template.seconds, 0)}** |`,
+    ],
+    notes: `${size.orders.toLocaleString('en-US')} orders over 365 days with their per-profile results, ${size.customers.toLocaleString('en-US')} customers (a top-up and its ledger row each; the new tweets' charges), ${size.packages.toLocaleString('en-US')} packages, ${size.profilesPerPlatform} profiles per platform, ${size.notifications.toLocaleString('en-US')} notifications, ${size.tickets.toLocaleString('en-US')} tickets: ${template.size} on disk. Built once per run as a template database; each benchmark's scaled half runs on a fresh copy (CREATE DATABASE … TEMPLATE).`,
+  });
+  for (const file of extra) {
+    const section = await runAlone(file);
+    if (section) sections.push(section);
+  }
+} finally {
+  cluster.stop();
+}
+if (!only) await lighthouseAudits();
 
 const machine = `${(await import('node:os')).cpus().length} cores, Node ${process.version}`;
 const md = [
   '# Benchmark results',
   '',
-  `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${machine}), loopback only.`,
+  `Measured by \`npm run bench\`${only ? ` (BENCH_ONLY=${only.join(',')})` : ''} on ${new Date().toISOString().slice(0, 10)} (${machine}), loopback only.`,
   'Absolute figures drift between runs on a shared machine; the ratios are measured in the same run.',
   '',
   ...sections.flatMap((s) => [`## ${s.title}`, '', ...s.lines, '', ...(s.notes ? [s.notes, ''] : [])]),

@@ -4,7 +4,7 @@ import type { Db } from '@/db/client';
 import { refundOrderCharge } from '@/lib/domain/balance';
 import { orders, usageCounters, type ProfileResult } from '@/db/schema';
 import { queueOrderWebhook } from '@/lib/domain/webhooks';
-import { recordProfileOutcomes } from '@/lib/domain/profiles';
+import { recordDailyResults, recordProfileOutcomes } from '@/lib/domain/profiles';
 import { notifyOrderEnd } from '@/lib/domain/notifications';
 import { isFinal } from './operation-update';
 import { proofsOf, withProof, type Proof } from './proofs';
@@ -86,6 +86,8 @@ export async function finalizeOrder(db: Db, orderId: string, input: FinalizeInpu
     // only until the commit, not across the writes above (issue #19: orders of popular profiles
     // ending together waited on each other there, up to ~180 ms before their final event).
     await recordProfileOutcomes(tx, input.outcomes);
+    // The profiles' records the server's pick ranks by (issue #35), last for the same reason.
+    await recordDailyResults(tx, order, results);
     return { changed: true, order: ended };
   });
 }

@@ -78,14 +78,18 @@ const resultsSql = (o: string) => {
   const success = `r.v->>'result' = 'success'`;
   const profile = jsonObjectSql([
     ['profile_id', `(r.v->'profile_id')::text`],
-    ['username', json(`coalesce(p.username, '')`)],
+    ['username', json(`coalesce((select p.username from profiles p where p.id = (r.v->>'profile_id')::int), '')`)],
     ['result', json(`r.v->>'result'`)],
     ['proof_url', json(`r.v->>'proof_url'`), `${success} and coalesce(r.v->>'proof_url', '') <> ''`],
     ['text', json(`r.v->>'text'`), `${success} and coalesce(r.v->>'text', '') <> ''`],
   ]);
   return `(select ',"remains":"' || (${o}.profile_count - count(*) filter (where ${success}))::text || '","currency":"USD","profiles":[' || coalesce(string_agg(${profile}, ',' order by r.ord), '') || ']'
-    from jsonb_array_elements(${o}.results) with ordinality as r(v, ord) left join profiles p on p.id = (r.v->>'profile_id')::int)`;
+    from jsonb_array_elements(${o}.results) with ordinality as r(v, ord))`;
 };
+// The profile's name is a look-up by its id per result (profiles_pkey): joined to the results, the
+// planner (which guesses 100 results per order) hashed the whole profiles table once per order,
+// 0.2 ms per order with 2,400 profiles: 22 ms of a 100-order status (issue #35).
+
 
 /** The view of the order row `o` as JSON text (OrderView). */
 const orderViewSql = (o: string) =>
@@ -112,16 +116,22 @@ const orderViewSql = (o: string) =>
  */
 const RECORD = '\u001e';
 const NUMBER_END = '\u001f';
+//
+// The orders are found by their ids (orders_pkey, orders_number_uq), and only then checked for their
+// owner: `o.user_id + 0` keeps the planner from reading every order of the owner through a
+// user_id index and filtering them by id (issue #35: the owner is a column of the key check, so
+// the planner cannot tell a busy reseller from a new customer; at 1,000,000 orders that read a
+// reseller's ~6,700 orders for every `status`, 16 ms instead of 0.3).
 const viewsParts = (refillsOnly: boolean) =>
   [
-    `(select string_agg(o.id::text || o.number::text || chr(31) || ${orderViewSql('o')}, chr(30)) from orders o where o.user_id = `,
-    ` and (o.id = any(`,
+    `(select string_agg(o.id::text || o.number::text || chr(31) || ${orderViewSql('o')}, chr(30)) from orders o where (o.id = any(`,
     `) or o.number = any(`,
-    `))${refillsOnly ? ' and o.refill_of is not null' : ''})`,
+    `)) and o.user_id + 0 = `,
+    `${refillsOnly ? ' and o.refill_of is not null' : ''})`,
   ] as const;
 const viewsText = (owner: string, uuids: string, numbers: string, refillsOnly: boolean) => {
-  const [select, andIds, orNumbers, end] = viewsParts(refillsOnly);
-  return `${select}${owner}${andIds}${uuids}${orNumbers}${numbers}${end}`;
+  const [select, orNumbers, andOwner, end] = viewsParts(refillsOnly);
+  return `${select}${uuids}${orNumbers}${numbers}${andOwner}${owner}${end}`;
 };
 
 const VIEWS = `select ${viewsText('$1::int', '$2::uuid[]', '$3::int8[]', false)} as views`;
@@ -159,9 +169,9 @@ function splitKeys(keys: string[]): [uuids: string[], numbers: string[]] {
  * parseOrderViewTexts.
  */
 export function viewsOfOwnerSql(owner: SQL, ids: string[]): SQL {
-  const [select, andIds, orNumbers, end] = viewsParts(false);
+  const [select, orNumbers, andOwner, end] = viewsParts(false);
   const [uuids, numbers] = splitKeys(ids);
-  return sql.join([sql.raw(select), owner, sql.raw(andIds), sql`${sql.param(uuids)}::uuid[]`, sql.raw(orNumbers), sql`${sql.param(numbers)}::int8[]`, sql.raw(end)]);
+  return sql.join([sql.raw(select), sql`${sql.param(uuids)}::uuid[]`, sql.raw(orNumbers), sql`${sql.param(numbers)}::int8[]`, sql.raw(andOwner), owner, sql.raw(end)]);
 }
 
 /**

@@ -4,6 +4,7 @@ export { listProfiles, readProfiles, type PublicProfile } from './list-profiles'
 export { startProfileSync } from './profile-sync-loop';
 export {
   recordProfileOutcomes,
+  recordDailyResults,
   listProfileHealth,
   profileReliability,
   setProfileStatus,

@@ -69,6 +69,39 @@ export async function recordProfileOutcomes(tx: Db, outcomes: Map<number, 'succe
   return quarantined;
 }
 
+/**
+ * Issue #35: adds an ended order's per-profile results to its profiles' records of the day the
+ * order was created (profile_daily_records, UTC days), in the transaction that ends the order
+ * (finalizeOrder), so each ended order counts exactly once. The server's pick ranks profiles by
+ * these counters (lib/domain/operations/pick-profiles.ts) instead of reading every order of the
+ * window. Rows are written in profile id order (no deadlock between orders ending together); a
+ * profile id that is no longer in the profiles table is left out.
+ */
+export async function recordDailyResults(
+  tx: Db,
+  order: { platform: Platform; createdAt: Date },
+  results: readonly { profile_id: number; result: string }[],
+): Promise<void> {
+  const per = new Map<number, { ok: number; n: number }>();
+  for (const r of results) {
+    const e = per.get(r.profile_id) ?? { ok: 0, n: 0 };
+    e.n++;
+    if (r.result === 'success') e.ok++;
+    per.set(r.profile_id, e);
+  }
+  if (per.size === 0) return;
+  const ids = [...per.keys()].sort((a, b) => a - b);
+  await tx.execute(sql`
+    insert into profile_daily_records (platform, day, profile_id, successes, results)
+    select ${order.platform}::platform, (${order.createdAt.toISOString()}::timestamptz at time zone 'UTC')::date, r.id, r.ok, r.n
+      from unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => per.get(id)!.ok))}::int[], ${sql.param(ids.map((id) => per.get(id)!.n))}::int[]) as r(id, ok, n)
+      join profiles p on p.id = r.id
+     order by r.id
+    on conflict (platform, day, profile_id) do update
+       set successes = profile_daily_records.successes + excluded.successes,
+           results = profile_daily_records.results + excluded.results`);
+}
+
 async function quarantineAfter(db: Db): Promise<number> {
   const [row] = await db.select({ n: siteSettings.quarantineAfterFailures }).from(siteSettings).where(eq(siteSettings.id, 1));
   return row?.n ?? DEFAULT_QUARANTINE_AFTER;
