@@ -688,9 +688,11 @@ export const profileDailyRecords = pgTable(
   {
     platform: platformEnum().notNull(),
     day: date({ mode: 'string' }).notNull(),
-    profileId: integer()
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    // No foreign key to profiles: its KEY SHARE lock on the profile rows would make the order's
+    // end wait for a transaction holding them FOR UPDATE (profile-health.test.ts). Rows are only
+    // written for profiles that exist (recordDailyResults joins them), and the pick reads them
+    // from profiles, so a deleted profile's rows are never read.
+    profileId: integer().notNull(),
     successes: integer().notNull().default(0),
     results: integer().notNull().default(0),
   },

@@ -9,7 +9,6 @@ CREATE TABLE "profile_daily_records" (
 );
 --> statement-breakpoint
 DROP INDEX IF EXISTS "orders_created_idx";--> statement-breakpoint
-ALTER TABLE "profile_daily_records" ADD CONSTRAINT "profile_daily_records_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "orders_user_created_idx" ON "orders" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "orders_created_figures_idx" ON "orders" USING btree ("created_at","status","platform","service","success_count","profile_count");--> statement-breakpoint
 -- The records of the orders already ended in the pick's window (the last 7 UTC days and today):

@@ -115,12 +115,14 @@ export function pickQuery(tx: Db, input: PickInput): PromiseLike<PickedProfile[]
   // kept by finalizeOrder): at most the platform's profiles × the window's days, however many
   // orders there are. Days are UTC days of the orders' creation: the window is the last
   // RELIABILITY_WINDOW_DAYS days and today's part.
+  // The window's first UTC day, from the app's clock as every "today" here is (test/one-home).
+  const since = new Date(Date.now() - RELIABILITY_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
   const query = sql`
     with record as (
       select d.profile_id, sum(d.successes) as ok, sum(d.results) as total
         from profile_daily_records d
        where d.platform = ${input.platform}
-         and d.day >= (now() at time zone 'UTC')::date - ${RELIABILITY_WINDOW_DAYS}::int
+         and d.day >= ${since}::date
        group by 1
     )
     select p.id as id, p.followers_count as "followersCount"
