@@ -10,13 +10,15 @@ import { CancelOrderButton } from './cancel-order-button';
 import { fetchTransactions } from './panel-api';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { INITIAL_ROWS, MORE_ROWS, type PanelTransaction, type TransactionPage } from './statistics-types';
-import { ChevronDown, Receipt } from 'lucide-react';
+import { ChevronDown, Receipt, Repeat2 } from 'lucide-react';
+import { Link } from '@/components/ui/link';
+import { repeatHref } from '@/components/service/repeat-href';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { cardVariants } from '@/components/ui/card';
 
-/** Column widths of a line on wider screens: date, service, target, profiles, status, spent, results. */
-const GRID = 'sm:grid-cols-[9.5rem_7rem_minmax(0,1fr)_5rem_8.5rem_5.5rem_6.5rem] sm:gap-x-3';
+/** Column widths of a line on wider screens: date, service, target, profiles, status, spent, actions (results, repeat). */
+const GRID = 'sm:grid-cols-[9.5rem_7rem_minmax(0,1fr)_5rem_8.5rem_5.5rem_auto] sm:gap-x-3';
 
 /** The text of a new tweet kept in `notlar` (§3), shown when an order has no target URL. */
 function noteText(notlar: string | null): string | null {
@@ -129,8 +131,10 @@ export function TransactionList({ platform, initial }: { platform: string; initi
                     )}
                   </span>
                   <span className="justify-self-end text-muted tabular-nums sm:order-4 sm:text-ink">{t('profileCount', { count: row.profil_sayisi })}</span>
-                  <span className="col-span-2 sm:order-7 sm:col-span-1 sm:justify-self-end">
-                    <OrderResultsDialog taskId={row.id} orderNumber={row.order_number} label={t('detailsLabel', { date: when(row.created_at) })} />
+                  <span className="col-span-2 flex flex-wrap items-center justify-between gap-x-2 sm:order-7 sm:col-span-1 sm:flex-col sm:items-end sm:justify-self-end">
+                    <OrderResultsDialog taskId={row.id} orderNumber={row.order_number} label={t('detailsLabel', { date: when(row.created_at) })} repeatHref={repeatHref(row.service, row.order_number)} />
+                    {/* Issue #36 item 4: the same service and profiles again, on the same or a new target, through the normal send. */}
+                    <RepeatLink service={row.service} orderNumber={row.order_number} />
                   </span>
                 </li>
               );
@@ -145,5 +149,20 @@ export function TransactionList({ platform, initial }: { platform: string; initi
         </>
       )}
     </section>
+  );
+}
+
+/** An order's Repeat: its service page with the order's profiles ticked and its target filled in. */
+export function RepeatLink({ service, orderNumber, className }: { service: string; orderNumber: number; className?: string }) {
+  const t = useTranslations('Repeat');
+  const format = useFormat();
+  const href = repeatHref(service, orderNumber);
+  if (!href) return null;
+  return (
+    <Link href={href} className={buttonVariants({ variant: 'link', className: cn('px-3', className) })} data-repeat-link={orderNumber}>
+      <Repeat2 aria-hidden="true" className="size-4" />
+      {t('action')}
+      <span className="sr-only">{` – ${t('actionLabel', { number: format.orderNumber(orderNumber) })}`}</span>
+    </Link>
   );
 }
