@@ -142,7 +142,6 @@ for (const { l, width, from, n } of CASES) {
       await expect(numbers.first()).toHaveText(`#${repeated.order_number}`);
       await expect(numbers.nth(1)).toHaveText(`#${original.order_number}`);
       await noSideScroll(page, width);
-      await page.screenshot({ path: `/tmp/hc/repeat-statistics-${l}-${width}.png` });
     } finally {
       await context.close();
     }
@@ -187,7 +186,6 @@ test('a number that is not the customer’s fills in nothing; a profile that can
     await expect(page.locator('[data-profile-list] input[type=checkbox]:checked')).toHaveCount(1);
     await expect(page.locator(`#profile-${paused.id}`)).toHaveCount(0);
     await noSideScroll(page, 390);
-    await page.screenshot({ path: '/tmp/hc/repeat-unavailable-en-390.png', fullPage: false });
   } finally {
     await setStatus('active');
     await context.close();

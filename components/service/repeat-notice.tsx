@@ -70,10 +70,12 @@ export function RepeatNotice({ state, service, sameTargetDone, onNewTarget }: { 
       </p>
       <p>{t('intro')}</p>
       {sameTargetDone > 0 ? (
-        <div className="flex flex-wrap items-center gap-2 rounded-control border border-warning/40 bg-card p-2" data-repeat-same-target>
-          <AlertTriangle aria-hidden="true" className="size-4 shrink-0 text-warning" />
-          <p className="min-w-0 flex-1">{t('sameTarget', { count: sameTargetDone })}</p>
-          <Button type="button" variant="secondary" onClick={onNewTarget} data-repeat-new-target>
+        <div className="flex flex-col gap-2 rounded-control border border-warning/40 bg-card p-2 sm:flex-row sm:items-center" data-repeat-same-target>
+          <p className="flex min-w-0 flex-1 items-start gap-2">
+            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
+            <span>{t('sameTarget', { count: sameTargetDone })}</span>
+          </p>
+          <Button type="button" variant="secondary" onClick={onNewTarget} className="w-full sm:w-auto" data-repeat-new-target>
             <PencilLine aria-hidden="true" className="size-4" />
             {t('newTarget')}
           </Button>
