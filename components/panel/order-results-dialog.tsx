@@ -1,10 +1,11 @@
 'use client';
 
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, Repeat2 } from 'lucide-react';
+import { Link } from '@/components/ui/link';
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { fetchOperation } from './panel-api';
 import { orderNumberText } from '@/lib/infra/format';
@@ -14,7 +15,8 @@ type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error' } | { kind
 
 /** A transaction row's button that opens the order's per-profile results (GET /api/operations/{task_id}). */
 /** `label` tells which order the button is for (read by screen readers after the visible word). */
-export function OrderResultsDialog({ taskId, orderNumber, label }: { taskId: string; orderNumber?: number; label: string }) {
+export function OrderResultsDialog({ taskId, orderNumber, label, repeatHref = null }: { taskId: string; orderNumber?: number; label: string; repeatHref?: string | null }) {
+  const tr = useTranslations('Repeat');
   const t = useTranslations('Panel.statistics');
   const tc = useTranslations('Common');
   const locale = useLocale();
@@ -43,6 +45,18 @@ export function OrderResultsDialog({ taskId, orderNumber, label }: { taskId: str
         closeLabel={tc('close')}
       >
         <Body state={state} />
+        {/* Issue #36 item 4: the order again, from its results. */}
+        {repeatHref ? (
+          <div className="mt-4 flex justify-end">
+            <Button asChild variant="secondary">
+              <Link href={repeatHref} data-repeat-link={orderNumber}>
+                <Repeat2 aria-hidden="true" className="size-4" />
+                {tr('action')}
+                {orderNumber === undefined ? null : <span className="sr-only">{` – ${tr('actionLabel', { number: orderNumberText(orderNumber) })}`}</span>}
+              </Link>
+            </Button>
+          </div>
+        ) : null}
       </DialogContent>
     </Dialog>
   );

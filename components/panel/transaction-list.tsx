@@ -10,13 +10,19 @@ import { CancelOrderButton } from './cancel-order-button';
 import { fetchTransactions } from './panel-api';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { INITIAL_ROWS, MORE_ROWS, type PanelTransaction, type TransactionPage } from './statistics-types';
-import { ChevronDown, Receipt } from 'lucide-react';
+import { ChevronDown, Receipt, Repeat2 } from 'lucide-react';
+import { Link } from '@/components/ui/link';
+import { repeatHref } from '@/components/service/repeat-href';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { cardVariants } from '@/components/ui/card';
 
-/** Column widths of a line on wider screens: date, service, target, profiles, status, spent, results. */
-const GRID = 'sm:grid-cols-[9.5rem_7rem_minmax(0,1fr)_5rem_8.5rem_5.5rem_6.5rem] sm:gap-x-3';
+/**
+ * Column widths of a line on wide screens (from 1024 px): date, service, target, profiles, status,
+ * spent, actions (results, repeat: fixed, so the heading row and every line share the columns).
+ * The fixed columns take about 50rem, so narrower screens get a card per order, as a phone does.
+ */
+const GRID = 'lg:grid-cols-[9.5rem_7rem_minmax(0,1fr)_5rem_8.5rem_5.5rem_9rem] lg:gap-x-3';
 
 /** The text of a new tweet kept in `notlar` (§3), shown when an order has no target URL. */
 function noteText(notlar: string | null): string | null {
@@ -79,7 +85,7 @@ export function TransactionList({ platform, initial }: { platform: string; initi
       ) : (
         <>
           {/* One grid for the column headings (wide screens) and the rows: a card per order on a phone, a line on wider screens. */}
-          <div aria-hidden="true" className={cn(GRID, 'mt-2 hidden border-b border-line pb-2 text-sm text-muted sm:grid')}>
+          <div aria-hidden="true" className={cn(GRID, 'mt-2 hidden border-b border-line pb-2 text-sm text-muted lg:grid')}>
             <span>{t('colDate')}</span>
             <span>{t('colService')}</span>
             <span>{t('colTarget')}</span>
@@ -93,14 +99,14 @@ export function TransactionList({ platform, initial }: { platform: string; initi
               const note = row.hedef_url ? null : noteText(row.notlar);
               return (
                 <li key={row.id} data-testid="transaction-row" className={cn(GRID, 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 py-3 text-sm')}>
-                  <span className="font-medium sm:order-2 sm:font-normal">
+                  <span className="font-medium lg:order-2 lg:font-normal">
                     {/* Issue #33: the order's number, the same "#123" as the send's toast, the results and the tickets. */}
                     <span className="mr-1.5 text-muted tabular-nums" data-order-number>
                       {format.orderNumber(row.order_number)}
                     </span>
                     {ts.has(row.service) ? ts(row.service) : row.service}
                   </span>
-                  <span className="flex flex-col items-end gap-1 justify-self-end sm:order-5 sm:items-start sm:justify-self-start">
+                  <span className="flex flex-col items-end gap-1 justify-self-end lg:order-5 lg:items-start lg:justify-self-start">
                     <StatusBadge kind="order" status={row.durum} />
                     {row.durum === 'zamanlandi' ? (
                       <CancelOrderButton
@@ -112,14 +118,14 @@ export function TransactionList({ platform, initial }: { platform: string; initi
                       />
                     ) : null}
                   </span>
-                  <time dateTime={row.created_at} className="text-muted sm:order-1 sm:text-ink">
+                  <time dateTime={row.created_at} className="text-muted lg:order-1 lg:text-ink">
                     {when(row.created_at)}
                   </time>
-                  <span className="justify-self-end tabular-nums sm:order-6">
+                  <span className="justify-self-end tabular-nums lg:order-6">
                     <span className="sr-only">{t('colSpent')}: </span>
                     {format.dollars(row.bakiye_harcanan)}
                   </span>
-                  <span className="min-w-0 sm:order-3">
+                  <span className="min-w-0 lg:order-3">
                     {row.hedef_url ? (
                       <a href={row.hedef_url} target="_blank" rel="noopener noreferrer nofollow" className="block truncate text-brand underline-offset-2 hover:underline">
                         {row.hedef_url}
@@ -128,9 +134,11 @@ export function TransactionList({ platform, initial }: { platform: string; initi
                       <span className="block truncate">{note ?? t('noTarget')}</span>
                     )}
                   </span>
-                  <span className="justify-self-end text-muted tabular-nums sm:order-4 sm:text-ink">{t('profileCount', { count: row.profil_sayisi })}</span>
-                  <span className="col-span-2 sm:order-7 sm:col-span-1 sm:justify-self-end">
-                    <OrderResultsDialog taskId={row.id} orderNumber={row.order_number} label={t('detailsLabel', { date: when(row.created_at) })} />
+                  <span className="justify-self-end text-muted tabular-nums lg:order-4 lg:text-ink">{t('profileCount', { count: row.profil_sayisi })}</span>
+                  <span className="col-span-2 flex flex-wrap items-center justify-between gap-x-2 lg:order-7 lg:col-span-1 lg:flex-col lg:items-end lg:justify-self-end">
+                    <OrderResultsDialog taskId={row.id} orderNumber={row.order_number} label={t('detailsLabel', { date: when(row.created_at) })} repeatHref={repeatHref(row.service, row.order_number)} />
+                    {/* Issue #36 item 4: the same service and profiles again, on the same or a new target, through the normal send. */}
+                    <RepeatLink service={row.service} orderNumber={row.order_number} />
                   </span>
                 </li>
               );
@@ -145,5 +153,20 @@ export function TransactionList({ platform, initial }: { platform: string; initi
         </>
       )}
     </section>
+  );
+}
+
+/** An order's Repeat: its service page with the order's profiles ticked and its target filled in. */
+export function RepeatLink({ service, orderNumber, className }: { service: string; orderNumber: number; className?: string }) {
+  const t = useTranslations('Repeat');
+  const format = useFormat();
+  const href = repeatHref(service, orderNumber);
+  if (!href) return null;
+  return (
+    <Link href={href} className={buttonVariants({ variant: 'link', className: cn('px-3', className) })} data-repeat-link={orderNumber}>
+      <Repeat2 aria-hidden="true" className="size-4" />
+      {t('action')}
+      <span className="sr-only">{` – ${t('actionLabel', { number: format.orderNumber(orderNumber) })}`}</span>
+    </Link>
   );
 }

@@ -35,6 +35,8 @@ describe("a visitor's send draft across the trip to /login", () => {
   it('returns only to a page of this site', () => {
     expect(safeReturnPath('/service/like')).toBe('/service/like');
     expect(safeReturnPath('/panel')).toBe('/panel');
+    expect(safeReturnPath('/service/like?repeat=123')).toBe('/service/like?repeat=123');
+    for (const bad of ['/service/like?repeat=1&next=//evil.example', '/service/like?repeat=abc', '/panel?repeat=1', '/service/like?x=1']) expect(safeReturnPath(bad), bad).toBeNull();
     for (const bad of ['//evil.example', 'https://evil.example/service', '/service/../../x', '/\\evil', '/login', null, '']) expect(safeReturnPath(bad)).toBeNull();
   });
 });

@@ -47,8 +47,11 @@ export function takeDraft(service: string, now = Date.now(), store: Store = glob
   }
 }
 
-/** Where /login sends a customer back to: a path of this site only (never another host). */
+/**
+ * Where /login sends a customer back to: a path of this site only (never another host), with at
+ * most a service page's `?repeat=<order number>` (issue #36 item 4: a repeat link opened signed out).
+ */
 export function safeReturnPath(next: string | null | undefined): string | null {
   if (!next || next.length > 200) return null;
-  return /^\/(service|panel|pricing)(\/[A-Za-z0-9_-]*)*$/.test(next) ? next : null;
+  return /^\/(service|panel|pricing)(\/[A-Za-z0-9_-]*)*$/.test(next) || /^\/service\/[a-z_]+\?repeat=\d{1,15}$/.test(next) ? next : null;
 }

@@ -1,6 +1,7 @@
 'use client';
 
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'next/navigation';
 import dynamic from 'next/dynamic';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { orderNumberText } from '@/lib/infra/format';
@@ -25,7 +26,9 @@ import { useLimitsAndBalance } from './use-limits-balance';
 import { useOrderTracking } from './use-order-tracking';
 import { usePriceQuote } from './use-price-quote';
 import { alreadyDoneIds, useSelection } from './use-selection';
-import { hasPrompt, isoToLocalInput, textLength, TWEET_MAX, useServiceForm, type FieldName } from './use-service-form';
+import { EMPTY_FIELDS, hasPrompt, isoToLocalInput, textLength, TWEET_MAX, useServiceForm, type FieldName } from './use-service-form';
+import { useRepeat } from './use-repeat';
+import { RepeatNotice } from './repeat-notice';
 import { SPREAD_CHOICES } from '@/lib/domain/operations/limits';
 import { stickyBarVisible, useInView } from './use-sticky-bar';
 import { PromptTextarea } from './prompt-textarea';
@@ -164,6 +167,32 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loggedIn, pending, service]);
 
+  // Issue #36 item 4: `?repeat=<order number>` fills the form and ticks the profiles of the customer's own order.
+  const repeatParam = useSearchParams()?.get('repeat') ?? null;
+  const pageIds = useMemo(() => new Set(profiles.map((p) => p.id)), [profiles]);
+  const repeat = useRepeat({
+    param: repeatParam,
+    service,
+    locale,
+    ready: !pending,
+    loggedIn,
+    pageIds,
+    cap: account.cap,
+    onDraft: (draft, ticked) => {
+      selection.restore(ticked);
+      form.restore({ ...EMPTY_FIELDS, url: draft.target_url ?? '', prompt: draft.prompt ?? '', tweetText: draft.tweet_text ?? '', quoteUrl: draft.quote_tweet_url ?? '' });
+    },
+  });
+  const repeating = repeat.state.kind === 'ready' ? repeat.state.draft : null;
+  // The ticked profiles that already acted on the order's own target, while the target is still that one.
+  const sameTargetDone =
+    repeating?.target_url && form.fields.url.trim() === repeating.target_url ? repeating.profiles.filter((p) => p.done_on_target && selection.selectedSet.has(p.id)).length : 0;
+  const focusUrl = () => document.getElementById(`${formId}-url`)?.focus();
+  const onNewTarget = () => {
+    form.set('url', '');
+    focusUrl();
+  };
+
   const sendRef = useRef<HTMLButtonElement>(null);
   const sendInView = useInView(sendRef);
   const showBar = stickyBarVisible({ sendInView, selectedCount });
@@ -215,6 +244,13 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
       const orderNumber = typeof r.body.order_number === 'number' ? r.body.order_number : undefined;
       const numbered = (message: string) => (orderNumber === undefined ? message : t('Toast.numbered', { number: orderNumberText(orderNumber), message }));
       if (!r.ok || !taskId) {
+        if (repeating && r.body.code === 'ALREADY_DONE') {
+          // A repeat keeps its profiles: the target is what to change (or the customer unticks them).
+          toast.error(t('Repeat.alreadyDone', { count: alreadyDoneIds(r.body).length || Number(r.body.count) || 1 }));
+          form.setError('url', 'Repeat.alreadyDoneField');
+          focusUrl();
+          return;
+        }
         showError(r);
         if (r.body.code === 'PRICE_CHANGED' || r.body.code === 'INSUFFICIENT_BALANCE') refreshQuote();
         if (r.body.code === 'INSUFFICIENT_BALANCE' || r.body.code === 'NO_PACKAGE' || r.body.code === 'DAILY_LIMIT_EXCEEDED') {
@@ -235,6 +271,13 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
       }
       selection.clear();
       form.reset();
+      if (repeating) {
+        // Placed: the page is an ordinary service page again (a reload does not fill it in twice).
+        repeat.done();
+        const url = new URL(window.location.href);
+        url.searchParams.delete('repeat');
+        window.history.replaceState(window.history.state, '', url);
+      }
       void refreshLimits();
       void refreshBalance();
     } finally {
@@ -271,6 +314,7 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
     <div className={showBar ? 'mt-4 space-y-6 pb-24' : 'mt-4 space-y-6'} data-workspace={service} data-realtime={tracking.connection ?? undefined}>
       {/* Until the app shell knows its customer: the height of the limits card most customers see (three lines), so the form does not move. */}
       {pending ? <Skeleton className="h-[86px] w-full" data-account-pending /> : <AccountNotice viewer={viewer} platform={platform} limits={limits} cap={cap} used={used} perAction={account.perAction} />}
+      <RepeatNotice state={repeat.state} service={service} sameTargetDone={sameTargetDone} onNewTarget={onNewTarget} />
 
       <Card className="p-4">
         <form id={formId} onSubmit={onSubmit} noValidate aria-labelledby={`${formId}-title`} className="space-y-4">

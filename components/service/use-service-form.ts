@@ -107,6 +107,8 @@ export function useServiceForm(service: Service, platform: Platform) {
     set,
     check,
     clearProfilesError: () => setErrors((e) => (e.profiles ? { ...e, profiles: undefined } : e)),
+    /** Marks one field with a message key (a refusal of the server that is about it: a repeat's ALREADY_DONE). */
+    setError: (field: FieldName, key: string) => setErrors((e) => ({ ...e, [field]: key })),
     reset: () => {
       setFields(EMPTY_FIELDS);
       setErrors({});

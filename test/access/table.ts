@@ -125,6 +125,7 @@ export const TABLE: Record<string, Entry> = {
   // Orders.
   'GET /api/operations/[taskId]': { auth: 'user', visitor: 401, user: 200, other: 404, adminPlain: 404, admin: 200, params: (i) => ({ taskId: i.order }) },
   'POST /api/operations/[taskId]/cancel': loggedIn(404, { params: () => ({ taskId: '00000000-0000-4000-8000-000000000000' }), why: 'an unknown order for everyone (cancelling A\'s real order would change the rows after it); owner, admin and the race are in lib/domain/operations/schedule.test.ts' }),
+  'GET /api/operations/[taskId]/repeat': { auth: 'user', visitor: 401, user: 200, other: 404, adminPlain: 404, admin: 404, params: (i) => ({ taskId: i.order }), why: 'a repeat sends as the order’s owner: only A gets A’s order as a draft, an admin session included (issue #36 item 4)' },
   'GET /api/users/transactions/me': loggedIn(200),
   'GET /api/users/limits/me': loggedIn(200),
   'GET /api/users/subscriptions/me': loggedIn(200, { why: 'each caller gets their own packages (the pricing page’s current plan)' }),

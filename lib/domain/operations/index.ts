@@ -13,3 +13,4 @@ export { operationUpdate, clientStatus, durumOf, isFinal, FINAL_STATUSES, type D
 export { parseSchedule, planBatches, batchJobId, MAX_SCHEDULE_DAYS, MAX_SPREAD_MINUTES, type Schedule } from './schedule';
 export { SPREAD_CHOICES } from './schemas';
 export { localDay, resetIn, nextLocalMidnight, lastLocalDays } from '@/lib/infra/time';
+export { readRepeatDraft, type RepeatDraft, type RepeatProfile, type RepeatProfileState } from './repeat-order';

@@ -65,6 +65,7 @@ export const ROUTE_MODULES: { path: string; load: () => Promise<RouteModule> }[]
   { path: '/api/openapi.json', load: () => import('@/app/api/openapi.json/route') },
   { path: '/api/operations/[taskId]', load: () => import('@/app/api/operations/[taskId]/route') },
   { path: '/api/operations/[taskId]/cancel', load: () => import('@/app/api/operations/[taskId]/cancel/route') },
+  { path: '/api/operations/[taskId]/repeat', load: () => import('@/app/api/operations/[taskId]/repeat/route') },
   { path: '/api/paketler', load: () => import('@/app/api/paketler/route') },
   { path: '/api/paketler/[id]', load: () => import('@/app/api/paketler/[id]/route') },
   { path: '/api/payment/config', load: () => import('@/app/api/payment/config/route') },

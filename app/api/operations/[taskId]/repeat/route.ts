@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { readRepeatDraft } from '@/lib/domain/operations';
+import { textParam } from '@/lib/infra/validation';
+import { ok, route } from '@/app/api/_lib/route';
+import { orderNumberField } from '@/lib/domain/order-view/responses';
+
+const repeatResponse = z.object({
+  task_id: z.string(),
+  order_number: orderNumberField,
+  platform: z.string(),
+  service: z.string(),
+  target_url: z.string().nullable(),
+  prompt: z.string().nullable(),
+  tweet_text: z.string().nullable(),
+  quote_tweet_url: z.string().nullable(),
+  profiles: z.array(
+    z.object({
+      id: z.number().int(),
+      username: z.string(),
+      name: z.string(),
+      state: z.enum(['active', 'inactive', 'quarantined', 'disabled', 'gone']).describe('active: can act now; inactive: left the roster; quarantined, disabled: paused by us; gone: no longer exists'),
+      done_on_target: z.boolean().describe('It already acted (or is acting) on the order’s target for this service: the same target would be refused with ALREADY_DONE.'),
+    }),
+  ),
+});
+
+/**
+ * GET /api/operations/{task_id}/repeat (issue #36 item 4): the caller's own order (by its number,
+ * "#123", or task_id) as a draft for the service page's Repeat: service, target, prompt or tweet
+ * text and each profile's state now. Nothing is sent; the page sends through the normal send.
+ * Anyone else's order, an admin session's look at a customer's included, is 404 ORDER_NOT_FOUND.
+ */
+export const GET = route(
+  {
+    auth: 'user',
+    params: z.object({ taskId: textParam(100) }),
+    summary: 'An own order as a draft to send again',
+    description: 'The service page fills its form from it (Repeat in the statistics and the results dialog). Profiles that cannot act now are named with their state and are not ticked.',
+    response: repeatResponse,
+  },
+  async ({ db, user, params }) => ok({ ...(await readRepeatDraft(db, user.id, params.taskId)) }),
+);
