@@ -39,3 +39,24 @@ export const ticketResponse = z.object({ ticket: z.object({ order: ticketOrderRe
 export const adminTicketResponse = z.object({
   ticket: z.object({ order: ticketOrderResponse.nullable(), customer: z.object({ recent_orders: z.array(ticketOrderResponse) }).catchall(z.unknown()) }).catchall(z.unknown()),
 });
+
+/** GET /api/operations/{task_id}/repeat (issue #36 item 4): an own order as a draft to send again. */
+export const repeatResponse = z.object({
+  task_id: z.string(),
+  order_number: orderNumberField,
+  platform: z.string(),
+  service: z.string(),
+  target_url: z.string().nullable(),
+  prompt: z.string().nullable(),
+  tweet_text: z.string().nullable(),
+  quote_tweet_url: z.string().nullable(),
+  profiles: z.array(
+    z.object({
+      id: z.number().int(),
+      username: z.string(),
+      name: z.string(),
+      state: z.enum(['active', 'inactive', 'quarantined', 'disabled', 'gone']).describe('active: can act now; inactive: left the roster; quarantined, disabled: paused by us; gone: no longer exists'),
+      done_on_target: z.boolean().describe('It already acted (or is acting) on the order’s target for this service: the same target would be refused with ALREADY_DONE.'),
+    }),
+  ),
+});

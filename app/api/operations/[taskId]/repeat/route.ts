@@ -2,27 +2,7 @@ import { z } from 'zod';
 import { readRepeatDraft } from '@/lib/domain/operations';
 import { textParam } from '@/lib/infra/validation';
 import { ok, route } from '@/app/api/_lib/route';
-import { orderNumberField } from '@/lib/domain/order-view/responses';
-
-const repeatResponse = z.object({
-  task_id: z.string(),
-  order_number: orderNumberField,
-  platform: z.string(),
-  service: z.string(),
-  target_url: z.string().nullable(),
-  prompt: z.string().nullable(),
-  tweet_text: z.string().nullable(),
-  quote_tweet_url: z.string().nullable(),
-  profiles: z.array(
-    z.object({
-      id: z.number().int(),
-      username: z.string(),
-      name: z.string(),
-      state: z.enum(['active', 'inactive', 'quarantined', 'disabled', 'gone']).describe('active: can act now; inactive: left the roster; quarantined, disabled: paused by us; gone: no longer exists'),
-      done_on_target: z.boolean().describe('It already acted (or is acting) on the order’s target for this service: the same target would be refused with ALREADY_DONE.'),
-    }),
-  ),
-});
+import { repeatResponse } from '@/lib/domain/order-view/responses';
 
 /**
  * GET /api/operations/{task_id}/repeat (issue #36 item 4): the caller's own order (by its number,
