@@ -4,26 +4,12 @@
 // exports fetched whole (first byte and last), and the integrity check of the whole database run once.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { freePort, load, loginCookie, peakRssMb, root, startApp, stopApp } from './lib.mjs';
+import { freePort, load, loginCookie, peakRssMb, root, sessionCookie, startApp, stopApp } from './lib.mjs';
 import { BENCH_ADMIN, api, makeCustomers, orderCount, startPostgres } from './postgres.mjs';
 import { SCALE_PASSWORD } from './scale.mjs';
 
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 const CONNECTIONS = Number(process.env.BENCH_PAGE_CONNECTIONS ?? 4);
-
-/** A signed-in browser's session cookie for a bearer token (next-auth's token callback). */
-async function sessionCookie(base, token) {
-  const csrfRes = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = await csrfRes.json();
-  const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const cb = await fetch(`${base}/api/auth/callback/token`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },
-    body: new URLSearchParams({ csrfToken, token, json: 'true' }),
-  });
-  return cb.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('next-auth.session-token=')) ?? null;
-}
 
 /**
  * One whole download, as a browser asks for it (fetch offers gzip, deflate and br): ms to the

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import postgres from 'postgres';
 import { freePort, load, peakRssMb, startApp, stopApp } from './lib.mjs';
-import { BENCH_ADMIN, api, makeCustomers, startPostgres } from './postgres.mjs';
+import { BENCH_ADMIN, api, makeCustomers, startPostgres, v2 } from './postgres.mjs';
 
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 const HEADERS = { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' };
@@ -78,18 +78,6 @@ async function findPostmaster(databaseUrl) {
   } finally {
     await sql.end();
   }
-}
-
-async function v2(url, fields) {
-  const res = await fetch(`${url}/api/v2`, { method: 'POST', headers: HEADERS, body: new URLSearchParams(fields).toString() });
-  const text = await res.text();
-  let body;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = { raw: text.slice(0, 200) };
-  }
-  return { status: res.status, body };
 }
 
 /**

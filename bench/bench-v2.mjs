@@ -5,7 +5,7 @@
 // with autocannon, round-robin over the keys.
 import postgres from 'postgres';
 import { freePort, load, peakRssMb, startApp, stopApp } from './lib.mjs';
-import { BENCH_ADMIN, api, makeCustomers, orderCount, percentile, startPostgres } from './postgres.mjs';
+import { BENCH_ADMIN, api, makeCustomers, orderCount, percentile, startPostgres, v2 } from './postgres.mjs';
 
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 const ORDERS = 100;
@@ -13,22 +13,6 @@ const ORDERS = 100;
 const RESELLERS = 4;
 const KEYS_PER_RESELLER = 5;
 const GOAL_RPS = 500;
-
-async function v2(url, fields) {
-  const res = await fetch(`${url}/api/v2`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
-    body: new URLSearchParams(fields).toString(),
-  });
-  const text = await res.text();
-  let body;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = { raw: text.slice(0, 200) };
-  }
-  return { status: res.status, body };
-}
 
 /** On an empty database and on a copy of the scale fixture (bench/scale.mjs), side by side (issue #35). */
 export async function run({ duration, connections }) {

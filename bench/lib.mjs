@@ -123,6 +123,11 @@ export async function loginCookie(base, { email, password, name }) {
   if (!reg.ok && reg.status !== 409) return null;
   const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).json();
   if (!login.token) return null;
+  return sessionCookie(base, login.token);
+}
+
+/** A signed-in browser's session cookie (`name=value`) for a bearer token (next-auth's token callback), or null. */
+export async function sessionCookie(base, token) {
   const csrfRes = await fetch(`${base}/api/auth/csrf`);
   const { csrfToken } = await csrfRes.json();
   const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
@@ -130,7 +135,7 @@ export async function loginCookie(base, { email, password, name }) {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },
-    body: new URLSearchParams({ csrfToken, token: login.token, json: 'true' }),
+    body: new URLSearchParams({ csrfToken, token, json: 'true' }),
   });
   const session = cb.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('next-auth.session-token='));
   return session ?? null;

@@ -122,3 +122,20 @@ export async function orderCount(url) {
     await sql.end();
   }
 }
+
+/** POST /api/v2 as a reseller script sends it (form fields, English): its HTTP status and its JSON body (or the start of the text). */
+export async function v2(url, fields) {
+  const res = await fetch(`${url}/api/v2`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const text = await res.text();
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = { raw: text.slice(0, 200) };
+  }
+  return { status: res.status, body };
+}
