@@ -180,7 +180,12 @@ describe('reconciling stuck orders', () => {
         const r = await t.db.execute(sql`select data->>'task' as task from pgboss.job where name = 'maintenance' and state = 'completed'`);
         return new Set(((Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { task: string }[]).map((x) => x.task));
       };
-      for (let i = 0; i < 100 && (integrityRuns === 0 || !(await done()).has('reconcile')); i++) await new Promise((r) => setTimeout(r, 100));
+      // A task's run ends before pg-boss marks its job completed: wait for both marks, not for the run.
+      const both = async () => {
+        const d = await done();
+        return d.has('reconcile') && d.has('integrity');
+      };
+      for (let i = 0; i < 100 && !(await both()); i++) await new Promise((r) => setTimeout(r, 100));
       expect(integrityRuns).toBeGreaterThan(0);
       expect(await done()).toEqual(new Set(['reconcile', 'integrity']));
     } finally {
