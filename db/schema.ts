@@ -370,6 +370,18 @@ export const profiles = pgTable(
     consecutiveFailures: integer().notNull().default(0),
     /** When the profile was last quarantined automatically. */
     quarantinedAt: timestamp({ withTimezone: true }),
+    /**
+     * Issue #36 audience facts (provider contract 1.3, optional fields of the profile list): the
+     * languages its audience reads (ISO 639-1 codes), its country (ISO 3166-1 alpha-2), its niches
+     * (keys of lib/domain/profiles/niches.ts), when the account was opened, and whether it is verified.
+     */
+    languages: jsonb().$type<string[]>().notNull().default([]),
+    country: text(),
+    niches: jsonb().$type<string[]>().notNull().default([]),
+    accountCreatedAt: date({ mode: 'string' }),
+    verified: boolean().notNull().default(false),
+    /** When an admin last corrected the audience facts (audited): a sync then keeps them instead of the provider's. */
+    audienceEditedAt: timestamp({ withTimezone: true }),
     syncedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -396,6 +408,54 @@ export type OrderBatch = { at: string; profile_ids: number[] };
  * transaction; a rolled-back send leaves a gap, which is fine for an identifier.
  */
 export const ordersNumberSeq = pgSequence('orders_number_seq');
+
+/**
+ * Issue #36 crews: a customer's named set of profiles of one platform, picked in one tap on a
+ * service page or by the reseller API's `crew`. Profiles that left the roster stay listed (shown as
+ * such and skipped at the send, never replaced).
+ */
+export const crews = pgTable(
+  'crews',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: platformEnum().notNull(),
+    name: text().notNull(),
+    profileIds: jsonb().$type<number[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('crews_user_platform_name_uq').on(t.userId, t.platform, t.name), index('crews_user_idx').on(t.userId, t.platform)],
+);
+
+/**
+ * Issue #36 comments approved before posting: one provider draft per (customer, target, profile),
+ * the latest kept. A send with approved comments needs a live draft for each of its profiles on
+ * that target (drafts expire: site_settings.comment_draft_minutes); the approved text may differ
+ * from the draft (the customer edits it).
+ */
+export const commentDrafts = pgTable(
+  'comment_drafts',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: platformEnum().notNull(),
+    service: text().notNull(),
+    targetUrl: text().notNull(),
+    profileId: integer()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    prompt: text().notNull().default(''),
+    text: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('comment_drafts_user_target_profile_uq').on(t.userId, t.targetUrl, t.profileId), index('comment_drafts_expires_idx').on(t.expiresAt)],
+);
 
 export const orders = pgTable(
   'orders',
@@ -451,10 +511,20 @@ export const orders = pgTable(
     /** When a spread order's next batch is due (a waiting order is not stuck before it). */
     nextBatchAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
+    /**
+     * Issue #36: the comment each profile posts, when the customer approved drafts (or a reseller
+     * gave custom comments); null: the provider writes the text from the prompt.
+     */
+    comments: jsonb().$type<{ profile_id: number; text: string }[]>(),
+    /** Issue #36: the bulk order this order is one line of (null: a single send). */
+    bulkId: uuid(),
+    /** Issue #36: the crew the profiles were taken from (null: ticked by hand or picked). */
+    crewId: integer().references((): AnyPgColumn => crews.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('orders_bulk_idx').on(t.bulkId).where(sql`${t.bulkId} is not null`),
     uniqueIndex('orders_user_request_uq').on(t.userId, t.requestId).where(sql`${t.requestId} is not null`),
     uniqueIndex('orders_refill_of_uq').on(t.refillOf).where(sql`${t.refillOf} is not null`),
     // The reseller protocol and the UI find an order by its number.
@@ -643,6 +713,10 @@ export const siteSettings = pgTable(
     companyRegistrationNumber: text().notNull().default(''),
     /** The address customers write to; the policy pages name it. */
     supportEmail: text().notNull().default(''),
+    /** Issue #36: words and phrases no approved comment may contain, per language ('tr', 'en', 'de', '*' for all). */
+    blockedWords: jsonb().$type<Record<string, string[]>>().notNull().default({}),
+    /** Issue #36: minutes a comment draft can be approved after it was written. */
+    commentDraftMinutes: integer().notNull().default(30),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -652,6 +726,7 @@ export const siteSettings = pgTable(
     check('site_settings_quarantine_range', sql`${t.quarantineAfterFailures} >= 1`),
     check('site_settings_stuck_range', sql`${t.stuckAfterMinutes} >= 1 and ${t.stuckMaxMinutes} >= ${t.stuckAfterMinutes}`),
     check('site_settings_hourly_cap_range', sql`${t.profileHourlyCap} >= 0`),
+    check('site_settings_draft_minutes_range', sql`${t.commentDraftMinutes} >= 1 and ${t.commentDraftMinutes} <= 1440`),
   ],
 );
 
