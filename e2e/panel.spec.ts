@@ -369,7 +369,14 @@ test('load more adds five rows at a time and fetches the next 20 with the cursor
 test('the admin reads the customer’s history a page at a time from the server and sorts it by date', async ({ page }) => {
   await adminLogin(page);
   await page.goto('/rooting/history');
-  await page.getByLabel(msg('tr', 'Admin.history.user')).selectOption({ label: `Panel Müşteri (${CUSTOMER.email})` });
+  // The customer is found by searching (issue #35): the page carries no list of every user.
+  const search = page.getByRole('combobox', { name: msg('tr', 'Admin.history.user') });
+  await search.fill(CUSTOMER.email);
+  const option = page.getByRole('option', { name: `Panel Müşteri (${CUSTOMER.email})` });
+  await expect(option).toBeSeen();
+  await option.click();
+  await expect(search).toHaveValue(`Panel Müşteri (${CUSTOMER.email})`);
+  await expect(page.getByRole('listbox')).toHaveCount(0);
   const likes = page.locator('[data-history-service="like"]');
   const rows = likes.locator('tbody tr');
   const target = (i: number) => rows.nth(i).locator('td').nth(1);

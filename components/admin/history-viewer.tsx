@@ -11,7 +11,7 @@ import { Card } from '@/components/ui/card';
 import { adminApi } from './admin-api';
 import { FormField } from './form-field';
 import { Button } from '@/components/ui/button';
-import { Select } from '@/components/ui/input';
+import { UserSearch, type PickedUser } from './user-search';
 import type { Transaction, UserStats as Stats } from '@/lib/domain/history';
 
 // The server's own shapes (types only: no server code reaches the browser).
@@ -22,22 +22,23 @@ const GROUPS = PLATFORM_REGISTRY.map((p) => ({ platform: p.key, services: p.serv
 
 /**
  * /rooting/history (§2): pick a user, see four figures and one table per service (2 rows, then +5).
- * It opens on `initialUserId`, the customer of the most recent order (issue #32).
+ * It opens on `initialUser`, the customer of the most recent order (issue #32).
  */
-export function HistoryViewer({ users, initialUserId }: { users: { id: number; ad: string; email: string }[]; initialUserId: number | null }) {
+export function HistoryViewer({ initialUser }: { initialUser: PickedUser | null }) {
   const t = useTranslations('Admin.history');
   const tp = useTranslations('Platforms');
   const te = useTranslations('Admin.exports');
   const locale = useLocale();
   const format = useFormatter();
   const [userId, setUserId] = useState('');
+  const [picked, setPicked] = useState<PickedUser | null>(initialUser);
   const [stats, setStats] = useState<Stats | null>(null);
   const [lists, setLists] = useState<Record<string, Page>>({});
   const [loading, setLoading] = useState(false);
 
   useEffect(() => {
-    if (initialUserId !== null) void load(String(initialUserId));
-    // Once, on the first render: later choices come from the select.
+    if (initialUser !== null) void load(String(initialUser.id));
+    // Once, on the first render: later choices come from the search.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -79,14 +80,14 @@ export function HistoryViewer({ users, initialUserId }: { users: { id: number; a
         {t('title')}
       </h1>
       <FormField id="history-user" label={t('user')} className="max-w-md">
-        <Select id="history-user" value={userId} onChange={(e) => void load(e.target.value)}>
-          <option value="">{t('chooseUser')}</option>
-          {users.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.ad} ({u.email})
-            </option>
-          ))}
-        </Select>
+        <UserSearch
+          id="history-user"
+          value={picked}
+          onPick={(u) => {
+            setPicked(u);
+            void load(String(u.id));
+          }}
+        />
       </FormField>
       {loading ? (
         <p role="status" className="mt-4 text-muted">

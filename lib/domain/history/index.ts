@@ -1,4 +1,4 @@
 export { getUserStats, type UserStats } from './get-user-stats';
-export { latestOrderingUserId } from './latest-customer';
+export { latestOrderingCustomer } from './latest-customer';
 export { listUserServiceOrders, type Transaction } from './list-user-service-orders';
 export { HISTORY_SORTS, historyQuerySchema, type HistorySort } from './schemas';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { orders, users } from '@/db/schema';
 import { setupTestDb } from '@/test/fixtures/db';
-import { latestOrderingUserId } from './latest-customer';
+import { latestOrderingCustomer } from './latest-customer';
 
 const t = setupTestDb();
 
 describe('the customer /rooting/history opens on', () => {
   it('is nobody before the first order, then the customer of the most recent order', async () => {
-    expect(await latestOrderingUserId(t.db)).toBeNull();
+    expect(await latestOrderingCustomer(t.db)).toBeNull();
     const [a, b] = await t.db
       .insert(users)
       .values([
@@ -20,6 +20,6 @@ describe('the customer /rooting/history opens on', () => {
       { userId: a!.id, platform: 'twitter', service: 'like', status: 'completed', profileIds: [1], profileCount: 1, createdAt: at(5) },
       { userId: b!.id, platform: 'twitter', service: 'like', status: 'completed', profileIds: [1], profileCount: 1, createdAt: at(1) },
     ]);
-    expect(await latestOrderingUserId(t.db)).toBe(a!.id);
+    expect(await latestOrderingCustomer(t.db)).toEqual({ id: a!.id, ad: 'A', email: 'history-a@example.com' });
   });
 });

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { listUsers } from '@/lib/domain/admin-users';
-import { latestOrderingUserId } from '@/lib/domain/history';
+import { latestOrderingCustomer } from '@/lib/domain/history';
 import { HistoryViewer } from '@/components/admin/history-viewer';
 import { adminPage } from '../admin-page';
 
@@ -14,7 +13,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function HistoryPage({ params }: Props) {
   const { db } = await adminPage(params);
-  const [users, latest] = await Promise.all([listUsers(db), latestOrderingUserId(db)]);
-  // Opens on the customer of the most recent order (issue #32), not on an empty page.
-  return <HistoryViewer users={users.map((u) => ({ id: u.id, ad: u.ad, email: u.email }))} initialUserId={latest} />;
+  // Opens on the customer of the most recent order (issue #32), not on an empty page; another is
+  // found by searching (issue #35: not every user in the page).
+  return <HistoryViewer initialUser={await latestOrderingCustomer(db)} />;
 }
