@@ -4,7 +4,7 @@ import type { Db } from '@/db/client';
 import { orders, ticketMessages, tickets, userPackages, users } from '@/db/schema';
 import { AppError } from '@/lib/infra/errors';
 import { readOrderView, type OrderView } from '@/lib/domain/order-view';
-import type { TicketCategory, TicketStatus } from './schemas';
+import { ADMIN_TICKET_PAGE, type AdminTicketSort, type TicketCategory, type TicketStatus } from './schemas';
 import { toMessageView, toOrderSummary, toTicketSummary, type TicketMessageView, type TicketOrderSummary, type TicketSummary } from './shapes';
 import { holdsSlot } from '@/lib/domain/subscriptions';
 
@@ -44,9 +44,7 @@ function adminTicketWhere(filter: AdminTicketFilter): SQL | undefined {
   return where.length ? and(...where) : undefined;
 }
 
-/** How the inbox may be ordered: newest or oldest activity (the longest-waiting first), newest ticket, or by status (open first). */
-export const ADMIN_TICKET_SORTS = ['activity', 'waiting', 'created', 'status'] as const;
-export type AdminTicketSort = (typeof ADMIN_TICKET_SORTS)[number];
+export { ADMIN_TICKET_SORTS, type AdminTicketSort } from './schemas';
 
 const STATUS_FIRST = sql<number>`case ${tickets.status} when 'open' then 0 when 'answered' then 1 else 2 end`;
 
@@ -57,7 +55,7 @@ function adminTicketOrder(sort: AdminTicketSort = 'activity'): SQL[] {
   return [desc(tickets.lastMessageAt), desc(tickets.id)];
 }
 
-/** The admin inbox: newest activity first unless `sort` says otherwise, one page (`limit`, 500 by default, from `offset`). */
+/** The admin inbox: newest activity first unless `sort` says otherwise, one page (`limit`, 30 by default, from `offset`). */
 export async function listAdminTickets(db: Db, filter: AdminTicketFilter & { limit?: number; offset?: number; sort?: AdminTicketSort }): Promise<(TicketSummary & { customer: { id: number; ad_soyad: string; email: string } })[]> {
   const rows = await db
     .select({ ticket: tickets, customer: { id: users.id, ad_soyad: users.adSoyad, email: users.email } })
@@ -65,7 +63,7 @@ export async function listAdminTickets(db: Db, filter: AdminTicketFilter & { lim
     .innerJoin(users, eq(users.id, tickets.userId))
     .where(adminTicketWhere(filter))
     .orderBy(...adminTicketOrder(filter.sort))
-    .limit(filter.limit ?? 500)
+    .limit(filter.limit ?? ADMIN_TICKET_PAGE)
     .offset(filter.offset ?? 0);
   return rows.map((r) => ({ ...toTicketSummary(r.ticket), customer: r.customer }));
 }
