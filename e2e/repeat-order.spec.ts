@@ -43,8 +43,9 @@ const afterPlural = (text: string) => text.replace(/^\{count, plural, one \{[^}]
 
 const noSideScroll = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
-const CASES: { l: Loc; width: number; from: 'row' | 'dialog'; n: number }[] = [
+const CASES: { l: Loc; width: number; from: 'row' | 'dialog' | 'overview'; n: number }[] = [
   { l: 'tr', width: 390, from: 'row', n: 361 },
+  { l: 'en', width: 390, from: 'overview', n: 367 },
   { l: 'de', width: 390, from: 'dialog', n: 363 },
   { l: 'en', width: 1440, from: 'dialog', n: 365 },
 ];
@@ -76,11 +77,11 @@ for (const { l, width, from, n } of CASES) {
       expect(ids).toHaveLength(2);
       await expectToast(page, new RegExp(`^#${original.order_number} · `));
 
-      // The statistics: Repeat on the order's row (phone) or in its results dialog.
-      await page.goto(`${prefix(l)}/panel/statistics?platform=twitter`);
-      const row = page.getByTestId('transaction-row').filter({ has: page.locator('[data-order-number]', { hasText: new RegExp(`^#${original.order_number}$`) }) });
+      // The statistics: Repeat on the order's row (phone) or in its results dialog; or the overview's last orders.
+      await page.goto(from === 'overview' ? `${prefix(l)}/panel` : `${prefix(l)}/panel/statistics?platform=twitter`);
+      const row = page.getByTestId(from === 'overview' ? 'overview-order' : 'transaction-row').filter({ has: page.locator('[data-order-number]', { hasText: new RegExp(`^#${original.order_number}$`) }) });
       await expect(row).toHaveCount(1);
-      if (from === 'row') {
+      if (from === 'row' || from === 'overview') {
         const link = row.getByRole('link', { name: new RegExp(`^${msg(l, 'Repeat.action')}`) });
         await link.scrollIntoViewIfNeeded();
         await expect(link).toBeSeen();

@@ -10,11 +10,11 @@ import { CancelOrderButton } from './cancel-order-button';
 import { fetchTransactions } from './panel-api';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { INITIAL_ROWS, MORE_ROWS, type PanelTransaction, type TransactionPage } from './statistics-types';
-import { ChevronDown, Receipt, Repeat2 } from 'lucide-react';
-import { Link } from '@/components/ui/link';
+import { ChevronDown, Receipt } from 'lucide-react';
 import { repeatHref } from '@/components/service/repeat-href';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { RepeatLink } from './repeat-link';
 import { cardVariants } from '@/components/ui/card';
 
 /**
@@ -153,20 +153,5 @@ export function TransactionList({ platform, initial }: { platform: string; initi
         </>
       )}
     </section>
-  );
-}
-
-/** An order's Repeat: its service page with the order's profiles ticked and its target filled in. */
-export function RepeatLink({ service, orderNumber, className }: { service: string; orderNumber: number; className?: string }) {
-  const t = useTranslations('Repeat');
-  const format = useFormat();
-  const href = repeatHref(service, orderNumber);
-  if (!href) return null;
-  return (
-    <Link href={href} className={buttonVariants({ variant: 'link', className: cn('px-3', className) })} data-repeat-link={orderNumber}>
-      <Repeat2 aria-hidden="true" className="size-4" />
-      {t('action')}
-      <span className="sr-only">{` – ${t('actionLabel', { number: format.orderNumber(orderNumber) })}`}</span>
-    </Link>
   );
 }

@@ -3,10 +3,11 @@ import type { Transaction } from '@/lib/domain/stats';
 import { Link } from '@/components/ui/link';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { orderNumberText } from '@/lib/infra/format';
+import { RepeatLink } from '../repeat-link';
 
 /**
  * The last orders (newest first): service, platform, number, when, profiles, and the §4 status with the
- * same colours and words as the statistics page's badge (rendered here on the server).
+ * same colours and words as the statistics page's badge (rendered here on the server), and Repeat.
  */
 export async function RecentOrders({ orders }: { orders: Transaction[] }) {
   const t = await getTranslations('Panel.overview');
@@ -48,7 +49,11 @@ export async function RecentOrders({ orders }: { orders: Transaction[] }) {
                 {t('profiles', { count: o.profil_sayisi })}
               </p>
             </div>
-            <StatusBadge kind="order" status={o.durum} />
+            <div className="flex shrink-0 flex-col items-end gap-1">
+              <StatusBadge kind="order" status={o.durum} />
+              {/* Issue #36: the same order again, from the overview too. */}
+              <RepeatLink service={o.service} orderNumber={o.order_number} className="min-h-8 px-1 text-sm" />
+            </div>
           </li>
         );
       })}
