@@ -6,6 +6,7 @@
 import postgres from 'postgres';
 import { freePort, load, peakRssMb, startApp, stopApp } from './lib.mjs';
 import { BENCH_ADMIN, api, makeCustomers, orderCount, percentile, startPostgres, v2 } from './postgres.mjs';
+import { addScaleProfiles, scaleSize } from './scale.mjs';
 
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 const ORDERS = 100;
@@ -40,7 +41,7 @@ export async function run({ duration, connections }) {
       `| scaled | ${fmt(scaled.adds?.rps)} | ${fmt(scaled.adds?.p50, 1)} | ${fmt(scaled.adds?.p99, 1)} |`,
       `| scaled ÷ empty | ${ratio(scaled.adds?.rps, empty.adds?.rps)} | ${ratio(scaled.adds?.p50, empty.adds?.p50)} | ${ratio(scaled.adds?.p99, empty.adds?.p99)} |`,
     ],
-    notes: `${empty.notes} On the scaled database the resellers are the fixture's busy resellers (thousands of orders each; bench/scale.mjs), on a fresh copy of its template.`,
+    notes: `${empty.notes} On the scaled database the resellers are the fixture's busy resellers (thousands of orders each; bench/scale.mjs), on a fresh copy of its template. Both databases hold the same roster: the fixture's ${scaleSize().profilesPerPlatform} profiles per platform (bench/scale.mjs addScaleProfiles on the empty one), so the ratio is what the orders add.`,
   };
 }
 
@@ -65,6 +66,9 @@ async function runOn({ duration, connections, scaled }) {
     // from hundreds of keys. The requests go round-robin over the keys, so those in flight belong
     // to different keys, as in production; one key lifted to hundreds a second would measure its
     // own limiter row, which every request of that key updates, instead of the status.
+    // The same roster on both sides (the fixture's profiles per platform): the pick ranks every
+    // profile of the platform, so the comparison holds the roster and measures the orders.
+    if (!scaled) await addScaleProfiles(pg.url);
     const { customers } = await makeCustomers(app.url, RESELLERS, { scaled });
     const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
     const resellers = [];

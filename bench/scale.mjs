@@ -90,12 +90,7 @@ function fixtureSql(size, passwordHash) {
         from scale_users u cross join unnest(${keys}) with ordinality as k(platform, pi)
        where (k.pi = 1 and u.n % 10 < 6) or (k.pi = 2 and u.n % 10 < 3) or (k.pi = 3 and u.n % 5 = 0) or (k.pi = 4 and u.n % 7 = 0)`],
     ['profiles', `
-      insert into profiles (platform, provider_id, username, name, followers_count, followers_text, status)
-      select k.platform::platform, (${prefixes})[k.pi] || '_' || (1000 + g), (${prefixes})[k.pi] || '_user_' || g, 'Profile ' || g,
-             100 + (hashint4(g * 7 + k.pi::int) & 65535), '1K',
-             case when g % 97 = 0 then 'inactive' else 'active' end
-        from unnest(${keys}) with ordinality as k(platform, pi) cross join generate_series(1, ${size.profilesPerPlatform}) g
-      on conflict (platform, provider_id) do nothing;
+      ${profilesSql(size)};
       create temporary table scale_profiles as
       select p.id, k.pi, row_number() over (partition by p.platform order by p.id) - 1 as n
         from profiles p join unnest(${keys}) with ordinality as k(platform, pi) on p.platform = k.platform::platform;
@@ -188,6 +183,34 @@ function fixtureSql(size, passwordHash) {
     // index-only scans the reports rely on skip the heap).
     ['vacuum and analyze', `vacuum (analyze)`],
   ];
+}
+
+/** The fixture's profiles of every platform (the simulator's own, under the same ids, stay as they are). */
+function profilesSql(size) {
+  const prefixes = pgArray(PLATFORMS.map((p) => p.prefix));
+  const keys = pgArray(PLATFORMS.map((p) => p.key));
+  return `
+      insert into profiles (platform, provider_id, username, name, followers_count, followers_text, status)
+      select k.platform::platform, (${prefixes})[k.pi] || '_' || (1000 + g), (${prefixes})[k.pi] || '_user_' || g, 'Profile ' || g,
+             100 + (hashint4(g * 7 + k.pi::int) & 65535), '1K',
+             case when g % 97 = 0 then 'inactive' else 'active' end
+        from unnest(${keys}) with ordinality as k(platform, pi) cross join generate_series(1, ${size.profilesPerPlatform}) g
+      on conflict (platform, provider_id) do nothing`;
+}
+
+/**
+ * Gives an empty database (migrated by the app) the fixture's profiles and nothing else, so that
+ * an empty-versus-scaled comparison holds the roster fixed and measures what the orders add
+ * (issue #35: the pick ranks every profile of the platform; with 60 on one side and 600 on the
+ * other, the ratio measured the roster, not the orders).
+ */
+export async function addScaleProfiles(url) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(profilesSql(scaleSize()));
+  } finally {
+    await sql.end();
+  }
 }
 
 /** Loads the fixture into `url` (migrated and seeded by the app). Returns the seconds each part took. */

@@ -97,7 +97,8 @@ export async function pickProfiles(tx: Db, input: PickInput): Promise<number[]> 
 export type PickedProfile = { id: number; followersCount: number };
 
 /**
- * pickProfiles' statement, every suitable profile in the order of the rule, as a fixed text run
+ * pickProfiles' statement, the first `quantity` suitable profiles in the order of the rule (fewer
+ * when fewer are suitable: takePicked then refuses with their number), as a fixed text run
  * through the driver (db/raw.ts), unawaited: a send pipelines it behind the target's lock with its
  * other reads (send-store.ts readSend, issue #35 item 4), so the pick costs no round trip of its own.
  */
@@ -133,6 +134,7 @@ export function pickQuery(tx: Db, input: PickInput): PromiseLike<PickedProfile[]
        ${busySql}
      order by (coalesce(record.ok, 0) + 1)::float8 / (coalesce(record.total, 0) + 2) desc,
               p.followers_count desc, p.id
+     limit ${Math.max(0, input.quantity)}
   `;
   const built = (tx as unknown as { dialect: { sqlToQuery: (q: SQL) => { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
   return rawQuery<PickedProfile>(tx, built.sql, built.params);

@@ -121,6 +121,7 @@ async function sendInTransaction(db: Db, sender: Sender, service: Service, platf
       targetUrl: input.targetUrl,
       profileIds: input.profileIds,
       pick: !given,
+      quantity: input.quantity ?? 0,
       day,
       now,
     });

@@ -154,6 +154,8 @@ export type SendReadInput = {
   profileIds: number[];
   /** With no profiles named: the server picks them, in this same round trip (issue #35 item 4). */
   pick?: boolean;
+  /** How many the pick takes. */
+  quantity?: number;
   /** The sender's local day, for today's use. */
   day: string;
   now: Date;
@@ -178,7 +180,7 @@ export async function readSend(tx: Db, began: Promise<void>, input: SendReadInpu
       : undefined;
   // Or the server's pick, behind the same lock, so it sees every earlier send on the target.
   const pickedQ =
-    input.profileIds.length === 0 && input.pick ? pickQuery(tx, { platform: input.platform, service: input.service, targetUrl: input.targetUrl, quantity: 0 }) : undefined;
+    input.profileIds.length === 0 && input.pick ? pickQuery(tx, { platform: input.platform, service: input.service, targetUrl: input.targetUrl, quantity: input.quantity ?? 0 }) : undefined;
   const platformQ = rawQuery<PlatformRow>(tx, PLATFORM_AND_SETTINGS, [input.platform, input.service]);
   const packageQ = input.isAdmin
     ? undefined
