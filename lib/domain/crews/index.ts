@@ -1,0 +1,16 @@
+export { listCrews, readCrew, createCrew, updateCrew, deleteCrew, crewForSend } from './crews';
+export {
+  createCrewSchema,
+  updateCrewSchema,
+  crewParams,
+  crewListQuery,
+  crewAnswer,
+  crewsAnswer,
+  CREW_NAME_MAX,
+  CREW_PROFILES_MAX,
+  CREW_PROFILE_STATES,
+  type CrewView,
+  type CrewProfileState,
+  type CreateCrewBody,
+  type UpdateCrewBody,
+} from './schemas';
