@@ -5,7 +5,8 @@ import { isUniqueViolation } from '@/db/errors';
 import { crews, profiles } from '@/db/schema';
 import type { Platform } from '@/lib/domain/catalogue/services';
 import { AppError } from '@/lib/infra/errors';
-import type { CrewProfileState, CrewView } from './schemas';
+import type { CrewProfileState } from './schemas';
+import type { CrewView } from './responses';
 
 /*
  * Crews (issue #36 item 3, docs/orders.md "Crews"): a customer's named set of profiles of one

@@ -4,13 +4,11 @@ export {
   updateCrewSchema,
   crewParams,
   crewListQuery,
-  crewAnswer,
-  crewsAnswer,
   CREW_NAME_MAX,
   CREW_PROFILES_MAX,
   CREW_PROFILE_STATES,
-  type CrewView,
   type CrewProfileState,
   type CreateCrewBody,
   type UpdateCrewBody,
 } from './schemas';
+export { crewAnswer, crewsAnswer, type CrewView } from './responses';

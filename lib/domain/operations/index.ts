@@ -15,4 +15,5 @@ export { SPREAD_CHOICES } from './schemas';
 export { localDay, resetIn, nextLocalMidnight, lastLocalDays } from '@/lib/infra/time';
 export { readRepeatDraft, type RepeatDraft, type RepeatProfile, type RepeatProfileState } from './repeat-order';
 export { bulkOrder, checkBulkLines, type BulkLine, type BulkResult, type BulkLineProblem } from './bulk-order';
-export { bulkOrderSchema, bulkOrderResponse, BULK_MAX_TARGETS, type BulkOrderBody } from './bulk-schemas';
+export { bulkOrderResponse } from './bulk-responses';
+export { bulkOrderSchema, BULK_MAX_TARGETS, type BulkOrderBody } from './bulk-schemas';
