@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { CheckCircle2, ListPlus, XCircle } from 'lucide-react';
-import type { Service } from '@/lib/domain/catalogue/services';
+import { platformOfService, type Service } from '@/lib/domain/catalogue/services';
 import { orderNumberText } from '@/lib/infra/format';
 import { SPREAD_CHOICES } from '@/lib/domain/operations/limits';
 import { Badge } from '@/components/ui/badge';
@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
-import { OrderResultsDialog } from '@/components/panel/order-results-dialog';
+import { Link } from '@/components/ui/link';
 import { api } from './service-api';
 import { PromptTextarea } from './prompt-textarea';
 import { hasPrompt, isoToLocalInput, localInputToIso } from './use-service-form';
@@ -185,21 +185,32 @@ export function BulkOrderCard({ service, selected, crewId, loggedIn, onLogin, on
           </h3>
           <ol className="mt-2 divide-y divide-line">
             {results.map((l) => (
-              <li key={l.line} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm" data-bulk-line={l.line} data-status={l.status}>
-                <span className="w-8 shrink-0 text-muted tabular-nums">{l.line}.</span>
-                <span className="min-w-0 flex-1 break-all">{l.target}</span>
-                {l.status === 'accepted' ? (
-                  <>
-                    <Badge tone="success" icon={CheckCircle2}>
-                      {t('accepted', { number: orderNumberText(l.order_number ?? 0) })}
-                    </Badge>
-                    {l.task_id ? <OrderResultsDialog taskId={l.task_id} orderNumber={l.order_number} label={t('lineLabel', { line: l.line })} /> : null}
-                  </>
-                ) : (
-                  <Badge tone="danger" icon={XCircle} className="whitespace-normal">
-                    {l.mesaj ?? l.code}
-                  </Badge>
-                )}
+              <li key={l.line} className="flex gap-3 py-2 text-sm" data-bulk-line={l.line} data-status={l.status}>
+                <span className="w-8 shrink-0 pt-0.5 text-muted tabular-nums">{l.line}.</span>
+                <div className="min-w-0 flex-1 space-y-1">
+                  <p className="break-all">{l.target}</p>
+                  {l.status === 'accepted' ? (
+                    <div className="flex flex-wrap items-center gap-x-3">
+                      <Badge tone="success" icon={CheckCircle2}>
+                        {t('accepted')}
+                      </Badge>
+                      {/* The order's number leads to the statistics, where its results are. */}
+                      <Link
+                        href={`/panel/statistics?platform=${platformOfService(service) ?? ''}`}
+                        className="inline-flex min-h-11 items-center font-medium text-brand underline-offset-2 hover:underline tabular-nums"
+                        data-order-link
+                      >
+                        {orderNumberText(l.order_number ?? 0)}
+                        <span className="sr-only">{` – ${t('lineLabel', { line: l.line })}`}</span>
+                      </Link>
+                    </div>
+                  ) : (
+                    <p className="flex items-start gap-1.5 text-danger">
+                      <XCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                      <span>{l.mesaj ?? l.code}</span>
+                    </p>
+                  )}
+                </div>
               </li>
             ))}
           </ol>
