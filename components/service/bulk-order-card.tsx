@@ -16,15 +16,7 @@ import { Link } from '@/components/ui/link';
 import { api } from './service-api';
 import { PromptTextarea } from './prompt-textarea';
 import { hasPrompt, isoToLocalInput, localInputToIso } from './use-service-form';
-
-/** At most this many links (the API's BULK_MAX_TARGETS). */
-export const BULK_MAX = 100;
-
-/** The textarea's lines as the API takes them: one per line, trailing blank lines dropped (an empty line inside stays, and is refused by its number). */
-export function linesOf(text: string): string[] {
-  const trimmed = text.replace(/\s+$/, '');
-  return trimmed === '' ? [] : trimmed.split(/\r?\n/);
-}
+import { BULK_MAX, linesOf } from './crew-bulk-helpers';
 
 type Line = { line: number; target: string; status: 'accepted' | 'refused'; task_id?: string; order_number?: number; code?: string; mesaj?: string };
 type Problem = { line: number; code: string; first?: number };
@@ -54,6 +46,8 @@ export function BulkOrderCard({ service, selected, crewId, loggedIn, onLogin, on
   const [prompt, setPrompt] = useState('');
   const [when, setWhen] = useState<'now' | 'at'>('now');
   const [startAt, setStartAt] = useState('');
+  // The schedule's bounds (now to 30 days ahead), fixed when the card mounts.
+  const [bounds] = useState(() => ({ min: isoToLocalInput(new Date()), max: isoToLocalInput(new Date(Date.now() + 30 * 86_400_000)) }));
   const [spread, setSpread] = useState('0');
   const [sending, setSending] = useState(false);
   const [problems, setProblems] = useState<Problem[]>([]);
@@ -153,8 +147,8 @@ export function BulkOrderCard({ service, selected, crewId, loggedIn, onLogin, on
                 id={`${id}-startAt`}
                 type="datetime-local"
                 value={startAt}
-                min={isoToLocalInput(new Date())}
-                max={isoToLocalInput(new Date(Date.now() + 30 * 86_400_000))}
+                min={bounds.min}
+                max={bounds.max}
                 onChange={(e) => setStartAt(e.target.value)}
               />
             </FormField>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { Pencil, Save, Trash2, Users } from 'lucide-react';
@@ -13,20 +13,8 @@ import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { api, type ApiResult } from './service-api';
+import { skippedOf, type CrewPick } from './crew-bulk-helpers';
 
-export type CrewPick = { id: number; ids: number[] };
-
-/** The crew's profiles that cannot act now, as "@x left, @y paused" (issue #36 item 3). */
-export function skippedOf(crew: Pick<CrewView, 'profiles'>, pageIds: ReadonlySet<number>) {
-  return crew.profiles.filter((p) => p.state !== 'active' || !pageIds.has(p.id));
-}
-
-/** Whether two selections hold the same profiles (a crew's pick stays the crew's until a tick changes it). */
-export function sameIds(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  const set = new Set(a);
-  return b.every((id) => set.has(id));
-}
 
 type Props = {
   platform: Platform;
@@ -58,17 +46,22 @@ export function CrewBar({ platform, pageIds, selected, cap, picked, onPick }: Pr
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => {
-    const r = await api(`/api/crews?platform=${platform}`, locale, { method: 'GET' });
-    if (r.ok && Array.isArray(r.body.crews)) {
-      setCrews(r.body.crews as CrewView[]);
-      setFailed(false);
-    } else setFailed(true);
-  }, [platform, locale]);
-
+  // Read on mount and again after every change (`version`); the answer is applied in the callback.
+  const [version, setVersion] = useState(0);
+  const load = () => setVersion((v) => v + 1);
   useEffect(() => {
-    void load();
-  }, [load]);
+    let live = true;
+    void api(`/api/crews?platform=${platform}`, locale, { method: 'GET' }).then((r) => {
+      if (!live) return;
+      if (r.ok && Array.isArray(r.body.crews)) {
+        setCrews(r.body.crews as CrewView[]);
+        setFailed(false);
+      } else setFailed(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [platform, locale, version]);
 
   const errorOf = (r: ApiResult) => {
     const code = r.body.code;
@@ -106,7 +99,7 @@ export function CrewBar({ platform, pageIds, selected, cap, picked, onPick }: Pr
       const crew = r.body.crew as CrewView;
       toast.success(dialog.mode === 'save' ? t('saved', { name: crew.name }) : t('renamed', { name: crew.name }));
       setDialog(null);
-      await load();
+      load();
       if (dialog.mode === 'save') onPick({ id: crew.id, ids: [...selected] });
     } finally {
       setBusy(false);
@@ -122,7 +115,7 @@ export function CrewBar({ platform, pageIds, selected, cap, picked, onPick }: Pr
       else toast.success(t('deleted', { name: current.name }));
       setConfirmDelete(false);
       setNote(null);
-      await load();
+      load();
     } finally {
       setBusy(false);
     }

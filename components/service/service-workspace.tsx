@@ -36,7 +36,8 @@ import { saveDraft, takeDraft } from './send-draft';
 import { promptExamples } from './prompt-examples';
 import { rememberActivePlatform } from '@/components/layout/active-platform';
 import { platformDescriptor, serviceDescriptor } from '@/platforms';
-import { CrewBar, sameIds, type CrewPick } from './crew-bar';
+import { CrewBar } from './crew-bar';
+import { sameIds, type CrewPick } from './crew-bulk-helpers';
 import { SendModeSwitch, type SendMode } from './send-mode';
 
 const BulkOrderCard = dynamic(() => import('./bulk-order-card').then((m) => m.BulkOrderCard), { ssr: false });
