@@ -125,6 +125,34 @@ describe('bulk orders: the body, all or nothing', () => {
     }
   });
 
+  it('refuses the whole request for what holds for every line (no package, another platform’s crew), writing nothing', async () => {
+    const none = await makeUser(w.t, {});
+    const noPackage = await call(bulk, { token: none.token, body: { service: 'like', profile_ids: await ids(2), targets: [freshUrl('tweet'), freshUrl('tweet')] } });
+    expect([noPackage.status, noPackage.body.code]).toEqual([403, 'NO_PACKAGE']);
+    expect(await ordersOf(none.user.id)).toEqual([]);
+
+    const { token, user } = await makeUser(w.t, { packages: PKG });
+    const [ig] = await w.t.db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.platform, 'instagram'), eq(profiles.status, 'active'))).limit(1);
+    const made = await call(createCrew, { token, body: { platform: 'instagram', name: 'Reels', profile_ids: [ig!.id] } });
+    const otherPlatform = await call(bulk, { token, body: { service: 'like', crew_id: (made.body.crew as { id: number }).id, targets: [freshUrl('tweet')] } });
+    expect([otherPlatform.status, otherPlatform.body.code]).toEqual([400, 'CREW_OTHER_PLATFORM']);
+    const scheduled = await call(bulk, { token, body: { service: 'like', profile_ids: await ids(2), targets: [freshUrl('tweet')], start_at: '2001-01-01T00:00:00Z' } });
+    expect([scheduled.status, scheduled.body.code]).toEqual([400, 'START_AT_INVALID']);
+    expect(await ordersOf(user.id)).toEqual([]);
+  });
+
+  it('schedules every line when start_at is given', async () => {
+    const { token, user } = await makeUser(w.t, { packages: PKG });
+    const startAt = new Date(Date.now() + 3 * 3600_000).toISOString();
+    const res = await call(bulk, { token, body: { service: 'like', profile_ids: await ids(2, 3), targets: [freshUrl('tweet'), freshUrl('tweet')], start_at: startAt } });
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ accepted: 2 });
+    const rows = await ordersOf(user.id);
+    expect(rows.map((r) => [r.status, r.startAt?.toISOString()])).toEqual([
+      ['scheduled', startAt],
+      ['scheduled', startAt],
+    ]);
+  });
+
   it('stops at the daily limit: the lines past it are refused DAILY_LIMIT_EXCEEDED', async () => {
     const { token, user } = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 2, profilLimit: 5 } } });
     const res = await call(bulk, { token, body: { service: 'like', profile_ids: await ids(2), targets: [freshUrl('tweet'), freshUrl('tweet'), freshUrl('tweet')] } });
