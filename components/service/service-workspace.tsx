@@ -36,6 +36,11 @@ import { saveDraft, takeDraft } from './send-draft';
 import { promptExamples } from './prompt-examples';
 import { rememberActivePlatform } from '@/components/layout/active-platform';
 import { platformDescriptor, serviceDescriptor } from '@/platforms';
+import { CrewBar } from './crew-bar';
+import { sameIds, type CrewPick } from './crew-bulk-helpers';
+import { SendModeSwitch, type SendMode } from './send-mode';
+
+const BulkOrderCard = dynamic(() => import('./bulk-order-card').then((m) => m.BulkOrderCard), { ssr: false });
 
 export type { LimitView, Viewer } from './types';
 
@@ -193,9 +198,15 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
     focusUrl();
   };
 
+  // Issue #36 items 3 and 5: the crew the ticks came from (while they are still its own), and "several links".
+  const [crewPick, setCrewPick] = useState<CrewPick | null>(null);
+  const crewId = crewPick && sameIds(crewPick.ids, selection.selected) ? crewPick.id : undefined;
+  const [mode, setMode] = useState<SendMode>('single');
+  const bulk = mode === 'bulk' && !isNewTweet;
+
   const sendRef = useRef<HTMLButtonElement>(null);
   const sendInView = useInView(sendRef);
-  const showBar = stickyBarVisible({ sendInView, selectedCount });
+  const showBar = !bulk && stickyBarVisible({ sendInView, selectedCount });
 
   // ---- Send ----------------------------------------------------------------------------------
   function focusFirstError(errors: Partial<Record<FieldName, string>>) {
@@ -236,6 +247,7 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
     const path = sendPath(service);
     const ids = [...selection.selected];
     if (isNewTweet && quote) body.tweetPrice = quote.totalDollars;
+    if (crewId !== undefined) body.crew_id = crewId;
     setSending(true);
     try {
       const r = await api(path, locale, { body });
@@ -316,6 +328,20 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
       {pending ? <Skeleton className="h-[86px] w-full" data-account-pending /> : <AccountNotice viewer={viewer} platform={platform} limits={limits} cap={cap} used={used} perAction={account.perAction} />}
       <RepeatNotice state={repeat.state} service={service} sameTargetDone={sameTargetDone} onNewTarget={onNewTarget} />
 
+      {isNewTweet ? null : <SendModeSwitch mode={mode} onChange={setMode} />}
+      {bulk ? (
+        <BulkOrderCard
+          service={service}
+          selected={selection.selected}
+          crewId={crewId}
+          loggedIn={viewer.loggedIn && !pending}
+          onLogin={() => router.push(`/login?next=${encodeURIComponent(`/service/${service}`)}`)}
+          onDone={() => {
+            void refreshLimits();
+            void refreshBalance();
+          }}
+        />
+      ) : (
       <Card className="p-4">
         <form id={formId} onSubmit={onSubmit} noValidate aria-labelledby={`${formId}-title`} className="space-y-4">
           <h2 id={`${formId}-title`} className="text-lg font-semibold">
@@ -433,6 +459,22 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
           </div>
         </form>
       </Card>
+      )}
+
+      {viewer.loggedIn && !pending ? (
+        <CrewBar
+          platform={platform}
+          pageIds={pageIds}
+          selected={selection.selected}
+          cap={account.cap}
+          picked={crewId !== undefined ? crewPick : null}
+          onPick={(pick) => {
+            selection.restore(pick.ids);
+            setCrewPick(pick);
+            form.clearProfilesError();
+          }}
+        />
+      ) : null}
 
       <section aria-labelledby={`${formId}-profiles`}>
         <h2 id={`${formId}-profiles`} className="mb-2 text-lg font-semibold">

@@ -108,6 +108,22 @@ export const ERROR_STATUS = {
   SERVICE_UNAVAILABLE: 503,
   TASK_NOT_FOUND: 404,
 
+  // Crews and bulk orders (issue #36 items 3 and 5, docs/orders.md "Crews", "Bulk orders").
+  /** Another customer's crew is the same 404 as an unknown one. */
+  CREW_NOT_FOUND: 404,
+  CREW_NAME_TAKEN: 409,
+  /** A crew of one platform used on a service of another. */
+  CREW_OTHER_PLATFORM: 400,
+  /** A crew's profile_ids name profiles that are not of its platform (or do not exist). */
+  CREW_PROFILES_INVALID: 400,
+  /** A bulk order of more than 100 targets. */
+  BULK_TOO_MANY: 400,
+  BULK_LINE_EMPTY: 400,
+  BULK_LINE_INVALID: 400,
+  BULK_LINE_DUPLICATE: 400,
+  /** A bulk order of a service without a target link (a new post). */
+  BULK_SERVICE_UNSUPPORTED: 400,
+
   // Reseller API (issue #16, docs/reseller-api.md). A missing, wrong or revoked key is one code.
   INVALID_API_KEY: 401,
   API_KEY_NOT_FOUND: 404,

@@ -170,6 +170,14 @@ export const TABLE: Record<string, Entry> = {
   'PUT /api/kullanici-paketleri/[id]/cancel': adminOnly(404, { params: () => ({ id: NONE }) }),
   'PUT /api/kullanici-paketleri/[id]/reset-limits': adminOnly(404, { params: () => ({ id: NONE }) }),
 
+  // Crews and bulk orders (issue #36 items 3 and 5): the caller's own; another customer's crew is the same 404.
+  'GET /api/crews': loggedIn(200),
+  'POST /api/crews': loggedIn(400, { body: EMPTY }),
+  'GET /api/crews/[id]': loggedIn(404, { params: () => ({ id: NONE }), why: 'only the caller’s own crews (app/api/crews/crews.test.ts)' }),
+  'PUT /api/crews/[id]': loggedIn(400, { params: () => ({ id: NONE }), body: EMPTY }),
+  'DELETE /api/crews/[id]': loggedIn(404, { params: () => ({ id: NONE }) }),
+  'POST /api/orders/bulk': loggedIn(400, { body: EMPTY }),
+
   // Reseller API (issue #16): keys of the caller, the admin's view of every key, and the protocol.
   'GET /api/api-keys': loggedIn(200),
   'POST /api/api-keys': loggedIn(400, { body: EMPTY }),

@@ -14,3 +14,6 @@ export { parseSchedule, planBatches, batchJobId, MAX_SCHEDULE_DAYS, MAX_SPREAD_M
 export { SPREAD_CHOICES } from './schemas';
 export { localDay, resetIn, nextLocalMidnight, lastLocalDays } from '@/lib/infra/time';
 export { readRepeatDraft, type RepeatDraft, type RepeatProfile, type RepeatProfileState } from './repeat-order';
+export { bulkOrder, checkBulkLines, type BulkLine, type BulkResult, type BulkLineProblem } from './bulk-order';
+export { bulkOrderResponse } from './bulk-responses';
+export { bulkOrderSchema, BULK_MAX_TARGETS, type BulkOrderBody } from './bulk-schemas';

@@ -36,12 +36,19 @@ export const scheduleFields = {
   spread_minutes: z.union([z.number(), text({ max: 10, trim: false }), z.null()]).optional(),
 };
 
+/**
+ * Issue #36 item 3: the crew the ticked profiles came from (recorded on the order as crew_id); the
+ * send checks it is the customer's own crew of this platform (CREW_NOT_FOUND, CREW_OTHER_PLATFORM).
+ */
+const crewField = { crew_id: z.union([id('Validation.crew_invalid'), z.null()]).optional() };
+
 /** A send's body by its service's descriptor: the profiles, the schedule and what its input takes. */
 function sendSchemaOf(platform: PlatformDescriptor, service: ServiceDescriptor) {
   const isPost = (u: string) => isLinkOf(platform.key, u);
   if (service.input === 'text') {
     return z.object({
       ...scheduleFields,
+      ...crewField,
       profile_ids: profileIds,
       tweet_text: text({ max: TWEET_MAX * 2, message: 'Validation.tweet_text_required', tooLong: 'Validation.tweet_text_too_long' })
         .min(1, 'Validation.tweet_text_required')
@@ -57,7 +64,7 @@ function sendSchemaOf(platform: PlatformDescriptor, service: ServiceDescriptor) 
   }
   const takes = (u: string) => service.targets.some((kind) => isLinkOf(platform.key, u, kind));
   const link = { [platform.linkField]: url(platform.linkMessage, takes) };
-  return z.object({ ...scheduleFields, profile_ids: profileIds, ...link, ...(service.input === 'prompt' ? { prompt } : {}) });
+  return z.object({ ...scheduleFields, ...crewField, profile_ids: profileIds, ...link, ...(service.input === 'prompt' ? { prompt } : {}) });
 }
 
 /** The new-tweet price quote's body: the profiles of the send, checked as the send checks them. */
@@ -87,6 +94,8 @@ export type SendInput = {
    * `intervalMinutes` apart, from the start. Checked by the reseller schema; not combined with a spread.
    */
   drip?: { runs: number; intervalMinutes: number };
+  /** Issue #36 item 3: the customer's crew the profiles came from (checked by the send, recorded on the order). */
+  crewId?: number;
 };
 
 /**
@@ -106,6 +115,7 @@ export function sendInputSchema(service: Service, options: { withoutProfiles?: b
       tweetPrice: data.tweetPrice as number | string | null | undefined,
       startAt: data.start_at as string | null | undefined,
       spreadMinutes: data.spread_minutes as number | string | null | undefined,
+      crewId: (data.crew_id as number | null | undefined) ?? undefined,
     }),
   );
 }

@@ -14,6 +14,7 @@ import { localDay } from '@/lib/infra/time';
 import type { SendInput } from './schemas';
 import { takePicked } from './pick-profiles';
 import { dripBatches, parseSchedule, planBatches } from './schedule';
+import { crewForSend } from '@/lib/domain/crews';
 import { findByRequestId, readSend, recordOrder, type ExistingOrder } from './send-store';
 
 /** `kind` is the credential's (AuthUser.kind): only an admin session skips the customer rules (exemptFromLimits). */
@@ -48,6 +49,13 @@ export type SendOptions = {
    * balance is refused (MAX_CHARGE_EXCEEDED) before anything is written or charged.
    */
   maxChargeCents?: number;
+  /**
+   * Issue #36 item 5: the order is a line of this bulk order (orders.bulk_id). With
+   * `waiveCooldown` the cooldown is not checked: the bulk order's first line checked it, and its
+   * later lines follow that line without waiting (every other rule applies to each line).
+   */
+  bulkId?: string;
+  waiveCooldown?: boolean;
 };
 
 const money = (cents: number) => centsToDollars(cents).toFixed(2);
@@ -149,6 +157,9 @@ async function sendInTransaction(db: Db, sender: Sender, service: Service, platf
     const chosen = candidates ? candidates.filter((c) => c.usable).map((c) => ({ id: c.id, followersCount: c.followersCount ?? 0 })) : picked!;
     if (chosen.length !== profileIds.length) throw new AppError('PROFILES_UNAVAILABLE');
 
+    // Issue #36 item 3: the crew the profiles came from is the customer's own, of this platform.
+    if (input.crewId !== undefined) await crewForSend(tx, { userId: sender.id, platform, ref: input.crewId });
+
     const platformRow = reads.platform();
     if (!platformRow?.aktif) throw new AppError('PLATFORM_INACTIVE');
     if (!platformRow.apiEndpoints[service]) throw new AppError('SERVICE_UNAVAILABLE');
@@ -181,7 +192,7 @@ async function sendInTransaction(db: Db, sender: Sender, service: Service, platf
         payPerAction = true;
       }
 
-      if (cooldownSeconds > 0 && use.lastUsedMs !== null) {
+      if (cooldownSeconds > 0 && use.lastUsedMs !== null && !options.waiveCooldown) {
         const remainingMs = use.lastUsedMs + cooldownSeconds * 1000 - now.getTime();
         if (remainingMs > 0) {
           const remainingSeconds = Math.ceil(remainingMs / 1000);
@@ -260,6 +271,8 @@ async function sendInTransaction(db: Db, sender: Sender, service: Service, platf
         usageDay: day,
         apiKeyId: origin.apiKeyId ?? null,
         requestId: origin.requestId ?? null,
+        bulkId: options.bulkId ?? null,
+        crewId: input.crewId ?? null,
       },
       {
         usedAt: now,

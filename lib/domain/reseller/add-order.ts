@@ -6,6 +6,8 @@ import type { AuthUser } from '@/lib/domain/credentials';
 import { PROMPT_SERVICES, platformOfService, type Service, takesText } from '@/lib/domain/catalogue/services';
 import { sendInputSchema, sendOperation } from '@/lib/domain/operations';
 import { ensureProfilesSynced } from '@/lib/domain/profiles';
+import { crewForSend } from '@/lib/domain/crews';
+import { AppError } from '@/lib/infra/errors';
 import { centsToDecimal, parseDollars } from '@/lib/infra/money';
 import type { AddRequest } from './schemas';
 
@@ -51,9 +53,20 @@ export async function addOrder(
 ): Promise<{ order: number; replayed: boolean; charge: string }> {
   const service = input.service as Service;
   const platform = platformOfService(service)!;
-  const explicit = (input.profile_ids?.length ?? 0) > 0;
+  // Issue #36 item 3: a crew names the profiles (its available ones; with `quantity`, the first
+  // that many); the send checks them as any named profiles and records the crew.
+  let crewId: number | undefined;
+  let crewIds: number[] | undefined;
+  if (input.crew !== undefined && input.crew !== '') {
+    const crew = await crewForSend(db, { userId: caller.user.id, platform, ref: input.crew });
+    const wanted = input.quantity === undefined ? crew.activeIds.length : input.quantity * (input.runs ?? 1);
+    if (crew.activeIds.length === 0 || wanted > crew.activeIds.length) throw new AppError('NOT_ENOUGH_PROFILES', { params: { available: crew.activeIds.length } });
+    crewIds = crew.activeIds.slice(0, wanted);
+    crewId = crew.id;
+  }
+  const explicit = (input.profile_ids?.length ?? 0) > 0 || crewIds !== undefined;
   const body: Record<string, unknown> = {};
-  if (explicit) body.profile_ids = input.profile_ids;
+  if (explicit) body.profile_ids = crewIds ?? input.profile_ids;
   if (takesText(service)) {
     body.tweet_text = input.comments ?? '';
     body.quote_tweet_url = input.link ?? '';
@@ -68,6 +81,7 @@ export async function addOrder(
   // Drip-feed: `quantity` is per run (the protocol's meaning); the order holds all the runs' profiles.
   if (!explicit) send.quantity = input.quantity === undefined ? undefined : input.quantity * runs;
   send.startAt = input.start_at;
+  send.crewId = crewId;
   send.spreadMinutes = input.spread_minutes;
   if (runs > 1) send.drip = { runs, intervalMinutes: input.interval ?? 0 };
   // Issue #33 item 6: `max_charge` is checked by the send, after the price and before any write.

@@ -50,6 +50,12 @@ export const addRequest = z
     quantity: quantity.optional().describe('How many profiles: the server picks them, the most reliable that can still act on the target.'),
     /** Or exactly these profiles (comma-separated ids), as the UI sends. */
     profile_ids: profileIdList.optional().describe('Instead of quantity: exactly these profiles (comma-separated ids).'),
+    /** Issue #36 item 3: one of the caller's crews (its id or its name): its available profiles act. */
+    crew: z
+      .union([z.number(), text({ max: 100, message: 'Validation.crew_invalid' })])
+      .transform((v) => (typeof v === 'number' ? v : v.trim()))
+      .optional()
+      .describe('Instead of an automatic pick: one of your crews of this platform (its id or its name). Its active profiles act, in the crew’s order; profiles that left the roster or are paused are skipped, never replaced. With `quantity`, the first `quantity` of them (more than it has: NOT_ENOUGH_PROFILES).'),
     /** The prompt of a comment service; the text of a new tweet. */
     comments: text({ max: 2000 }).optional().describe('The prompt of a comment service; the text of a new tweet.'),
     /** Drip-feed: `quantity` profiles per run, `runs` runs, `interval` minutes apart (one order). */
@@ -73,7 +79,8 @@ export const addRequest = z
       .optional()
       .describe('Idempotency: the same `request_id` always answers the same order and never makes a second one.'),
   })
-  .refine((v) => v.quantity !== undefined || (v.profile_ids?.length ?? 0) > 0, { message: 'Validation.v2_quantity_invalid', path: ['quantity'] })
+  .refine((v) => v.quantity !== undefined || (v.profile_ids?.length ?? 0) > 0 || (v.crew !== undefined && v.crew !== ''), { message: 'Validation.v2_quantity_invalid', path: ['quantity'] })
+  .refine((v) => v.crew === undefined || !v.profile_ids?.length, { message: 'Validation.v2_crew_with_profiles', path: ['crew'] })
   .refine((v) => v.quantity === undefined || !v.profile_ids?.length || v.profile_ids.length === v.quantity * (v.runs ?? 1), {
     message: 'Validation.v2_quantity_mismatch',
     path: ['quantity'],
