@@ -15,6 +15,8 @@ import type { SendInput } from './schemas';
 import { takePicked } from './pick-profiles';
 import { dripBatches, parseSchedule, planBatches } from './schedule';
 import { findByRequestId, readSend, recordOrder, type ExistingOrder } from './send-store';
+import { checkApprovedComments, type CommentLabel } from '@/lib/domain/comments/check-comments';
+import { isCommentService } from '@/lib/domain/comments/rules';
 
 /** `kind` is the credential's (AuthUser.kind): only an admin session skips the customer rules (exemptFromLimits). */
 export type Sender = { id: number; rol: 'user' | 'admin'; kind?: TokenKind };
@@ -48,6 +50,11 @@ export type SendOptions = {
    * balance is refused (MAX_CHARGE_EXCEEDED) before anything is written or charged.
    */
   maxChargeCents?: number;
+  /**
+   * Issue #36 item 6: approved comments need no live draft (the reseller API's custom comments),
+   * and how a refused comment names its profile (the reseller API: its line).
+   */
+  comments?: { withoutDrafts?: boolean; label?: CommentLabel };
 };
 
 const money = (cents: number) => centsToDollars(cents).toFixed(2);
@@ -151,6 +158,24 @@ async function sendInTransaction(db: Db, sender: Sender, service: Service, platf
     const platformRow = reads.platform();
     if (!platformRow?.aktif) throw new AppError('PLATFORM_INACTIVE');
     if (!platformRow.apiEndpoints[service]) throw new AppError('SERVICE_UNAVAILABLE');
+
+    // Issue #36 item 6: approved comments (lib/domain/comments/check-comments.ts), after the
+    // target's lock, so the texts earlier sends posted on it are seen.
+    let comments: { profile_id: number; text: string }[] | null = null;
+    if (input.comments !== undefined) {
+      if (!isCommentService(service) || !input.targetUrl) throw new AppError('COMMENTS_MISMATCH');
+      comments = await checkApprovedComments(tx, {
+        userId: sender.id,
+        platform,
+        service,
+        targetUrl: input.targetUrl,
+        profileIds,
+        comments: input.comments,
+        requireDrafts: !options.comments?.withoutDrafts,
+        now,
+        label: options.comments?.label,
+      });
+    }
 
     const cooldownSeconds = platformRow.cooldownSeconds ?? 30;
     const minProfiles = platformRow.minProfiles ?? 1;
@@ -259,6 +284,7 @@ async function sendInTransaction(db: Db, sender: Sender, service: Service, platf
         usageDay: day,
         apiKeyId: origin.apiKeyId ?? null,
         requestId: origin.requestId ?? null,
+        comments,
       },
       {
         usedAt: now,

@@ -58,6 +58,7 @@ export const ROUTE_MODULES: { path: string; load: () => Promise<RouteModule> }[]
   { path: '/api/kullanici-paketleri/[id]', load: () => import('@/app/api/kullanici-paketleri/[id]/route') },
   { path: '/api/kullanici-paketleri/[id]/cancel', load: () => import('@/app/api/kullanici-paketleri/[id]/cancel/route') },
   { path: '/api/kullanici-paketleri/[id]/reset-limits', load: () => import('@/app/api/kullanici-paketleri/[id]/reset-limits/route') },
+  { path: '/api/comment-drafts', load: () => import('@/app/api/comment-drafts/route') },
   { path: '/api/notifications', load: () => import('@/app/api/notifications/route') },
   { path: '/api/notifications/preferences', load: () => import('@/app/api/notifications/preferences/route') },
   { path: '/api/notifications/read', load: () => import('@/app/api/notifications/read/route') },

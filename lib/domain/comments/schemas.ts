@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { MAX_PROFILES_PER_SEND, platformOfService, type Service } from '@/lib/domain/catalogue/services';
+import { PROMPT_MAX, isLinkOf, textLength } from '@/lib/domain/operations/limits';
+import { id, text } from '@/lib/infra/validation';
+import { platformDescriptor } from '@/platforms';
+import { isCommentService } from './rules';
+
+/**
+ * POST /api/comment-drafts {service, profile_ids, target, prompt?} (issue #36 item 6): a comment
+ * service's key, 1–500 distinct profiles, the post's link (the service's platform), the prompt
+ * that steers the drafts (as the send's). Messages are message keys (Validation.*).
+ */
+export const commentDraftsSchema = z
+  .object({
+    service: text({ max: 40, message: 'Validation.comment_service' }).refine(isCommentService, 'Validation.comment_service'),
+    profile_ids: z
+      .array(id('Validation.profile_required'), { message: 'Validation.profile_required' })
+      .min(1, 'Validation.profile_required')
+      .max(MAX_PROFILES_PER_SEND, 'Validation.profile_required')
+      .refine((ids) => new Set(ids).size === ids.length, 'Validation.profiles_distinct'),
+    target: text({ max: 2000, message: 'Validation.url_required', tooLong: 'Validation.url_required' }).min(1, 'Validation.url_required'),
+    prompt: text({ max: PROMPT_MAX * 2, tooLong: 'Validation.prompt_too_long' })
+      .refine((p) => textLength(p) <= PROMPT_MAX, 'Validation.prompt_too_long')
+      .optional()
+      .nullable()
+      .transform((p) => p || undefined),
+  })
+  .superRefine((body, ctx) => {
+    const platform = platformOfService(body.service);
+    if (platform && !isLinkOf(platform, body.target, 'post')) ctx.addIssue({ code: 'custom', path: ['target'], message: platformDescriptor(platform)?.linkMessage ?? 'Validation.url_required' });
+  })
+  .transform((body) => ({ service: body.service as Service, profileIds: body.profile_ids, target: body.target.trim(), prompt: body.prompt }));
+
+/** The answer, for the OpenAPI description. */
+export const commentDraftsResponse = z.object({
+  drafts: z
+    .array(
+      z.object({
+        profile_id: z.number().int().describe('The profile (the site’s id, as the profile list shows it).'),
+        text: z.string().describe('The provider’s draft, in the target’s language.'),
+        blocked_word: z.string().optional().describe('Present when the draft holds a blocked word or phrase (site settings): it must be edited before approval.'),
+      }),
+    )
+    .describe('One draft per profile the provider wrote for, in the order asked; a profile left out got none.'),
+  expires_at: z.string().describe('ISO time until which these drafts can be approved and sent (site setting comment_draft_minutes, default 30).'),
+  language: z.string().optional().describe('The language the drafts are written in, when the provider tells.'),
+});
