@@ -177,7 +177,7 @@ describe('sending approved comments', () => {
     await processOrder(w.t.db, order!.id, { client: fastClient(), pollIntervalMs: 30, emit: () => {} });
     const [done] = await w.t.db.select().from(orders).where(eq(orders.id, order!.id));
     expect(done!.status).toBe('completed');
-    const texts = Object.fromEntries(done.results.map((r) => [r.profile_id, r.text]));
+    const texts = Object.fromEntries(done!.results.map((r) => [r.profile_id, r.text]));
     for (const c of comments) expect(texts[c.profile_id]).toBe(c.text);
     // The customer's view of the results (the results dialog, GET /api/operations/{id}) shows them too.
     const view = await call(getOperation, { token, params: { taskId: order!.id } });
