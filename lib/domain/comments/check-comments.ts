@@ -74,24 +74,26 @@ export async function checkApprovedComments(
   const rows = await rawQuery<{ id: number; username: string; blockedWords: BlockedWords | null }>(tx, PROFILES_AND_SETTINGS, [profileIds]);
   const usernames = new Map(rows.map((r) => [r.id, r.username]));
   const index = new Map(comments.map((c, i) => [c.profile_id, i]));
+  // The reseller API's custom comments are named by their line: its number is in the answer too.
+  const line = (id: number) => (input.label ? { line: index.get(id)! + 1 } : {});
   const name = (id: number) => (input.label ? input.label(id, index.get(id)!, usernames.get(id) ?? String(id)) : `@${usernames.get(id) ?? id}`);
 
   for (const c of ordered) {
     const problem = commentTextProblem(c.text, input.service);
-    if (problem === 'empty') throw new AppError('COMMENT_EMPTY', { params: { profile: name(c.profile_id) }, extra: { profile_id: c.profile_id } });
+    if (problem === 'empty') throw new AppError('COMMENT_EMPTY', { params: { profile: name(c.profile_id) }, extra: { profile_id: c.profile_id, ...line(c.profile_id) } });
     if (problem === 'too_long') {
-      throw new AppError('COMMENT_TOO_LONG', { params: { profile: name(c.profile_id), max: commentMax(input.service) }, extra: { profile_id: c.profile_id, max: commentMax(input.service) } });
+      throw new AppError('COMMENT_TOO_LONG', { params: { profile: name(c.profile_id), max: commentMax(input.service) }, extra: { profile_id: c.profile_id, max: commentMax(input.service), ...line(c.profile_id) } });
     }
   }
   const words = blockedWordsFor(rows[0]?.blockedWords ?? {});
   for (const c of ordered) {
     const word = findBlockedWord(c.text, words);
-    if (word) throw new AppError('COMMENT_BLOCKED_WORD', { params: { word, profile: name(c.profile_id) }, extra: { profile_id: c.profile_id, word } });
+    if (word) throw new AppError('COMMENT_BLOCKED_WORD', { params: { word, profile: name(c.profile_id) }, extra: { profile_id: c.profile_id, word, ...line(c.profile_id) } });
   }
   const pair = findNearIdentical(ordered.map((c) => c.text));
   if (pair) {
     const [a, b] = pair.map((i) => ordered[i]!.profile_id) as [number, number];
-    throw new AppError('COMMENTS_NEAR_IDENTICAL', { params: { profile: name(a), other: name(b) }, extra: { profile_ids: [a, b] } });
+    throw new AppError('COMMENTS_NEAR_IDENTICAL', { params: { profile: name(a), other: name(b) }, extra: { profile_ids: [a, b], ...(input.label ? { lines: [index.get(a)! + 1, index.get(b)! + 1] } : {}) } });
   }
   if (input.requireDrafts) {
     const live = new Set((await rawQuery<{ profileId: number }>(tx, LIVE_DRAFTS, [input.userId, input.targetUrl, profileIds, input.now.toISOString()])).map((r) => r.profileId));
@@ -102,7 +104,7 @@ export async function checkApprovedComments(
   if (past.length > 0) {
     const posted = new Set(past.map((p) => `${p.profileId}|${normalizeComment(p.text)}`));
     const repeated = ordered.find((c) => posted.has(`${c.profile_id}|${normalizeComment(c.text)}`));
-    if (repeated) throw new AppError('COMMENT_REPEATED', { params: { profile: name(repeated.profile_id) }, extra: { profile_id: repeated.profile_id } });
+    if (repeated) throw new AppError('COMMENT_REPEATED', { params: { profile: name(repeated.profile_id) }, extra: { profile_id: repeated.profile_id, ...line(repeated.profile_id) } });
   }
   return ordered;
 }

@@ -100,6 +100,8 @@ export type SendInput = {
   drip?: { runs: number; intervalMinutes: number };
   /** Issue #36 item 6: the approved text of each profile (comment services); absent: the provider writes them. */
   comments?: { profile_id: number; text: string }[];
+  /** Issue #36 item 6, the reseller API's custom comments: one text per profile in the order's profile order (named or picked). */
+  commentLines?: string[];
 };
 
 /**

@@ -162,7 +162,9 @@ async function sendInTransaction(db: Db, sender: Sender, service: Service, platf
     // Issue #36 item 6: approved comments (lib/domain/comments/check-comments.ts), after the
     // target's lock, so the texts earlier sends posted on it are seen.
     let comments: { profile_id: number; text: string }[] | null = null;
-    if (input.comments !== undefined) {
+    if (input.commentLines && input.commentLines.length !== profileIds.length) throw new AppError('COMMENTS_MISMATCH');
+    const approved = input.commentLines ? input.commentLines.map((text, i) => ({ profile_id: profileIds[i]!, text })) : input.comments;
+    if (approved !== undefined) {
       if (!isCommentService(service) || !input.targetUrl) throw new AppError('COMMENTS_MISMATCH');
       comments = await checkApprovedComments(tx, {
         userId: sender.id,
@@ -170,7 +172,7 @@ async function sendInTransaction(db: Db, sender: Sender, service: Service, platf
         service,
         targetUrl: input.targetUrl,
         profileIds,
-        comments: input.comments,
+        comments: approved,
         requireDrafts: !options.comments?.withoutDrafts,
         now,
         label: options.comments?.label,
