@@ -38,6 +38,12 @@ test.afterAll(async ({ request }) => {
   await defaultProvider(request);
 });
 
+/** Screens for docs/ui.md when E2E_SHOTS_DIR is set. */
+const SHOTS = process.env.E2E_SHOTS_DIR;
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
 const noSideScroll = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
 /** The comment page with three profiles ticked, a link and a prompt, and the review opened. */
@@ -91,6 +97,7 @@ for (const { l, width, n } of CASES) {
       await rows.nth(2).locator('[data-remove]').click();
       await expect(rows).toHaveCount(2);
       await noSideScroll(page, width);
+      await shot(page, `comment-review-${l}-${width}`);
 
       const sent = page.waitForResponse((r) => r.url().endsWith('/api/twitter/comment') && r.request().method() === 'POST');
       await dialog.getByRole('button', { name: msg(l, 'CommentReview.approveSend') }).click();
@@ -116,6 +123,7 @@ for (const { l, width, n } of CASES) {
       await quote.scrollIntoViewIfNeeded();
       await expect(quote).toBeSeen();
       await expect(quote).toHaveText(approved);
+      await shot(page, `comment-review-results-${l}-${width}`);
     } finally {
       await context.close();
     }
@@ -143,6 +151,37 @@ test('a blocked word is refused with the word named, beside the profile and in a
     // Nothing was sent: the review is still open with all three profiles.
     await expect(rows).toHaveCount(3);
     await noSideScroll(page, 390);
+    await error.scrollIntoViewIfNeeded();
+    await shot(page, 'comment-review-blocked-tr-390');
+  } finally {
+    await context.close();
+  }
+});
+
+test('the admin sets blocked words per language and the draft lifetime in /rooting/settings (en, 1440 px)', async ({ browser, request }) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: BROWSER_LOCALE.en });
+  const page = await context.newPage();
+  try {
+    await signInBrowser(page, admin);
+    await page.goto('/en/rooting/settings');
+    const section = page.locator('[data-settings-comments]');
+    await section.scrollIntoViewIfNeeded();
+    await expect(section).toBeSeen();
+    const german = page.getByLabel(msg('en', 'Admin.settings.blockedWords.de'));
+    await german.fill('Werbung\nbilliger Follower');
+    await page.getByLabel(msg('en', 'Admin.settings.draftMinutes')).fill('1441');
+    await page.getByRole('button', { name: msg('en', 'Admin.common.save') }).click();
+    await expect(page.getByText(msg('en', 'SettingsValidation.draftMinutes'))).toBeSeen();
+    await page.getByLabel(msg('en', 'Admin.settings.draftMinutes')).fill('45');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/site-ayar') && r.request().method() === 'PUT');
+    await page.getByRole('button', { name: msg('en', 'Admin.common.save') }).click();
+    expect((await saved).ok()).toBe(true);
+    await expectToast(page, msg('en', 'Admin.settings.saved'));
+    const now = await siteSettings(request);
+    expect(now).toMatchObject({ yorum_taslak_dakika: 45 });
+    expect((now.yasakli_kelimeler as Record<string, string[]>).de).toEqual(['Werbung', 'billiger Follower']);
+    await section.scrollIntoViewIfNeeded();
+    await shot(page, 'rooting-settings-comments-en-1440');
   } finally {
     await context.close();
   }
