@@ -1,5 +1,6 @@
 import { requestCommentDrafts } from '@/lib/domain/comments/drafts';
-import { commentDraftsResponse, commentDraftsSchema } from '@/lib/domain/comments/schemas';
+import { commentDraftsSchema } from '@/lib/domain/comments/schemas';
+import { commentDraftsResponse } from '@/lib/domain/comments/responses';
 import { ok, route } from '@/app/api/_lib/route';
 
 /**

@@ -145,6 +145,6 @@ export const commentDraftsAnswerSchema = z.object({
       }),
     )
     .max(1000),
-  language: z.string().regex(/^[a-z]{2,3}$/).optional().catch(undefined),
+  language: text({ max: 3, trim: false }).regex(/^[a-z]{2,3}$/).optional().catch(undefined),
 });
 export type CommentDraftsAnswer = z.infer<typeof commentDraftsAnswerSchema>;
