@@ -130,6 +130,23 @@ describe('POST /api/comment-drafts', () => {
     }
   });
 
+  it('says the drafts are unavailable when the provider is down, and limits a customer to 20 requests a minute', async () => {
+    const { user, token } = await makeUser(w.t, { packages: TW });
+    const ids = await twitterIds(1);
+    configureSim({ mode: 'down' });
+    try {
+      const down = await ask(token, { service: 'comment', profile_ids: ids, target: tweetIn('en') });
+      expect(down.status).toBe(503);
+      expect(down.body.code).toBe('DRAFTS_UNAVAILABLE');
+    } finally {
+      configureSim({ mode: 'normal' });
+    }
+    await w.t.db.update(rateLimitBuckets).set({ count: 20 }).where(eq(rateLimitBuckets.key, `comment-drafts:${user.id}`));
+    const limited = await ask(token, { service: 'comment', profile_ids: ids, target: tweetIn('en') });
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('RATE_LIMITED');
+  });
+
   it('refuses bad input clearly: not a comment service, a link of another platform, no profiles, a visitor', async () => {
     const { token } = await makeUser(w.t, { packages: TW });
     const ids = await twitterIds(1);
