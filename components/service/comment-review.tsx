@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { MessageSquareText, RefreshCw, Send, X } from 'lucide-react';
 import type { Platform, Service } from '@/lib/domain/catalogue/services';
-import { commentMax } from '@/lib/domain/comments/rules';
+import { commentMax } from '@/lib/domain/operations/comment-rules';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/input';

@@ -8,7 +8,7 @@ import { createProviderClient, isProviderError, type ProviderClient } from '@/li
 import { AppError } from '@/lib/infra/errors';
 import { enforceRateLimit } from '@/lib/infra/rate-limit';
 import { logger } from '@/logger';
-import { blockedWordsFor, findBlockedWord, type BlockedWords } from './rules';
+import { blockedWordsFor, findBlockedWord, type BlockedWords } from '@/lib/domain/operations/comment-rules';
 
 /** How many draft requests a customer may make per minute (each may ask for up to 500 profiles). */
 export const DRAFT_REQUESTS_PER_MINUTE = 20;

@@ -3,7 +3,7 @@ import { MAX_PROFILES_PER_SEND, platformOfService, type Service } from '@/lib/do
 import { PROMPT_MAX, isLinkOf, textLength } from '@/lib/domain/operations/limits';
 import { id, text } from '@/lib/infra/validation';
 import { platformDescriptor } from '@/platforms';
-import { isCommentService } from './rules';
+import { isCommentService } from '@/lib/domain/operations/comment-rules';
 
 /**
  * POST /api/comment-drafts {service, profile_ids, target, prompt?} (issue #36 item 6): a comment

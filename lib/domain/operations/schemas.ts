@@ -63,7 +63,7 @@ function sendSchemaOf(platform: PlatformDescriptor, service: ServiceDescriptor) 
 /**
  * Issue #36 item 6: `comments: [{profile_id, text}]`, the texts the customer approved, one per
  * profile of the send. Each text: no NUL, at most 20,000 UTF-16 units here; the service's own
- * limit, emptiness, blocked words and the rest are the send's (lib/domain/comments/check-comments.ts).
+ * limit, emptiness, blocked words and the rest are the send's (lib/domain/operations/check-comments.ts).
  */
 const approvedComments = z
   .array(z.object({ profile_id: id('Validation.profile_required'), text: text({ max: 20_000, trim: false, tooLong: 'Validation.comment_too_long' }) }), { message: 'Validation.comments_invalid' })

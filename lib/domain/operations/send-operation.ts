@@ -15,8 +15,8 @@ import type { SendInput } from './schemas';
 import { takePicked } from './pick-profiles';
 import { dripBatches, parseSchedule, planBatches } from './schedule';
 import { findByRequestId, readSend, recordOrder, type ExistingOrder } from './send-store';
-import { checkApprovedComments, type CommentLabel } from '@/lib/domain/comments/check-comments';
-import { isCommentService } from '@/lib/domain/comments/rules';
+import { checkApprovedComments, type CommentLabel } from './check-comments';
+import { isCommentService } from './comment-rules';
 
 /** `kind` is the credential's (AuthUser.kind): only an admin session skips the customer rules (exemptFromLimits). */
 export type Sender = { id: number; rol: 'user' | 'admin'; kind?: TokenKind };
@@ -159,7 +159,7 @@ async function sendInTransaction(db: Db, sender: Sender, service: Service, platf
     if (!platformRow?.aktif) throw new AppError('PLATFORM_INACTIVE');
     if (!platformRow.apiEndpoints[service]) throw new AppError('SERVICE_UNAVAILABLE');
 
-    // Issue #36 item 6: approved comments (lib/domain/comments/check-comments.ts), after the
+    // Issue #36 item 6: approved comments (lib/domain/operations/check-comments.ts), after the
     // target's lock, so the texts earlier sends posted on it are seen.
     let comments: { profile_id: number; text: string }[] | null = null;
     if (input.commentLines && input.commentLines.length !== profileIds.length) throw new AppError('COMMENTS_MISMATCH');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { serviceOfWire, type Service, SERVICES, PLATFORMS } from '@/lib/domain/catalogue/services';
 import { MAX_PROFILES_PER_SEND } from '@/lib/domain/operations/schemas';
 import { id, int, text } from '@/lib/infra/validation';
-import { isCommentService } from '@/lib/domain/comments/rules';
+import { isCommentService } from '@/lib/domain/operations/comment-rules';
 
 /**
  * Issue #36 item 6: `comments` of a comment service with more than one line (a line break in it,

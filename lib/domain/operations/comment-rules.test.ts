@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockedWordsFor, commentMax, commentSimilarity, commentTextProblem, findBlockedWord, findNearIdentical, nearIdentical, normalizeComment } from './rules';
+import { blockedWordsFor, commentMax, commentSimilarity, commentTextProblem, findBlockedWord, findNearIdentical, nearIdentical, normalizeComment } from './comment-rules';
 
 describe('blocked words (issue #36 item 6)', () => {
   it('finds a word whole and case-insensitively, and names it as the admin wrote it', () => {

@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { rawQuery } from '@/db/raw';
 import type { Platform, Service } from '@/lib/domain/catalogue/services';
 import { AppError } from '@/lib/infra/errors';
-import { blockedWordsFor, commentMax, commentTextProblem, findBlockedWord, findNearIdentical, normalizeComment, type BlockedWords } from './rules';
+import { blockedWordsFor, commentMax, commentTextProblem, findBlockedWord, findNearIdentical, normalizeComment, type BlockedWords } from './comment-rules';
 
 export type ApprovedComment = { profile_id: number; text: string };
 

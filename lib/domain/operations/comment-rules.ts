@@ -3,7 +3,7 @@
  * reseller API, the drafts) and the review dialog (its length counter). Pure functions only: the
  * browser imports this file. docs/orders.md "Approved comments" describes them.
  */
-import { textLength } from '@/lib/domain/operations/limits';
+import { textLength } from './limits';
 import { allServices } from '@/platforms';
 
 /** The comment services: those whose send takes a prompt (the service page's "Review comments"). */
