@@ -41,6 +41,7 @@ export type PlatformDescriptor = {
   readonly exampleLink: string;
   /** The endpoint keys an admin sets besides the services': `profile_list`, and `islem_durumu` where the provider has a status call. */
   readonly extraEndpoints: readonly string[];
+  // Issue #36 item 6 (contract 1.4): `comment_drafts`, optional, on platforms with a comment service.
   /** Whether a profile's follower count is shown and sorted by (not for channels whose count means subscribers). */
   readonly showsFollowers: boolean;
   /** The public page of a profile's handle. */

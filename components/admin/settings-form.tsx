@@ -16,8 +16,12 @@ import { Button } from '@/components/ui/button';
 type Operator = 'karantina_hata_sayisi' | 'takilma_dakika' | 'takilma_azami_dakika' | 'profil_saatlik_limit';
 /** The company details (issue #32 "Who we are"), plain text fields. */
 type Company = 'sirket_unvani' | 'sirket_adresi' | 'sirket_sicil_no' | 'destek_eposta';
-type Values = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: string; twitter_min_profil: string; require_admin_2fa: boolean } & Record<Operator, string> & Record<Company, string>;
-export type SettingsValues = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: number; twitter_min_profil: number; require_admin_2fa: boolean } & Record<Operator, number> & Record<Company, string>;
+/** Issue #36 item 6: the blocked words' languages, `*` for every language; the form holds one word or phrase per line. */
+const BLOCKED_LANGS = ['tr', 'en', 'de', '*'] as const;
+type BlockedLang = (typeof BLOCKED_LANGS)[number];
+type Comments = { yasakli_kelimeler: Record<BlockedLang, string>; yorum_taslak_dakika: string };
+type Values = Comments & { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: string; twitter_min_profil: string; require_admin_2fa: boolean } & Record<Operator, string> & Record<Company, string>;
+export type SettingsValues = { yasakli_kelimeler: Record<BlockedLang, string[]>; yorum_taslak_dakika: number } & { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: number; twitter_min_profil: number; require_admin_2fa: boolean } & Record<Operator, number> & Record<Company, string>;
 
 /** /rooting/settings (§2): the general settings form with one save button, including the admin two-factor rule and the company details. */
 export function SettingsForm({ settings }: { settings: SettingsValues }) {
@@ -37,6 +41,8 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
       takilma_dakika: String(settings.takilma_dakika),
       takilma_azami_dakika: String(settings.takilma_azami_dakika),
       profil_saatlik_limit: String(settings.profil_saatlik_limit),
+      yasakli_kelimeler: Object.fromEntries(BLOCKED_LANGS.map((l) => [l, (settings.yasakli_kelimeler[l] ?? []).join('\n')])) as Record<BlockedLang, string>,
+      yorum_taslak_dakika: String(settings.yorum_taslak_dakika),
     },
   });
 
@@ -49,6 +55,19 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
       toast.error(errorText(e, t('failed')));
     }
   }
+
+  // Issue #36 item 6: one textarea per language of the blocked words.
+  const blockedError = (l: BlockedLang) => fieldError(formState.errors.yasakli_kelimeler?.[l]?.message);
+  const blocked = (l: BlockedLang) => {
+    const id = `settings-blocked-${l === '*' ? 'all' : l}`;
+    return {
+      ...register(`yasakli_kelimeler.${l}` as 'yasakli_kelimeler.tr'),
+      id,
+      'aria-invalid': !!formState.errors.yasakli_kelimeler?.[l],
+      'aria-describedby': formState.errors.yasakli_kelimeler?.[l] ? `${id}-error` : 'settings-comments-hint',
+      className: inputClass,
+    };
+  };
 
   const f = (name: keyof Values) => ({
     ...register(name),
@@ -145,6 +164,23 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
             {hint('takilma_azami_dakika', t('stuckMaxHint'))}
           </FormField>
         </div>
+        <fieldset aria-describedby="settings-comments-hint" className="flex flex-col gap-4 rounded-md border border-line p-3" data-settings-comments>
+          <legend className="px-1 text-sm font-semibold">{t('comments')}</legend>
+          <p id="settings-comments-hint" className="text-xs text-muted">
+            {t('commentsHint')}
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {BLOCKED_LANGS.map((l) => (
+              <FormField key={l} id={`settings-blocked-${l === '*' ? 'all' : l}`} label={t(`blockedWords.${l === '*' ? 'all' : l}`)} error={blockedError(l)}>
+                <textarea rows={5} {...blocked(l)} spellCheck={false} />
+              </FormField>
+            ))}
+          </div>
+          <FormField id="settings-yorum_taslak_dakika" label={t('draftMinutes')} error={err('yorum_taslak_dakika')}>
+            <input {...f('yorum_taslak_dakika')} type="number" min={1} max={1440} step={1} />
+            {hint('yorum_taslak_dakika', t('draftMinutesHint'))}
+          </FormField>
+        </fieldset>
         <div className="flex items-start justify-between gap-4 rounded-md border border-line p-3">
           <div className="space-y-1">
             <label htmlFor="settings-require_admin_2fa" className="text-sm font-medium">

@@ -41,6 +41,7 @@ import { sameIds, type CrewPick } from './crew-bulk-helpers';
 import { SendModeSwitch, type SendMode } from './send-mode';
 
 const BulkOrderCard = dynamic(() => import('./bulk-order-card').then((m) => m.BulkOrderCard), { ssr: false });
+import { CommentReview } from './comment-review';
 
 export type { LimitView, Viewer } from './types';
 
@@ -243,9 +244,9 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
     void send(body);
   }
 
-  async function send(body: Record<string, unknown>) {
+  async function send(body: Record<string, unknown>): Promise<ApiResult | undefined> {
     const path = sendPath(service);
-    const ids = [...selection.selected];
+    const ids = Array.isArray(body.profile_ids) ? (body.profile_ids as number[]) : [...selection.selected];
     if (isNewTweet && quote) body.tweetPrice = quote.totalDollars;
     if (crewId !== undefined) body.crew_id = crewId;
     setSending(true);
@@ -261,7 +262,7 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
           toast.error(t('Repeat.alreadyDone', { count: alreadyDoneIds(r.body).length || Number(r.body.count) || 1 }));
           form.setError('url', 'Repeat.alreadyDoneField');
           focusUrl();
-          return;
+          return r;
         }
         showError(r);
         if (r.body.code === 'PRICE_CHANGED' || r.body.code === 'INSUFFICIENT_BALANCE') refreshQuote();
@@ -271,7 +272,7 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
         }
         // Issue #17: the profiles that already acted on this target are unticked, the others stay.
         selection.remove(alreadyDoneIds(r.body));
-        return;
+        return r;
       }
       if (typeof body.start_at === 'string') {
         // Scheduled (issue #17): nothing acts before its time; the panel lists it with a Cancel button.
@@ -292,6 +293,7 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
       }
       void refreshLimits();
       void refreshBalance();
+      return r;
     } finally {
       setSending(false);
     }
@@ -452,10 +454,29 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
               <p className="text-muted">{selectedText}</p>
               <ErrorMessage className="text-danger">{errorText('profiles')}</ErrorMessage>
             </div>
+            <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+            {/* Issue #36 item 6: approve each profile's comment before sending (comment-review.tsx). */}
+            {hasPrompt(service) && viewer.loggedIn ? (
+              <CommentReview
+                service={service}
+                platform={platform}
+                locale={locale}
+                profiles={profiles}
+                disabled={sendDisabled}
+                check={async () => {
+                  const { body, errors } = await form.check(selection.selected);
+                  if (!body) focusFirstError(errors);
+                  return body;
+                }}
+                onRemove={(id) => selection.remove([id])}
+                send={send}
+              />
+            ) : null}
             <Button ref={sendRef} type="submit" size="lg" disabled={sendDisabled} loading={sending} data-send className="w-full sm:w-auto">
               {sending ? null : <Send aria-hidden="true" className="size-4" />}
               {sendLabel}
             </Button>
+            </div>
           </div>
         </form>
       </Card>

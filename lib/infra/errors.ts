@@ -107,6 +107,16 @@ export const ERROR_STATUS = {
   ALREADY_DONE: 409,
   SERVICE_UNAVAILABLE: 503,
   TASK_NOT_FOUND: 404,
+  // Issue #36 item 6: comments the customer approves (docs/orders.md "Approved comments").
+  DRAFTS_NOT_OFFERED: 409,
+  DRAFTS_UNAVAILABLE: 503,
+  DRAFTS_EXPIRED: 409,
+  COMMENTS_MISMATCH: 400,
+  COMMENT_EMPTY: 400,
+  COMMENT_TOO_LONG: 400,
+  COMMENT_BLOCKED_WORD: 400,
+  COMMENTS_NEAR_IDENTICAL: 400,
+  COMMENT_REPEATED: 409,
 
   // Crews and bulk orders (issue #36 items 3 and 5, docs/orders.md "Crews", "Bulk orders").
   /** Another customer's crew is the same 404 as an unknown one. */

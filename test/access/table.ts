@@ -220,6 +220,7 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/tickets/admin/[id]/close': adminOnly(404, { params: () => ({ id: NONE }) }),
   'PUT /api/tickets/admin/[id]/assign': adminOnly(400, { params: (i) => ({ id: String(i.ticketId) }), body: EMPTY }),
   'GET /api/notifications': loggedIn(200, { why: 'the caller’s own notifications only' }),
+  'POST /api/comment-drafts': loggedIn(400, { body: EMPTY, why: 'drafts are the caller’s own (comment_drafts.user_id); an empty body is refused before the provider is asked (issue #36 item 6)' }),
   'POST /api/notifications/read': loggedIn(200, { body: (i) => ({ ids: [i.notificationId] }), why: 'only the caller’s own change: B naming A’s notification marks nothing (lib/domain/notifications/notifications.test.ts)' }),
   'GET /api/notifications/preferences': loggedIn(200),
   'PUT /api/notifications/preferences': loggedIn(400, { body: () => ({ low_balance_cents: -1 }) }),

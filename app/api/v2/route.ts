@@ -42,7 +42,7 @@ export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale, p
       return new JsonText(await servicesAnswer(db, user, locale, prefetched));
 
     case 'add': {
-      const { order, replayed, charge } = await addOrder(db, { user, keyId }, input);
+      const { order, replayed, charge } = await addOrder(db, { user, keyId }, input, locale);
       if (!replayed) notifyDashboard();
       return { order, charge };
     }

@@ -172,6 +172,8 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
       ...(order.tweetText ? { text: order.tweetText } : {}),
       ...(order.quoteTweetUrl ? { quote_url: order.quoteTweetUrl } : {}),
       ...(order.prompt ? { prompt: order.prompt } : {}),
+      // Contract 1.4 (issue #36 item 6): the approved texts of this send's profiles, posted verbatim.
+      ...(order.comments ? { comments: approvedFor(order.comments, sendIds, toProvider) } : {}),
     };
 
     // The order's last answer from the provider ends it at once (finish below writes the results
@@ -258,4 +260,10 @@ export async function processOrder(db: Db, orderId: string, options: ProcessOpti
     logger.warn({ orderId, err: message }, 'order failed for good');
     return finish(message.slice(0, 500));
   }
+}
+
+/** Contract 1.4: the approved comments of the profiles of one send (a batch), by provider id. */
+function approvedFor(comments: { profile_id: number; text: string }[], sendIds: number[], toProvider: Map<number, string>): { profile_id: string; text: string }[] {
+  const ids = new Set(sendIds);
+  return comments.filter((c) => ids.has(c.profile_id)).map((c) => ({ profile_id: toProvider.get(c.profile_id) ?? `unknown:${c.profile_id}`, text: c.text }));
 }

@@ -64,8 +64,19 @@ function sendSchemaOf(platform: PlatformDescriptor, service: ServiceDescriptor) 
   }
   const takes = (u: string) => service.targets.some((kind) => isLinkOf(platform.key, u, kind));
   const link = { [platform.linkField]: url(platform.linkMessage, takes) };
-  return z.object({ ...scheduleFields, ...crewField, profile_ids: profileIds, ...link, ...(service.input === 'prompt' ? { prompt } : {}) });
+  return z.object({ ...scheduleFields, ...crewField, profile_ids: profileIds, ...link, ...(service.input === 'prompt' ? { prompt, comments: approvedComments } : {}) });
 }
+
+/**
+ * Issue #36 item 6: `comments: [{profile_id, text}]`, the texts the customer approved, one per
+ * profile of the send. Each text: no NUL, at most 20,000 UTF-16 units here; the service's own
+ * limit, emptiness, blocked words and the rest are the send's (lib/domain/operations/check-comments.ts).
+ */
+const approvedComments = z
+  .array(z.object({ profile_id: id('Validation.profile_required'), text: text({ max: 20_000, trim: false, tooLong: 'Validation.comment_too_long' }) }), { message: 'Validation.comments_invalid' })
+  .min(1, 'Validation.comments_invalid')
+  .max(MAX_PROFILES_PER_SEND, 'Validation.comments_invalid')
+  .optional();
 
 /** The new-tweet price quote's body: the profiles of the send, checked as the send checks them. */
 export const newTweetQuoteSchema = z.object({ profile_ids: profileIds });
@@ -96,6 +107,10 @@ export type SendInput = {
   drip?: { runs: number; intervalMinutes: number };
   /** Issue #36 item 3: the customer's crew the profiles came from (checked by the send, recorded on the order). */
   crewId?: number;
+  /** Issue #36 item 6: the approved text of each profile (comment services); absent: the provider writes them. */
+  comments?: { profile_id: number; text: string }[];
+  /** Issue #36 item 6, the reseller API's custom comments: one text per profile in the order's profile order (named or picked). */
+  commentLines?: string[];
 };
 
 /**
@@ -116,6 +131,7 @@ export function sendInputSchema(service: Service, options: { withoutProfiles?: b
       startAt: data.start_at as string | null | undefined,
       spreadMinutes: data.spread_minutes as number | string | null | undefined,
       crewId: (data.crew_id as number | null | undefined) ?? undefined,
+      ...(data.comments ? { comments: data.comments as { profile_id: number; text: string }[] } : {}),
     }),
   );
 }

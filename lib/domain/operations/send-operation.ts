@@ -16,6 +16,8 @@ import { takePicked } from './pick-profiles';
 import { dripBatches, parseSchedule, planBatches } from './schedule';
 import { crewForSend } from '@/lib/domain/crews';
 import { findByRequestId, readSend, recordOrder, type ExistingOrder } from './send-store';
+import { checkApprovedComments, type CommentLabel } from './check-comments';
+import { isCommentService } from './comment-rules';
 
 /** `kind` is the credential's (AuthUser.kind): only an admin session skips the customer rules (exemptFromLimits). */
 export type Sender = { id: number; rol: 'user' | 'admin'; kind?: TokenKind };
@@ -56,6 +58,11 @@ export type SendOptions = {
    */
   bulkId?: string;
   waiveCooldown?: boolean;
+  /**
+   * Issue #36 item 6: approved comments need no live draft (the reseller API's custom comments),
+   * and how a refused comment names its profile (the reseller API: its line).
+   */
+  comments?: { withoutDrafts?: boolean; label?: CommentLabel };
 };
 
 const money = (cents: number) => centsToDollars(cents).toFixed(2);
@@ -163,6 +170,26 @@ async function sendInTransaction(db: Db, sender: Sender, service: Service, platf
     const platformRow = reads.platform();
     if (!platformRow?.aktif) throw new AppError('PLATFORM_INACTIVE');
     if (!platformRow.apiEndpoints[service]) throw new AppError('SERVICE_UNAVAILABLE');
+
+    // Issue #36 item 6: approved comments (lib/domain/operations/check-comments.ts), after the
+    // target's lock, so the texts earlier sends posted on it are seen.
+    let comments: { profile_id: number; text: string }[] | null = null;
+    if (input.commentLines && input.commentLines.length !== profileIds.length) throw new AppError('COMMENTS_MISMATCH');
+    const approved = input.commentLines ? input.commentLines.map((text, i) => ({ profile_id: profileIds[i]!, text })) : input.comments;
+    if (approved !== undefined) {
+      if (!isCommentService(service) || !input.targetUrl) throw new AppError('COMMENTS_MISMATCH');
+      comments = await checkApprovedComments(tx, {
+        userId: sender.id,
+        platform,
+        service,
+        targetUrl: input.targetUrl,
+        profileIds,
+        comments: approved,
+        requireDrafts: !options.comments?.withoutDrafts,
+        now,
+        label: options.comments?.label,
+      });
+    }
 
     const cooldownSeconds = platformRow.cooldownSeconds ?? 30;
     const minProfiles = platformRow.minProfiles ?? 1;
@@ -273,6 +300,7 @@ async function sendInTransaction(db: Db, sender: Sender, service: Service, platf
         requestId: origin.requestId ?? null,
         bulkId: options.bulkId ?? null,
         crewId: input.crewId ?? null,
+        comments,
       },
       {
         usedAt: now,

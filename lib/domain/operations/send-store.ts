@@ -88,10 +88,10 @@ const PACKAGE_AND_USE = `
 const INSERT_ORDER = `
   insert into orders (id, status, start_at, spread_minutes, batches, next_batch_at, user_id, platform, service,
                       target_url, tweet_text, quote_tweet_url, prompt, profile_ids, profile_count, price_cents,
-                      profile_prices_cents, usage_day, api_key_id, request_id, results, bulk_id, crew_id)
+                      profile_prices_cents, usage_day, api_key_id, request_id, results, bulk_id, crew_id, comments)
   values ($1::uuid, $2::order_status, $3::timestamptz, $4::int, $5::jsonb, $6::timestamptz, $7::int, $8::platform, $9::text,
           $10::text, $11::text, $12::text, $13::text, $14::jsonb, $15::int, $16::int,
-          $17::jsonb, $18::date, $19::int, $20::text, $21::jsonb, $22::uuid, $23::int)
+          $17::jsonb, $18::date, $19::int, $20::text, $21::jsonb, $22::uuid, $23::int, $24::jsonb)
   returning number::float8 as number`;
 
 const COUNT_USE = `
@@ -224,6 +224,8 @@ export type NewOrder = {
   bulkId?: string | null;
   /** Issue #36 item 3: the crew its profiles came from. */
   crewId?: number | null;
+  /** Issue #36 item 6: the approved text of each profile (null: the provider writes them). */
+  comments?: { profile_id: number; text: string }[] | null;
 };
 
 export type RecordOptions = {
@@ -272,6 +274,7 @@ export async function recordOrder(tx: Db, order: NewOrder, options: RecordOption
     JSON.stringify(order.profileIds.map((id) => ({ profile_id: id, result: 'pending' as const }))),
     order.bulkId ?? null,
     order.crewId ?? null,
+    order.comments ? JSON.stringify(order.comments) : null,
   ]);
   const countUseQ = rawQuery(tx, COUNT_USE, [order.userId, order.service, order.usageDay, options.usedAt.toISOString()]);
   const chargeQ = options.charge

@@ -8,6 +8,9 @@ import {
   PROVIDER_API_VERSION,
   profileListSchema,
   taskSchema,
+  commentDraftsAnswerSchema,
+  type CommentDraftsAnswer,
+  type CommentDraftsRequest,
   type ProviderProfile,
   type ProviderTask,
   type SendRequest,
@@ -33,6 +36,8 @@ export type ProviderClient = {
   send(url: string, body: SendRequest): Promise<ProviderTask>;
   /** GETs a task's state from the islem_durumu endpoint. */
   status(url: string, taskId: string, orderId: string): Promise<ProviderTask>;
+  /** Contract 1.4: POSTs to the `comment_drafts` endpoint; one draft per profile (provider ids). Not retried past the client's retries; no idempotency key (drafts are not an action). */
+  commentDrafts?(url: string, body: CommentDraftsRequest): Promise<CommentDraftsAnswer>;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -125,6 +130,13 @@ export function createProviderClient(options: ProviderClientOptions = {}): Provi
       const u = new URL(url);
       u.searchParams.set('task_id', taskId);
       return withRetries('islem_durumu', () => once(u.toString(), { method: 'GET', headers: headers(orderId) }, taskSchema));
+    },
+    // Contract 1.4 (issue #36 item 6).
+    async commentDrafts(url, body) {
+      if (!url) throw new ProviderError('not_configured', 'comment_drafts endpoint not set');
+      return withRetries('comment_drafts', () =>
+        once(url, { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: JSON.stringify(body) }, commentDraftsAnswerSchema),
+      );
     },
   };
 }

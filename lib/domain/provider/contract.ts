@@ -10,7 +10,8 @@ import { text } from '@/lib/infra/validation';
 export const PROVIDER_API_VERSION = '1';
 // Minor versions within 1 add optional fields only (the header stays `1`): 1.1 added the per-profile
 // proof (`proof_url`, `text`), 1.2 the task's `start_count` (the target's count when it started).
-// A provider of an earlier minor version simply never sends them.
+// A provider of an earlier minor version simply never sends them. 1.4 (issue #36 item 6) added the
+// optional `comment_drafts` call and the sends' optional `comments` (see the end of this file).
 
 /**
  * A proof link as a provider sends it: an absolute http(s) URL. Anything else (a javascript: link,
@@ -81,6 +82,8 @@ export type SendRequest = {
   text?: string;
   quote_url?: string;
   prompt?: string;
+  /** 1.4: the approved text of each profile (provider ids), posted verbatim (comment services only). */
+  comments?: { profile_id: string; text: string }[];
 };
 
 export const sendRequestSchema = z.object({
@@ -94,3 +97,54 @@ export const sendRequestSchema = z.object({
 });
 
 export const errorBodySchema = z.object({ error: text({ max: 500, trim: false }), message: text({ max: 2000, trim: false }).optional() });
+
+// ---------------------------------------------------------------------------------------------
+// Contract 1.4 (issue #36 item 6): comments the customer approves before anyone posts.
+// An optional `comment_drafts` endpoint per platform writes one draft per profile; the sends of
+// comment services take an optional `comments` list that the provider posts verbatim.
+// ---------------------------------------------------------------------------------------------
+
+/** The longest draft or approved comment the contract carries (YouTube's 10,000 characters, in UTF-16 units ×2). */
+export const CONTRACT_COMMENT_MAX = 20_000;
+
+/** One approved comment of a send: the profile (provider id) posts exactly `text`. */
+export const sendCommentSchema = z.object({
+  profile_id: text({ max: 200, trim: false }).min(1),
+  text: text({ max: CONTRACT_COMMENT_MAX, trim: false }).min(1),
+});
+export type SendComment = z.infer<typeof sendCommentSchema>;
+
+/** 1.4: the body of a send of a comment service may carry the approved texts (absent: the provider writes them from the prompt). */
+export const sendCommentsSchema = z.object({ comments: z.array(sendCommentSchema).max(1000).optional() });
+
+/** 1.4: POST to the `comment_drafts` endpoint. */
+export type CommentDraftsRequest = {
+  service: string;
+  prompt: string;
+  target: string;
+  profiles: { id: string; username: string; name: string }[];
+};
+
+export const commentDraftsRequestSchema = z.object({
+  service: text({ max: 50, trim: false }).min(1),
+  prompt: text({ max: 2000, trim: false }).optional().default(''),
+  target: text({ max: 2000, trim: false }).min(1),
+  profiles: z
+    .array(z.object({ id: text({ max: 200, trim: false }).min(1), username: text({ max: 200, trim: false }).optional().default(''), name: text({ max: 200, trim: false }).optional().default('') }))
+    .min(1)
+    .max(1000),
+});
+
+/** 1.4: the answer: one draft per profile asked for (a profile left out has no draft); `language` the drafts are written in, if told. */
+export const commentDraftsAnswerSchema = z.object({
+  drafts: z
+    .array(
+      z.object({
+        profile_id: z.union([text({ max: 200, trim: false }).min(1), z.number().int()]).transform(String),
+        text: text({ max: CONTRACT_COMMENT_MAX, trim: false }).min(1),
+      }),
+    )
+    .max(1000),
+  language: text({ max: 3, trim: false }).regex(/^[a-z]{2,3}$/).optional().catch(undefined),
+});
+export type CommentDraftsAnswer = z.infer<typeof commentDraftsAnswerSchema>;

@@ -7,4 +7,6 @@ export {
   type ProviderTask,
   type ProviderProfileResult,
   type SendRequest,
+  type CommentDraftsRequest,
+  type CommentDraftsAnswer,
 } from './contract';

@@ -9,8 +9,9 @@ import { ensureProfilesSynced } from '@/lib/domain/profiles';
 import { crewForSend } from '@/lib/domain/crews';
 import { AppError } from '@/lib/infra/errors';
 import { centsToDecimal, parseDollars } from '@/lib/infra/money';
-import type { AddRequest } from './schemas';
-
+import { customCommentLines, type AddRequest } from './schemas';
+import { translate } from '@/lib/infra/i18n/translate';
+import type { Locale } from '@/lib/infra/i18n/routing';
 
 /** The send body's fields by the protocol's names (issue #33 item 5): a refusal names what the caller sent. */
 const PROTOCOL_NAME: Record<string, string> = {
@@ -50,6 +51,7 @@ export async function addOrder(
   db: Db,
   caller: { user: Pick<AuthUser, 'id' | 'rol'>; keyId: number },
   input: AddRequest,
+  locale: Locale = 'tr',
 ): Promise<{ order: number; replayed: boolean; charge: string }> {
   const service = input.service as Service;
   const platform = platformOfService(service)!;
@@ -74,12 +76,21 @@ export async function addOrder(
     body[platformDescriptor(platform)!.linkField] = input.link ?? '';
     if (PROMPT_SERVICES.includes(service)) body.prompt = input.comments ?? '';
   }
+  // Issue #36 item 6: custom comments, one per line, one per profile (in the order of profile_ids,
+  // or of the server's pick); their count is the quantity, or must equal it.
+  const lines = customCommentLines(service, input.comments);
+  if (lines) delete body.prompt;
   const parsed = schemaOf(service, !explicit).safeParse(body);
   if (!parsed.success) throw inProtocolNames(parsed.error);
   const send = parsed.data;
   const runs = input.runs ?? 1;
   // Drip-feed: `quantity` is per run (the protocol's meaning); the order holds all the runs' profiles.
-  if (!explicit) send.quantity = input.quantity === undefined ? undefined : input.quantity * runs;
+  if (!explicit) send.quantity = input.quantity === undefined ? lines?.length : input.quantity * runs;
+  if (lines) {
+    const count = explicit ? (input.profile_ids?.length ?? 0) : (send.quantity ?? 0);
+    if (lines.length !== count) throw new AppError('COMMENTS_MISMATCH');
+    send.commentLines = lines;
+  }
   send.startAt = input.start_at;
   send.crewId = crewId;
   send.spreadMinutes = input.spread_minutes;
@@ -89,7 +100,12 @@ export async function addOrder(
   // Issue #35 item 5: the server's pick reads the profiles table, which is empty before the
   // platform's first sync (a fresh database): that sync happens first.
   if (!explicit) await ensureProfilesSynced(db, platform);
-  const result = await sendOperation(db, caller.user, service, send, { origin: { apiKeyId: caller.keyId, requestId: input.request_id }, maxChargeCents });
+  const result = await sendOperation(db, caller.user, service, send, {
+    origin: { apiKeyId: caller.keyId, requestId: input.request_id },
+    maxChargeCents,
+    // Custom comments need no reviewed draft; a refused one is named by its line.
+    ...(lines ? { comments: { withoutDrafts: true, label: (_id: number, index: number, username: string) => translate(locale, 'CommentReview.line', { line: index + 1, profile: `@${username}` }) ?? `${index + 1}` } } : {}),
+  });
   // `charge`: what the order took from the balance (a replay answers the original order's charge, taken once).
   return { order: result.orderNumber, replayed: result.replayed === true, charge: centsToDecimal(result.priceCents) };
 }

@@ -2,6 +2,18 @@ import { z } from 'zod';
 import { serviceOfWire, type Service, SERVICES, PLATFORMS } from '@/lib/domain/catalogue/services';
 import { MAX_PROFILES_PER_SEND } from '@/lib/domain/operations/schemas';
 import { id, int, text } from '@/lib/infra/validation';
+import { isCommentService } from '@/lib/domain/operations/comment-rules';
+
+/**
+ * Issue #36 item 6: `comments` of a comment service with more than one line (a line break in it,
+ * trailing ones ignored) are custom comments, one text per profile in order; one line stays the
+ * prompt the provider writes from. Returns the lines, or undefined for a prompt.
+ */
+export function customCommentLines(service: string, comments: string | undefined): string[] | undefined {
+  if (!comments || !isCommentService(service)) return undefined;
+  const lines = comments.replace(/(?:\r?\n)+$/, '').split(/\r?\n/);
+  return lines.length > 1 ? lines : undefined;
+}
 
 /**
  * The reseller protocol's request bodies (issue #16, docs/reseller-api.md). Every field may come
@@ -57,7 +69,9 @@ export const addRequest = z
       .optional()
       .describe('Instead of an automatic pick: one of your crews of this platform (its id or its name). Its active profiles act, in the crew’s order; profiles that left the roster or are paused are skipped, never replaced. With `quantity`, the first `quantity` of them (more than it has: NOT_ENOUGH_PROFILES).'),
     /** The prompt of a comment service; the text of a new tweet. */
-    comments: text({ max: 2000 }).optional().describe('The prompt of a comment service; the text of a new tweet.'),
+    comments: text({ max: 200_000 })
+      .optional()
+      .describe('A comment service: the prompt that steers the generated comments (one line), or custom comments, one per line (issue #36: one text per profile, posted verbatim). A new tweet: its text.'),
     /** Drip-feed: `quantity` profiles per run, `runs` runs, `interval` minutes apart (one order). */
     runs: int({ min: 1, max: 100, message: 'Validation.v2_dripfeed_invalid' })
       .optional()
@@ -79,7 +93,10 @@ export const addRequest = z
       .optional()
       .describe('Idempotency: the same `request_id` always answers the same order and never makes a second one.'),
   })
-  .refine((v) => v.quantity !== undefined || (v.profile_ids?.length ?? 0) > 0 || (v.crew !== undefined && v.crew !== ''), { message: 'Validation.v2_quantity_invalid', path: ['quantity'] })
+  .refine(
+    (v) => v.quantity !== undefined || (v.profile_ids?.length ?? 0) > 0 || (v.crew !== undefined && v.crew !== '') || customCommentLines(v.service, v.comments) !== undefined,
+    { message: 'Validation.v2_quantity_invalid', path: ['quantity'] },
+  )
   .refine((v) => v.crew === undefined || !v.profile_ids?.length, { message: 'Validation.v2_crew_with_profiles', path: ['crew'] })
   .refine((v) => v.quantity === undefined || !v.profile_ids?.length || v.profile_ids.length === v.quantity * (v.runs ?? 1), {
     message: 'Validation.v2_quantity_mismatch',

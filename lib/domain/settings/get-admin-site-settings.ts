@@ -12,6 +12,9 @@ export type AdminSiteSettings = SiteSettings & {
   takilma_dakika: number;
   takilma_azami_dakika: number;
   profil_saatlik_limit: number;
+  /** Issue #36 item 6: blocked words of approved comments per language (tr, en, de, * for all). */
+  yasakli_kelimeler: { tr: string[]; en: string[]; de: string[]; '*': string[] };
+  yorum_taslak_dakika: number;
 };
 
 /** The settings form: the public fields plus the send rules and the admin two-factor rule kept in the same row. */
@@ -26,5 +29,7 @@ export async function getAdminSiteSettings(db: Db): Promise<AdminSiteSettings> {
     takilma_dakika: row?.stuckAfterMinutes ?? 30,
     takilma_azami_dakika: row?.stuckMaxMinutes ?? 120,
     profil_saatlik_limit: row?.profileHourlyCap ?? 0,
+    yasakli_kelimeler: { tr: row?.blockedWords.tr ?? [], en: row?.blockedWords.en ?? [], de: row?.blockedWords.de ?? [], '*': row?.blockedWords['*'] ?? [] },
+    yorum_taslak_dakika: row?.commentDraftMinutes ?? 30,
   };
 }

@@ -14,6 +14,26 @@ const EMAIL = /^[^\s@<>()[\]\\,;:"?#&/]+@[^\s@<>()[\]\\,;:"?#&/.]+(\.[^\s@<>()[\
 /** Limits of the company details (issue #32 "Who we are"), shared by the schema and the form's inputs. */
 export const COMPANY_LIMITS = { legalName: 200, address: 500, registrationNumber: 120, supportEmail: 254 } as const;
 
+/**
+ * Issue #36 item 6: blocked words and phrases of approved comments, per language (`tr`, `en`, `de`,
+ * `*` for every language): an array, or text with one word or phrase per line (the settings form).
+ * Each at most 100 characters with a letter or digit, at most 500 per language; blank lines and
+ * repeats (ignoring case) are dropped.
+ */
+export const BLOCKED_WORD_MAX = 100;
+export const BLOCKED_WORDS_PER_LANGUAGE = 500;
+const blockedList = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split('\n') : v),
+  z
+    .array(text({ max: BLOCKED_WORD_MAX, message: 'SettingsValidation.blockedWords' }), { message: 'SettingsValidation.blockedWords' })
+    .transform((words) => {
+      const seen = new Set<string>();
+      return words.map((w) => w.replace(/\s+/g, ' ')).filter((w) => w !== '' && !seen.has(w.toLowerCase()) && !!seen.add(w.toLowerCase()));
+    })
+    .refine((words) => words.length <= BLOCKED_WORDS_PER_LANGUAGE && words.every((w) => /[\p{L}\p{N}]/u.test(w)), { message: 'SettingsValidation.blockedWords' }),
+);
+export const blockedWordsSchema = z.object({ tr: blockedList.optional(), en: blockedList.optional(), de: blockedList.optional(), '*': blockedList.optional() }).strict();
+
 /** PUT /site-ayar {site_adi, site_aciklama, head_etiketleri, site_logo, site_favicon} plus the two send rules, the admin two-factor rule and the company details. */
 export const siteSettingsSchema = z.object({
   site_adi: text({ max: 120, message: 'SettingsValidation.siteNameRequired' }).min(1, { message: 'SettingsValidation.siteNameRequired' }),
@@ -36,6 +56,12 @@ export const siteSettingsSchema = z.object({
   takilma_azami_dakika: int({ min: 1, max: 10080, message: 'SettingsValidation.stuckMax' }).optional(),
   /** Actions one managed profile may take in any hour; the queue paces sends around it (issue #17). 0: no cap. */
   profil_saatlik_limit: int({ min: 0, max: 1000, message: 'SettingsValidation.hourlyCap' }).optional(),
+  /** Issue #36 item 6: blocked words of approved comments per language; left out: kept; a language left out: kept. */
+  yasakli_kelimeler: blockedWordsSchema
+    .optional()
+    .describe('Blocked words and phrases of approved comments: `{tr, en, de, "*"}`, each an array (or text, one per line) of at most 500 entries of at most 100 characters; `"*"` applies to every language. A language left out is kept.'),
+  /** Issue #36 item 6: minutes a comment draft can be approved (default 30). */
+  yorum_taslak_dakika: int({ min: 1, max: 1440, message: 'SettingsValidation.draftMinutes' }).optional(),
   // The company details (footer, /imprint, the policies' contact sentence). Each is optional:
   // left out it is kept as saved, so a client written before them does not erase them; '' clears one.
   // The address keeps its line breaks (CRLF from a textarea becomes LF).

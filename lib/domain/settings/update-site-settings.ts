@@ -42,6 +42,8 @@ export async function updateSiteSettings(db: Db, actor: Actor, input: SiteSettin
       ...(input.takilma_dakika !== undefined ? { stuckAfterMinutes: input.takilma_dakika } : {}),
       ...(input.takilma_azami_dakika !== undefined ? { stuckMaxMinutes: input.takilma_azami_dakika } : {}),
       ...(input.profil_saatlik_limit !== undefined ? { profileHourlyCap: input.profil_saatlik_limit } : {}),
+      ...(input.yasakli_kelimeler !== undefined ? { blockedWords: { ...before.yasakli_kelimeler, ...input.yasakli_kelimeler } } : {}),
+      ...(input.yorum_taslak_dakika !== undefined ? { commentDraftMinutes: input.yorum_taslak_dakika } : {}),
       ...(input.sirket_unvani !== undefined ? { companyLegalName: input.sirket_unvani } : {}),
       ...(input.sirket_adresi !== undefined ? { companyAddress: input.sirket_adresi } : {}),
       ...(input.sirket_sicil_no !== undefined ? { companyRegistrationNumber: input.sirket_sicil_no } : {}),

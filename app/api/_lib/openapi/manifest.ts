@@ -43,6 +43,7 @@ export const ROUTE_MODULES: { path: string; load: () => Promise<RouteModule> }[]
   { path: '/api/auth/verify-reset-token/[token]', load: () => import('@/app/api/auth/verify-reset-token/[token]/route') },
   { path: '/api/bakiye/kullanici-bakiye', load: () => import('@/app/api/bakiye/kullanici-bakiye/route') },
   { path: '/api/bench-bare', load: () => import('@/app/api/bench-bare/route') },
+  { path: '/api/comment-drafts', load: () => import('@/app/api/comment-drafts/route') },
   { path: '/api/contact', load: () => import('@/app/api/contact/route') },
   { path: '/api/crews', load: () => import('@/app/api/crews/route') },
   { path: '/api/crews/[id]', load: () => import('@/app/api/crews/[id]/route') },

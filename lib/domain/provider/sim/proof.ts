@@ -42,6 +42,8 @@ export function simProof(input: {
   targetUrl?: string;
   text?: string;
   prompt?: string;
+  /** Contract 1.4: the approved text of this profile, posted (and shown) verbatim. */
+  approved?: string;
 }): { proof_url?: string; text?: string } {
   const key = `${input.orderId}|${input.profileId}`;
   const proof = PLATFORM_SIMS[input.platform]?.proofs[input.service];
@@ -49,7 +51,7 @@ export function simProof(input: {
   return proof({
     user: encodeURIComponent(input.username),
     numericId: (salt, digits) => numericId(`${key}|${salt}`, digits),
-    comment: () => commentText(input.prompt, key),
+    comment: () => input.approved ?? commentText(input.prompt, key),
     targetUrl: input.targetUrl,
     text: input.text,
   });

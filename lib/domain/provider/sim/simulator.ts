@@ -5,6 +5,7 @@ import { simProfiles } from './profiles';
 import { simProof } from './proof';
 import { PLATFORM_SIMS } from '@/platforms/sim';
 import { hashUnit } from './random';
+import { commentsBySendBody, handleCommentDrafts } from './drafts-endpoint';
 
 /**
  * The simulated fulfilment provider (docs/provider-api.md, "Simulated provider"): the same
@@ -28,6 +29,8 @@ export type SimConfig = {
   failNext: number;
   /** Contract 1.2: report each task's `start_count` (false: behave as a 1.1 provider that does not). */
   startCount: boolean;
+  /** Contract 1.4: answer the `comment_drafts` call (false: behave as a provider without it, 404). */
+  commentDrafts: boolean;
 };
 
 type SimTask = {
@@ -49,6 +52,8 @@ type SimState = {
   tasks: Map<string, SimTask>;
   byTaskId: Map<string, SimTask>;
   stats: { calls: number; sends: number; tasksCreated: number; statusCalls: number; profileListCalls: number };
+  /** Contract 1.4: per (target, profile), how many drafts were written and the last one. */
+  drafts?: Map<string, { n: number; last: string }>;
 };
 
 export const DEFAULT_SIM_CONFIG: SimConfig = {
@@ -60,6 +65,7 @@ export const DEFAULT_SIM_CONFIG: SimConfig = {
   slowMs: 15_000,
   failNext: 0,
   startCount: true,
+  commentDrafts: true,
 };
 
 type Global = typeof globalThis & { __etkSim?: SimState };
@@ -91,6 +97,7 @@ export function configureSim(patch: Partial<SimConfig> & { reset?: boolean }): S
     s.tasks.clear();
     s.byTaskId.clear();
     s.stats = { calls: 0, sends: 0, tasksCreated: 0, statusCalls: 0, profileListCalls: 0 };
+    s.drafts?.clear();
     s.config = { ...DEFAULT_SIM_CONFIG, ...configFromEnv() };
   }
   s.config = { ...s.config, ...rest };
@@ -132,6 +139,13 @@ export function handleSim(req: SimRequest): SimResponse {
     if (req.method !== 'GET') return json(405, { error: 'method_not_allowed' });
     s.stats.profileListCalls++;
     return json(200, { profiles: simProfiles(first) });
+  }
+  if (key === 'comment_drafts') {
+    if (!s.config.commentDrafts) return json(404, { error: 'not_found' });
+    if (req.method !== 'POST') return json(405, { error: 'method_not_allowed' });
+    s.drafts ??= new Map();
+    const answer = handleCommentDrafts(first, req.body, s.config.seed, s.drafts);
+    return json(answer.status, answer.body);
   }
   if (key === 'islem_durumu') {
     if (req.method !== 'GET') return json(405, { error: 'method_not_allowed' });
@@ -175,12 +189,15 @@ function send(s: SimState, platform: Platform, key: string, req: SimRequest): Si
   const parsed = sendRequestSchema.safeParse(raw);
   if (!parsed.success) return json(400, { error: 'invalid_request' });
   const body = parsed.data;
+  // Contract 1.4: the approved texts, posted verbatim (a malformed list is refused like any bad body).
+  const approved = commentsBySendBody(raw);
+  if (approved === null) return json(400, { error: 'invalid_request' });
   if (body.service !== key) return json(400, { error: 'service_mismatch' });
   const idempotencyKey = req.headers['idempotency-key'] ?? body.order_id;
   if (idempotencyKey !== body.order_id) return json(400, { error: 'idempotency_key_mismatch' });
   s.stats.sends++;
 
-  const fingerprint = JSON.stringify([platform, body.service, body.profile_ids, body.target_url ?? '', body.text ?? '', body.prompt ?? '']);
+  const fingerprint = JSON.stringify([platform, body.service, body.profile_ids, body.target_url ?? '', body.text ?? '', body.prompt ?? '', ...(approved.size > 0 ? [[...approved]] : [])]);
   const existing = s.tasks.get(idempotencyKey);
   if (existing) {
     if (existing.fingerprint !== fingerprint) return json(422, { error: 'idempotency_key_reused' });
@@ -198,7 +215,7 @@ function send(s: SimState, platform: Platform, key: string, req: SimRequest): Si
       const fails = hashUnit(`${seed}|outcome|${body.order_id}|${id}`) < failRate;
       const proof = fails
         ? undefined
-        : simProof({ platform, service: body.service, username: profile.username, orderId: body.order_id, profileId: id, targetUrl: body.target_url, text: body.text, prompt: body.prompt });
+        : simProof({ platform, service: body.service, username: profile.username, orderId: body.order_id, profileId: id, targetUrl: body.target_url, text: body.text, prompt: body.prompt, approved: approved.get(id) });
       plan.set(id, { fails, delayMs, error: fails ? 'action_rejected' : undefined, proof });
     }
   }
@@ -277,6 +294,7 @@ function control(req: SimRequest): SimResponse {
   if (isMode(patch.mode)) next.mode = patch.mode;
   if (typeof patch.seed === 'string' && patch.seed) next.seed = patch.seed;
   if (typeof patch.startCount === 'boolean') next.startCount = patch.startCount;
+  if (typeof patch.commentDrafts === 'boolean') next.commentDrafts = patch.commentDrafts;
   for (const k of ['failRate', 'minDelayMs', 'maxDelayMs', 'slowMs', 'failNext'] as const) {
     const v = patch[k];
     if (typeof v === 'number' && Number.isFinite(v) && v >= 0) next[k] = k === 'failRate' ? Math.min(1, v) : Math.round(v);
