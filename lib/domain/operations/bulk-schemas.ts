@@ -17,8 +17,9 @@ export const bulkOrderSchema = z
   .object({
     service: text({ max: 64, message: 'Errors.INVALID_SERVICE' }).transform((v, ctx): Service => {
       const service = normalizeService(v);
-      if (!service) ctx.addIssue({ code: 'custom', message: 'Errors.INVALID_SERVICE' });
-      return service ?? ('like' as Service);
+      if (service) return service;
+      ctx.addIssue({ code: 'custom', message: 'Errors.INVALID_SERVICE' });
+      return z.NEVER;
     }),
     profile_ids: z
       .array(id('Validation.profile_required'))
