@@ -1035,3 +1035,50 @@ export const notificationMarks = pgTable('notification_marks', {
   key: text().primaryKey(),
   createdAt: createdAt(),
 });
+
+/* ---- Issue #38: the public status page (lib/domain/status). Kept in one block for merges. ---- */
+
+/**
+ * One probe of a platform's provider (issue #38 item 4): its profile_list endpoint asked with a short
+ * timeout, once a minute across nodes. A scheduled probe's `at` is its minute (truncated), so the
+ * unique index makes a second node's probe of the same minute a no-op; an admin's "probe now" keeps
+ * its exact moment.
+ */
+export const statusProbes = pgTable(
+  'status_probes',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    platform: platformEnum().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    up: boolean().notNull(),
+    latencyMs: integer().notNull(),
+    /** The provider error's kind when down (timeout, unreachable, http …). */
+    error: text(),
+  },
+  (t) => [uniqueIndex('status_probes_platform_at_uq').on(t.platform, t.at), index('status_probes_at_idx').on(t.at)],
+);
+
+export const statusIncidentKindEnum = pgEnum('status_incident_kind', ['provider_down', 'stuck_orders', 'integrity']);
+
+/**
+ * An incident of the status page: opened automatically when its condition starts (a provider down
+ * for N probes, a stuck-order spike, a failed integrity check), ended when it stops. `key` names the
+ * condition (`provider_down:twitter`); at most one incident per key is open (partial unique index),
+ * so two nodes cannot open it twice. Admins add a note in each language (audited).
+ */
+export const statusIncidents = pgTable(
+  'status_incidents',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    kind: statusIncidentKindEnum().notNull(),
+    key: text().notNull(),
+    platform: platformEnum(),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp({ withTimezone: true }),
+    noteTr: text(),
+    noteEn: text(),
+    noteDe: text(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('status_incidents_open_uq').on(t.key).where(sql`${t.endedAt} is null`), index('status_incidents_started_idx').on(t.startedAt)],
+);
