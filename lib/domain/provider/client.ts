@@ -11,6 +11,9 @@ import {
   type ProviderProfile,
   type ProviderTask,
   type SendRequest,
+  verifyAnswerSchema,
+  type VerifyRequest,
+  type VerifyState,
 } from './contract';
 import { ProviderError } from './errors';
 
@@ -33,6 +36,11 @@ export type ProviderClient = {
   send(url: string, body: SendRequest): Promise<ProviderTask>;
   /** GETs a task's state from the islem_durumu endpoint. */
   status(url: string, taskId: string, orderId: string): Promise<ProviderTask>;
+  /**
+   * Contract 1.5 (issue #38): whether one profile's action is still in place. A provider without the
+   * call (404, 405, 501) answers `unknown`; other failures throw, and the check is tried again later.
+   */
+  verify?(url: string, body: VerifyRequest): Promise<VerifyState>;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -126,5 +134,19 @@ export function createProviderClient(options: ProviderClientOptions = {}): Provi
       u.searchParams.set('task_id', taskId);
       return withRetries('islem_durumu', () => once(u.toString(), { method: 'GET', headers: headers(orderId) }, taskSchema));
     },
+    verify: (url, body) => verifyCall(url, body),
   };
+
+  async function verifyCall(url: string, body: VerifyRequest): Promise<VerifyState> {
+    if (!url) throw new ProviderError('not_configured', 'verify endpoint not set');
+    try {
+      const answer = await withRetries('verify', () =>
+        once(url, { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: JSON.stringify(body) }, verifyAnswerSchema),
+      );
+      return answer.state;
+    } catch (err) {
+      if (err instanceof ProviderError && (err.status === 404 || err.status === 405 || err.status === 501)) return 'unknown';
+      throw err;
+    }
+  }
 }
