@@ -717,6 +717,11 @@ export const siteSettings = pgTable(
     blockedWords: jsonb().$type<Record<string, string[]>>().notNull().default({}),
     /** Issue #36: minutes a comment draft can be approved after it was written. */
     commentDraftMinutes: integer().notNull().default(30),
+    /**
+     * Issue #38 item 1: minutes after an order ended at which each successful profile's action is
+     * checked again through the provider (contract 1.5 verify); empty: no re-verification.
+     */
+    verifyAfterMinutes: jsonb().$type<number[]>().notNull().default([1440, 10080, 43200]),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -1081,4 +1086,35 @@ export const statusIncidents = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('status_incidents_open_uq').on(t.key).where(sql`${t.endedAt} is null`), index('status_incidents_started_idx').on(t.startedAt)],
+);
+
+export const verificationStateEnum = pgEnum('verification_state', ['due', 'kept', 'undone', 'unknown']);
+
+/**
+ * Issue #38 item 1: one re-check of one successful profile's action on an ended order, due
+ * `afterMinutes` after the order ended (site setting verify_after_minutes). Scheduled once per
+ * (order, profile, offset) by the unique index; worked once across nodes (row lock, SKIP LOCKED);
+ * `unknown` (the provider lacks verify, or could not say) never changes an order.
+ */
+export const verificationChecks = pgTable(
+  'verification_checks',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    profileId: integer().notNull(),
+    afterMinutes: integer().notNull(),
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    state: verificationStateEnum().notNull().default('due'),
+    /** Failed tries (provider unreachable); after 5 the check ends as unknown. */
+    attempts: integer().notNull().default(0),
+    checkedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('verification_checks_uq').on(t.orderId, t.profileId, t.afterMinutes),
+    index('verification_checks_due_idx').on(t.dueAt).where(sql`${t.state} = 'due'`),
+    index('verification_checks_checked_idx').on(t.checkedAt, t.afterMinutes, t.state),
+  ],
 );

@@ -12,6 +12,7 @@ import { startReconciliation } from '@/lib/domain/reconciliation';
 import { runIntegrityCheck } from '@/lib/domain/integrity';
 import { startPackageExpiry } from '@/lib/domain/notifications';
 import { runStatusProbe } from '@/lib/domain/status';
+import { runVerification } from '@/lib/domain/verification';
 
 export type Background = { stop: () => Promise<void> };
 
@@ -62,6 +63,8 @@ export async function startBackground(handle: DbHandle, options: { worker: boole
       extra: [
         { task: 'integrity', everyMs: 3600_000, run: (db) => runIntegrityCheck(db) },
         { task: 'status-probe', everyMs: 60_000, run: (db) => runStatusProbe(db) },
+        // Issue #38 item 1: re-verification, one paced batch a minute (sends come first).
+        { task: 'verify', everyMs: 60_000, run: (db) => runVerification(db) },
       ],
     });
     tasks.push({ name: 'reconciliation', stop: reconciliation.stop });

@@ -14,10 +14,12 @@ import { Switch } from '@/components/ui/switch';
 import { Button } from '@/components/ui/button';
 
 type Operator = 'karantina_hata_sayisi' | 'takilma_dakika' | 'takilma_azami_dakika' | 'profil_saatlik_limit';
+/** Issue #38 item 1: the re-verification times, one text of minutes in the form. */
+type Verify = { verify_after_minutes: string };
 /** The company details (issue #32 "Who we are"), plain text fields. */
 type Company = 'sirket_unvani' | 'sirket_adresi' | 'sirket_sicil_no' | 'destek_eposta';
-type Values = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: string; twitter_min_profil: string; require_admin_2fa: boolean } & Record<Operator, string> & Record<Company, string>;
-export type SettingsValues = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: number; twitter_min_profil: number; require_admin_2fa: boolean } & Record<Operator, number> & Record<Company, string>;
+type Values = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: string; twitter_min_profil: string; require_admin_2fa: boolean } & Record<Operator, string> & Record<Company, string> & Verify;
+export type SettingsValues = { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: number; twitter_min_profil: number; require_admin_2fa: boolean } & Record<Operator, number> & Record<Company, string> & { verify_after_minutes: number[] };
 
 /** /rooting/settings (§2): the general settings form with one save button, including the admin two-factor rule and the company details. */
 export function SettingsForm({ settings }: { settings: SettingsValues }) {
@@ -37,6 +39,7 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
       takilma_dakika: String(settings.takilma_dakika),
       takilma_azami_dakika: String(settings.takilma_azami_dakika),
       profil_saatlik_limit: String(settings.profil_saatlik_limit),
+      verify_after_minutes: settings.verify_after_minutes.join(', '),
     },
   });
 
@@ -145,6 +148,10 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
             {hint('takilma_azami_dakika', t('stuckMaxHint'))}
           </FormField>
         </div>
+        <FormField id="settings-verify_after_minutes" label={t('verifyAfter')} error={err('verify_after_minutes')}>
+          <input {...f('verify_after_minutes')} inputMode="numeric" autoComplete="off" />
+          {hint('verify_after_minutes', t('verifyAfterHint'))}
+        </FormField>
         <div className="flex items-start justify-between gap-4 rounded-md border border-line p-3">
           <div className="space-y-1">
             <label htmlFor="settings-require_admin_2fa" className="text-sm font-medium">

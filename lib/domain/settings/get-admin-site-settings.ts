@@ -12,6 +12,8 @@ export type AdminSiteSettings = SiteSettings & {
   takilma_dakika: number;
   takilma_azami_dakika: number;
   profil_saatlik_limit: number;
+  /** Issue #38 item 1. */
+  verify_after_minutes: number[];
 };
 
 /** The settings form: the public fields plus the send rules and the admin two-factor rule kept in the same row. */
@@ -26,5 +28,6 @@ export async function getAdminSiteSettings(db: Db): Promise<AdminSiteSettings> {
     takilma_dakika: row?.stuckAfterMinutes ?? 30,
     takilma_azami_dakika: row?.stuckMaxMinutes ?? 120,
     profil_saatlik_limit: row?.profileHourlyCap ?? 0,
+    verify_after_minutes: row?.verifyAfterMinutes ?? [1440, 10080, 43200],
   };
 }

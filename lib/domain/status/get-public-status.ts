@@ -6,6 +6,7 @@ import { orders, platforms, statusProbes } from '@/db/schema';
 import { ACTED_STATUSES, statusIn } from '@/lib/domain/order-figures';
 import { PLATFORM_REGISTRY } from '@/platforms';
 import type { Locale } from '@/lib/infra/i18n/routing';
+import { keptRates } from '@/lib/domain/verification';
 import { dailyBars, share, type DayProbes } from './daily-bars';
 import { incidentView, listIncidents } from './incidents';
 import type { PublicStatus } from './schemas';
@@ -24,7 +25,8 @@ const ts = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
  *   (completed, partial, failed: ACTED_STATUSES, as the analytics count them), by creation time,
  *   read from orders_created_figures_idx alone;
  * - the median time from creation to completion of those orders;
- * - the kept rate, not measured until re-verification (issue #38 item 1) records checks;
+ * - the kept rate from re-verification (issue #38 item 1, lib/domain/verification keptRates), not
+ *   measured while no check found an answer;
  * - the provider's availability from the probes (24 h / 7 d / 30 d) and 90 daily bars, where a
  *   day without a probe has no availability ("no data", never up);
  * - the incidents, open ones and those of the last 90 days, in the request's language.
@@ -33,7 +35,7 @@ export async function getPublicStatus(db: Db, locale: Locale, now = new Date()):
   const since = (w: Window) => new Date(now.getTime() - WINDOWS[w]).toISOString();
   const start90 = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 89 * 86_400_000).toISOString();
   const ended = statusIn(ACTED_STATUSES);
-  const [active, rateRows, medianRows, dayRows, windowRows, latestRows, incidents] = await Promise.all([
+  const [active, rateRows, medianRows, dayRows, windowRows, latestRows, incidents, kept] = await Promise.all([
     db.select({ platform: platforms.ad }).from(platforms).where(eq(platforms.aktif, true)),
     db.execute(sql`
       select ${orders.platform} as platform, ${orders.service} as service,
@@ -68,6 +70,7 @@ export async function getPublicStatus(db: Db, locale: Locale, now = new Date()):
       select distinct on (${statusProbes.platform}) ${statusProbes.platform} as platform, ${statusProbes.at} as at, ${statusProbes.up} as up, ${statusProbes.latencyMs} as latency_ms
         from ${statusProbes} order by ${statusProbes.platform}, ${statusProbes.at} desc`),
     listIncidents(db, { now }),
+    keptRates(db, now),
   ]);
   const key = (r: { platform: string; service?: string }) => `${r.platform}|${r.service ?? ''}`;
   const rates = new Map(rowsOf<Record<string, unknown> & { platform: string; service: string }>(rateRows).map((r) => [key(r), r]));
@@ -97,7 +100,7 @@ export async function getPublicStatus(db: Db, locale: Locale, now = new Date()):
             service: s.key,
             success_rate: Object.fromEntries(WINDOW_KEYS.map((k) => [k, share(num(r?.[`s_${k}`]), num(r?.[`t_${k}`]))])) as Record<Window, number | null>,
             median_completion_seconds: Object.fromEntries(WINDOW_KEYS.map((k) => [k, maybe(m?.[`m_${k}`])])) as Record<Window, number | null>,
-            kept_rate: { d7: null, d30: null, measured: false },
+            kept_rate: kept.get(`${p.key}|${s.key}`) ?? { d7: null, d30: null, measured: false },
           };
         }),
       };
