@@ -8,3 +8,5 @@ export {
   type ProviderProfileResult,
   type SendRequest,
 } from './contract';
+// Contract 1.5 (issue #38 item 1): verify.
+export { VERIFY_STATES, verifyUrlOf, type VerifyRequest, type VerifyState } from './contract';

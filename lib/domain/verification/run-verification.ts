@@ -3,8 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import { platforms, siteSettings, verificationChecks } from '@/db/schema';
-import { createProviderClient, isProviderError, type ProviderClient } from '@/lib/domain/provider';
-import { verifyUrlOf, type VerifyState } from '@/lib/domain/provider/contract';
+import { createProviderClient, isProviderError, verifyUrlOf, type ProviderClient, type VerifyState } from '@/lib/domain/provider';
 import { logger } from '@/logger';
 
 /** Orders created this long ago at most are scheduled (an order ends within hours of its creation). */
