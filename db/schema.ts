@@ -717,6 +717,11 @@ export const siteSettings = pgTable(
     blockedWords: jsonb().$type<Record<string, string[]>>().notNull().default({}),
     /** Issue #36: minutes a comment draft can be approved after it was written. */
     commentDraftMinutes: integer().notNull().default(30),
+    /**
+     * Issue #38 item 1: minutes after an order ended at which each successful profile's action is
+     * checked again through the provider (contract 1.5 verify); empty: no re-verification.
+     */
+    verifyAfterMinutes: jsonb().$type<number[]>().notNull().default([1440, 10080, 43200]),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -1035,3 +1040,81 @@ export const notificationMarks = pgTable('notification_marks', {
   key: text().primaryKey(),
   createdAt: createdAt(),
 });
+
+/* ---- Issue #38: the public status page (lib/domain/status). Kept in one block for merges. ---- */
+
+/**
+ * One probe of a platform's provider (issue #38 item 4): its profile_list endpoint asked with a short
+ * timeout, once a minute across nodes. A scheduled probe's `at` is its minute (truncated), so the
+ * unique index makes a second node's probe of the same minute a no-op; an admin's "probe now" keeps
+ * its exact moment.
+ */
+export const statusProbes = pgTable(
+  'status_probes',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    platform: platformEnum().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    up: boolean().notNull(),
+    latencyMs: integer().notNull(),
+    /** The provider error's kind when down (timeout, unreachable, http …). */
+    error: text(),
+  },
+  (t) => [uniqueIndex('status_probes_platform_at_uq').on(t.platform, t.at), index('status_probes_at_idx').on(t.at)],
+);
+
+export const statusIncidentKindEnum = pgEnum('status_incident_kind', ['provider_down', 'stuck_orders', 'integrity']);
+
+/**
+ * An incident of the status page: opened automatically when its condition starts (a provider down
+ * for N probes, a stuck-order spike, a failed integrity check), ended when it stops. `key` names the
+ * condition (`provider_down:twitter`); at most one incident per key is open (partial unique index),
+ * so two nodes cannot open it twice. Admins add a note in each language (audited).
+ */
+export const statusIncidents = pgTable(
+  'status_incidents',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    kind: statusIncidentKindEnum().notNull(),
+    key: text().notNull(),
+    platform: platformEnum(),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp({ withTimezone: true }),
+    noteTr: text(),
+    noteEn: text(),
+    noteDe: text(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('status_incidents_open_uq').on(t.key).where(sql`${t.endedAt} is null`), index('status_incidents_started_idx').on(t.startedAt)],
+);
+
+export const verificationStateEnum = pgEnum('verification_state', ['due', 'kept', 'undone', 'unknown']);
+
+/**
+ * Issue #38 item 1: one re-check of one successful profile's action on an ended order, due
+ * `afterMinutes` after the order ended (site setting verify_after_minutes). Scheduled once per
+ * (order, profile, offset) by the unique index; worked once across nodes (row lock, SKIP LOCKED);
+ * `unknown` (the provider lacks verify, or could not say) never changes an order.
+ */
+export const verificationChecks = pgTable(
+  'verification_checks',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    profileId: integer().notNull(),
+    afterMinutes: integer().notNull(),
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    state: verificationStateEnum().notNull().default('due'),
+    /** Failed tries (provider unreachable); after 5 the check ends as unknown. */
+    attempts: integer().notNull().default(0),
+    checkedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('verification_checks_uq').on(t.orderId, t.profileId, t.afterMinutes),
+    index('verification_checks_due_idx').on(t.dueAt).where(sql`${t.state} = 'due'`),
+    index('verification_checks_checked_idx').on(t.checkedAt, t.afterMinutes, t.state),
+  ],
+);

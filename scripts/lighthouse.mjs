@@ -79,6 +79,8 @@ try {
   const pages = [
     ['/', PUBLIC],
     ['/en/pricing', PUBLIC],
+    // Issue #38: the public status page, rendered on the server with no client code of its own.
+    ['/en/status', PUBLIC],
     ['/en/service/like', PUBLIC],
     ['/login', PUBLIC],
     ...(cookie ? [['/panel', PRIVATE], ['/service/retweet', PRIVATE]] : []),

@@ -11,6 +11,8 @@ import { startWebhookWorker } from '@/lib/domain/webhooks';
 import { startReconciliation } from '@/lib/domain/reconciliation';
 import { runIntegrityCheck } from '@/lib/domain/integrity';
 import { startPackageExpiry } from '@/lib/domain/notifications';
+import { runStatusProbe } from '@/lib/domain/status';
+import { runVerification } from '@/lib/domain/verification';
 
 export type Background = { stop: () => Promise<void> };
 
@@ -56,7 +58,15 @@ export async function startBackground(handle: DbHandle, options: { worker: boole
     await startPasswordResetWorker(handle.db);
     // Issue #17: stuck orders are asked again every minute and the integrity check runs hourly
     // (each on one node at a time, lib/domain/reconciliation and lib/domain/integrity).
-    const reconciliation = await startReconciliation(handle.db, { extra: [{ task: 'integrity', everyMs: 3600_000, run: (db) => runIntegrityCheck(db) }] });
+    // Issue #38: the status page's provider probe, every minute (and the incidents it opens and ends).
+    const reconciliation = await startReconciliation(handle.db, {
+      extra: [
+        { task: 'integrity', everyMs: 3600_000, run: (db) => runIntegrityCheck(db) },
+        { task: 'status-probe', everyMs: 60_000, run: (db) => runStatusProbe(db) },
+        // Issue #38 item 1: re-verification, one paced batch a minute (sends come first).
+        { task: 'verify', everyMs: 60_000, run: (db) => runVerification(db) },
+      ],
+    });
     tasks.push({ name: 'reconciliation', stop: reconciliation.stop });
     // Notifications (issue #18): the daily package-expiry pass.
     const packageExpiry = await startPackageExpiry(handle.db);

@@ -250,7 +250,7 @@ describe('the public page cache', () => {
       expect(res.body).toBe(first.body);
     }
     expect(renders).toBe(1);
-    for (const bare of ['/', '/en', '/pricing', '/de/privacy', '/terms', '/en/cookies', '/subscription-policy', '/forgot-password', '/en/service/like']) {
+    for (const bare of ['/', '/en', '/pricing', '/en/status', '/de/privacy', '/terms', '/en/cookies', '/subscription-policy', '/forgot-password', '/en/service/like']) {
       expect(cacheablePath(`${bare}?page=2&q=a`), bare).toBe(bare);
       expect(cacheablePath(`${bare}?lng=en`), bare).toBeUndefined();
     }
@@ -271,7 +271,7 @@ describe('the public page cache', () => {
     // has loaded (the service workspace's `?repeat=`, issue #36 item 4: it asks the API for the
     // customer's order, so the document stays the same for everyone); a new reader must be checked against the page cache.
     const appDir = path.join(process.cwd(), 'app/[locale]');
-    const pages = ['page.tsx', 'pricing/page.tsx', '(sign-in)/forgot-password/page.tsx', 'service/[service]/page.tsx', ...['privacy', 'terms', 'cookies', 'subscription-policy'].map((p) => `(policies)/${p}/page.tsx`)];
+    const pages = ['page.tsx', 'pricing/page.tsx', 'status/page.tsx', '(sign-in)/forgot-password/page.tsx', 'service/[service]/page.tsx', ...['privacy', 'terms', 'cookies', 'subscription-policy'].map((p) => `(policies)/${p}/page.tsx`)];
     for (const file of pages) {
       const source = fs.readFileSync(path.join(appDir, file), 'utf8');
       expect(source, file).not.toMatch(/searchParams|useSearchParams/);
@@ -282,11 +282,11 @@ describe('the public page cache', () => {
 
   it('caches only the public pages', async () => {
     const { base } = await start();
-    for (const path of ['/panel', '/rooting', '/admin-login', '/reset-password', '/api/platformlar', '/service/retweet/x', '/enx', '/pricing/x']) {
+    for (const path of ['/panel', '/rooting', '/admin-login', '/reset-password', '/api/platformlar', '/service/retweet/x', '/enx', '/pricing/x', '/status/x']) {
       await get(base + path);
       expect((await get(base + path)).cache, path).toBeNull();
     }
-    for (const path of ['/', '/en', '/de/', '/pricing', '/en/pricing', '/service/new_tweet', '/de/service/like', '/en/terms', '/cookies', '/subscription-policy', '/login', '/de/forgot-password']) {
+    for (const path of ['/', '/en', '/de/', '/pricing', '/en/pricing', '/status', '/de/status', '/service/new_tweet', '/de/service/like', '/en/terms', '/cookies', '/subscription-policy', '/login', '/de/forgot-password']) {
       await get(base + path);
       expect((await get(base + path)).cache, path).toBe('hit');
     }

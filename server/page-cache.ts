@@ -44,10 +44,11 @@ export type PageCacheOptions = { ttlMs: number; maxEntries?: number; maxBytes?: 
 type Entry = { at: number; generation: number; status: number; headers: OutgoingHttpHeaders; body: Buffer };
 
 const PREFIX = `(?:/(?:${locales.join('|')}))?`;
-// The storefront (`/`, `/en`, `/de`) and /pricing too: a visitor's first page (a signed-in user has a session cookie and is never served from here).
-const PUBLIC_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/pricing|/privacy|/terms|/cookies|/subscription-policy|/login|/forgot-password)?/?$`);
+// The storefront (`/`, `/en`, `/de`) and /pricing too: a visitor's first page (a signed-in user has a session cookie and is never served from here);
+// /status (issue #38) as well: the same figures for everyone.
+const PUBLIC_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/pricing|/status|/privacy|/terms|/cookies|/subscription-policy|/login|/forgot-password)?/?$`);
 /** The public pages that read no query parameter (all but /login, whose query says where to go after signing in). */
-export const QUERY_FREE_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/pricing|/privacy|/terms|/cookies|/subscription-policy|/forgot-password)?/?$`);
+export const QUERY_FREE_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/pricing|/status|/privacy|/terms|/cookies|/subscription-policy|/forgot-password)?/?$`);
 /** Query parameters read before the page: the proxy's language switch and Next's client-navigation marker. */
 const ROUTING_PARAMS = new Set(['lng', '_rsc']);
 const NAVIGATION_HEADERS = ['authorization', 'rsc', 'next-action', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url', 'range'];
@@ -60,7 +61,7 @@ const SESSION_COOKIE = /^(?:__Secure-)?next-auth\.session-token(?:\.\d{1,2})?$/;
  * footer's help form and the service page's limits, balance and socket token. The storefront sends
  * a customer to /panel, and the sign-in pages are not for them.
  */
-const MEMBER_SHELL_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/pricing|/privacy|/terms|/cookies|/subscription-policy)/?$`);
+const MEMBER_SHELL_PAGE = new RegExp(`^${PREFIX}(?:/service/[a-z_]+|/pricing|/status|/privacy|/terms|/cookies|/subscription-policy)/?$`);
 /**
  * The request header that asks the layout for the signed-in shell. Only the cache sets it, on a
  * request whose session cookie it has removed; one sent by a client is deleted before anything

@@ -33,10 +33,10 @@ const AREA_ONLY = [
 const BACK_OFFICE_ONLY = ['Admin', 'AdminValidation', 'Discounts', 'PackageValidation', 'AnnouncementValidation', 'PlatformValidation', 'SettingsValidation'];
 
 /**
- * Namespaces only server components read (the storefront hero, /pricing, /unsubscribe, page
+ * Namespaces only server components read (the storefront hero, /pricing, /status, /unsubscribe, page
  * metadata, the 404 page, server.ts's outage page): no page ships them to the browser.
  */
-const SERVER_ONLY = ['Mail', 'Pricing', 'Storefront', 'Unsubscribe', 'Meta', 'NotFound', 'Outage'];
+const SERVER_ONLY = ['Mail', 'Pricing', 'Storefront', 'Unsubscribe', 'Meta', 'NotFound', 'Outage', 'StatusPage'];
 
 /**
  * Namespaces only the sign-in pages (/login, /admin-login, /forgot-password, /reset-password) and

@@ -27,7 +27,12 @@ export async function SiteFooter({ siteName, company: settings }: { siteName: st
         </div>
       </div>
       <div className="mx-auto max-w-page border-t border-line px-gutter py-4 text-sm text-muted">
-        <p>{t('Footer.tagline')} <Link href="/pricing" className="underline hover:text-ink">{t('Pricing.nav')}</Link></p>
+        <p>
+          {t('Footer.tagline')} <Link href="/pricing" className="underline hover:text-ink">{t('Pricing.nav')}</Link> ·{' '}
+          <Link href="/status" className="underline hover:text-ink">
+            {t('StatusPage.nav')}
+          </Link>
+        </p>
         {hasCompanyDetails(settings) ? <FooterCompany company={settings} t={t} /> : null}
         <nav aria-label={t('Footer.policyLinksLabel')} className="mt-2">
           <ul className="flex flex-wrap gap-x-4 gap-y-1">

@@ -193,6 +193,11 @@ export const TABLE: Record<string, Entry> = {
   'PUT /api/admin/profiles/[id]': adminOnly(404, { params: () => ({ id: NONE }), body: () => ({ status: 'active' }) }),
   // Stuck orders (issue #17): a UUID nobody has is 404.
   'GET /api/admin/orders/stuck': adminOnly(200),
+  // Issue #38 item 4: the public status page's JSON and feed, and the admins' incident notes and probe.
+  'GET /api/status': everyone(200, { why: 'the public status page as JSON: figures of all customers together, nothing of any one' }),
+  'GET /api/status/feed': everyone(200, { why: 'the status page’s incidents as an Atom feed' }),
+  'PUT /api/admin/status/incidents/[id]': adminOnly(404, { params: () => ({ id: NONE }), body: EMPTY }),
+  'POST /api/admin/status/probe': adminOnly(200),
   'GET /api/admin/analytics': adminOnly(200),
   'GET /api/admin/export/[kind]': adminOnly(200, { params: () => ({ kind: 'users' }) }),
   'POST /api/admin/orders/[id]/end': adminOnly(404, { params: () => ({ id: '00000000-0000-4000-8000-000000000000' }) }),

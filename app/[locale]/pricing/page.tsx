@@ -8,6 +8,8 @@ import type { Locale } from '@/lib/infra/i18n/routing';
 import { publicUrl } from '@/env';
 import { requestSiteName } from '@/app/_lib/request-data';
 import { PriceListView } from '@/components/storefront/price-list-view';
+import { Activity } from 'lucide-react';
+import { Link } from '@/components/ui/link';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -45,6 +47,12 @@ export default async function PricingPage({ params }: Props) {
           {t('Pricing.title')}
         </h1>
         <p className="mt-2 max-w-2xl text-muted">{t('Pricing.lead')}</p>
+        <p className="mt-2 max-w-2xl text-small">
+          <Link href="/status" className="inline-flex min-h-11 items-center gap-1 underline hover:text-ink" data-status-link>
+            <Activity aria-hidden="true" className="size-4 shrink-0" />
+            {t('StatusPage.pricingLink')}
+          </Link>
+        </p>
       </header>
       <PriceListView list={list} />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(jsonLd) }} />

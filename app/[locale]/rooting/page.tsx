@@ -7,6 +7,9 @@ import { StuckOrders } from '@/components/admin/stuck-orders';
 import { listStuckOrders } from '@/lib/domain/reconciliation';
 import { lastIntegrityCheck } from '@/lib/domain/integrity';
 import { IntegrityCard } from '@/components/admin/integrity-card';
+import { StatusIncidents } from '@/components/admin/status-incidents';
+import { incidentTitle, listIncidents } from '@/lib/domain/status';
+import type { Locale } from '@/lib/infra/i18n/routing';
 import { AnalyticsCharts } from '@/components/admin/analytics-charts';
 import { ExportForm } from '@/components/admin/export-links';
 import { buttonVariants } from '@/components/ui/button';
@@ -24,20 +27,23 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** /rooting: welcome and live figures (pushed through Socket.IO, components/admin/dashboard-refresh.tsx). */
 export default async function DashboardPage({ params, searchParams }: Props) {
-  const { admin, db } = await adminPage(params);
+  const { admin, db, locale } = await adminPage(params);
   const t = await getTranslations('Admin.dashboard');
   const format = await getFormatter();
   const wanted = Number((await searchParams).days);
   // An unknown range in the address (an old link, a typo) shows 30 days.
   const days: AnalyticsRange = (ANALYTICS_RANGES as readonly number[]).includes(wanted) ? (wanted as AnalyticsRange) : 30;
   const ta = await getTranslations('Admin.analytics');
-  const [f, socketToken, stuck, integrity, analytics] = await Promise.all([
+  const [f, socketToken, stuck, integrity, analytics, incidents, tsp] = await Promise.all([
     getDashboardFigures(db),
     tokenForSessionUser(admin),
     listStuckOrders(db, { limit: 20 }),
     lastIntegrityCheck(db),
     getAnalytics(db, days),
+    listIncidents(db, { limit: 20 }),
+    getTranslations('StatusPage.incidents'),
   ]);
+  const at = (d: Date) => format.dateTime(d, { dateStyle: 'short', timeStyle: 'short' });
   const usd = (cents: number) => format.number(cents / 100, { style: 'currency', currency: 'USD' });
   const cards = [
     { label: t('users'), value: format.number(f.users) },
@@ -65,6 +71,16 @@ export default async function DashboardPage({ params, searchParams }: Props) {
         result={integrity && { ok: integrity.ok, at: integrity.createdAt.toISOString(), checked: integrity.checked, discrepancies: integrity.discrepancies }}
       />
       <StuckOrders orders={stuck} />
+      <StatusIncidents
+        incidents={incidents.map((i) => ({
+          id: i.id,
+          title: incidentTitle(i, locale as Locale),
+          when: `${tsp('started', { at: at(i.startedAt) })} · ${i.endedAt ? tsp('endedAt', { at: at(i.endedAt) }) : tsp('open')}`,
+          note_tr: i.noteTr,
+          note_en: i.noteEn,
+          note_de: i.noteDe,
+        }))}
+      />
       <section aria-labelledby="analytics-title" className="mt-8">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="analytics-title" className="text-lg font-semibold">

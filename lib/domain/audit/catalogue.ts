@@ -33,10 +33,13 @@ export const AUDIT_ACTIONS = [
   'ticket.reply',
   'ticket.close',
   'ticket.assign',
+  // Issue #38: the status page's incident notes and an admin's "probe now".
+  'status.incident_note',
+  'status.probe',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITIES = ['user', 'subscription', 'package', 'platform', 'discount_code', 'announcement', 'site_settings', 'api_key', 'profile', 'order', 'export', 'ticket'] as const;
+export const AUDIT_ENTITIES = ['user', 'subscription', 'package', 'platform', 'discount_code', 'announcement', 'site_settings', 'api_key', 'profile', 'order', 'export', 'ticket', 'status_incident'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const isAuditAction = (v: unknown): v is AuditAction => typeof v === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(v);

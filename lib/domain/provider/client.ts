@@ -14,6 +14,9 @@ import {
   type ProviderProfile,
   type ProviderTask,
   type SendRequest,
+  verifyAnswerSchema,
+  type VerifyRequest,
+  type VerifyState,
 } from './contract';
 import { ProviderError } from './errors';
 
@@ -38,6 +41,11 @@ export type ProviderClient = {
   status(url: string, taskId: string, orderId: string): Promise<ProviderTask>;
   /** Contract 1.4: POSTs to the `comment_drafts` endpoint; one draft per profile (provider ids). Not retried past the client's retries; no idempotency key (drafts are not an action). */
   commentDrafts?(url: string, body: CommentDraftsRequest): Promise<CommentDraftsAnswer>;
+  /**
+   * Contract 1.5 (issue #38): whether one profile's action is still in place. A provider without the
+   * call (404, 405, 501) answers `unknown`; other failures throw, and the check is tried again later.
+   */
+  verify?(url: string, body: VerifyRequest): Promise<VerifyState>;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -138,5 +146,19 @@ export function createProviderClient(options: ProviderClientOptions = {}): Provi
         once(url, { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: JSON.stringify(body) }, commentDraftsAnswerSchema),
       );
     },
+    verify: (url, body) => verifyCall(url, body),
   };
+
+  async function verifyCall(url: string, body: VerifyRequest): Promise<VerifyState> {
+    if (!url) throw new ProviderError('not_configured', 'verify endpoint not set');
+    try {
+      const answer = await withRetries('verify', () =>
+        once(url, { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: JSON.stringify(body) }, verifyAnswerSchema),
+      );
+      return answer.state;
+    } catch (err) {
+      if (err instanceof ProviderError && (err.status === 404 || err.status === 405 || err.status === 501)) return 'unknown';
+      throw err;
+    }
+  }
 }

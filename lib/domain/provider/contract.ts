@@ -148,3 +148,44 @@ export const commentDraftsAnswerSchema = z.object({
   language: text({ max: 3, trim: false }).regex(/^[a-z]{2,3}$/).optional().catch(undefined),
 });
 export type CommentDraftsAnswer = z.infer<typeof commentDraftsAnswerSchema>;
+
+/*
+ * 1.5 (issue #38 item 1): `verify`, one call per proof, asks whether a profile's action is still in
+ * place. Optional: a provider without it answers 404, which we read as `unknown` (nothing changes).
+ */
+export const VERIFY_STATES = ['kept', 'undone', 'unknown'] as const;
+export type VerifyState = (typeof VERIFY_STATES)[number];
+
+/** The body of a `verify` call (POST). */
+export type VerifyRequest = { order_id: string; task_id?: string; service: string; profile_id: string; target_url?: string; proof_url?: string };
+
+export const verifyRequestSchema = z.object({
+  order_id: text({ max: 200, trim: false }).min(1),
+  task_id: text({ max: 200, trim: false }).optional(),
+  service: text({ max: 50, trim: false }).min(1),
+  profile_id: text({ max: 200, trim: false }).min(1),
+  target_url: text({ max: 2000, trim: false }).optional(),
+  proof_url: text({ max: 2000, trim: false }).optional(),
+});
+
+/** The answer: the action's state; anything but `kept` or `undone` is `unknown`. */
+export const verifyAnswerSchema = z.object({ state: z.enum(VERIFY_STATES).catch('unknown') });
+
+/**
+ * Where a platform's `verify` endpoint is: the admin's `verify` endpoint, else the `islem_durumu`
+ * URL with its last path segment replaced by `verify` (the layout of the simulated provider and of
+ * docs/provider-api.md), else none.
+ */
+export function verifyUrlOf(endpoints: Record<string, string>): string | undefined {
+  if (endpoints.verify) return endpoints.verify;
+  const status = endpoints.islem_durumu;
+  if (!status) return undefined;
+  try {
+    const url = new URL(status);
+    url.pathname = url.pathname.replace(/\/[^/]*\/?$/, '/verify');
+    url.search = '';
+    return url.toString();
+  } catch {
+    return undefined;
+  }
+}

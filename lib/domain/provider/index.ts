@@ -10,3 +10,5 @@ export {
   type CommentDraftsRequest,
   type CommentDraftsAnswer,
 } from './contract';
+// Contract 1.5 (issue #38 item 1): verify.
+export { VERIFY_STATES, verifyUrlOf, type VerifyRequest, type VerifyState } from './contract';

@@ -15,6 +15,8 @@ export type AdminSiteSettings = SiteSettings & {
   /** Issue #36 item 6: blocked words of approved comments per language (tr, en, de, * for all). */
   yasakli_kelimeler: { tr: string[]; en: string[]; de: string[]; '*': string[] };
   yorum_taslak_dakika: number;
+  /** Issue #38 item 1. */
+  verify_after_minutes: number[];
 };
 
 /** The settings form: the public fields plus the send rules and the admin two-factor rule kept in the same row. */
@@ -31,5 +33,6 @@ export async function getAdminSiteSettings(db: Db): Promise<AdminSiteSettings> {
     profil_saatlik_limit: row?.profileHourlyCap ?? 0,
     yasakli_kelimeler: { tr: row?.blockedWords.tr ?? [], en: row?.blockedWords.en ?? [], de: row?.blockedWords.de ?? [], '*': row?.blockedWords['*'] ?? [] },
     yorum_taslak_dakika: row?.commentDraftMinutes ?? 30,
+    verify_after_minutes: row?.verifyAfterMinutes ?? [1440, 10080, 43200],
   };
 }

@@ -75,6 +75,19 @@ export const siteSettingsSchema = z.object({
   sirket_sicil_no: text({ max: COMPANY_LIMITS.registrationNumber, message: 'SettingsValidation.registrationTooLong' })
     .optional()
     .describe('Trade-register and/or VAT number, free text; left out: kept, `""`: cleared.'),
+  /**
+   * Issue #38 item 1: minutes after an order ends at which each action is checked again (0 allowed;
+   * empty turns re-verification off). A list of whole numbers, or one text of them separated by commas
+   * or spaces (the form's field); kept sorted without repeats.
+   */
+  verify_after_minutes: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : v),
+      z.array(int({ min: 0, max: 525_600, message: 'SettingsValidation.verifyAfter' })).max(10, { message: 'SettingsValidation.verifyAfter' }),
+    )
+    .transform((list) => [...new Set(list)].sort((a, b) => a - b))
+    .optional()
+    .describe('Minutes after an order ended at which each successful action is checked again through the provider (issue #38); `[]` turns it off; left out: kept. Default `[1440, 10080, 43200]`.'),
   destek_eposta: text({ max: COMPANY_LIMITS.supportEmail, message: 'SettingsValidation.supportEmailInvalid' })
     .refine((v) => v === '' || EMAIL.test(v), { message: 'SettingsValidation.supportEmailInvalid' })
     .optional()

@@ -1,6 +1,6 @@
 import { env } from '@/env';
 import { ENDPOINT_KEYS, isPlatform, type Platform } from '@/lib/domain/catalogue/services';
-import { sendRequestSchema, type ProviderTask } from '../contract';
+import { sendRequestSchema, verifyRequestSchema, type ProviderTask } from '../contract';
 import { simProfiles } from './profiles';
 import { simProof } from './proof';
 import { PLATFORM_SIMS } from '@/platforms/sim';
@@ -31,6 +31,8 @@ export type SimConfig = {
   startCount: boolean;
   /** Contract 1.4: answer the `comment_drafts` call (false: behave as a provider without it, 404). */
   commentDrafts: boolean;
+  /** Contract 1.5 (issue #38): the share of actions `verify` finds undone (0–1), fixed per order and profile. */
+  undoRate?: number;
 };
 
 type SimTask = {
@@ -128,6 +130,7 @@ export function handleSim(req: SimRequest): SimResponse {
   const s = state();
   const [first, key, ...rest] = req.path.split('/').filter(Boolean);
   if (first === '_control' && !key) return control(req);
+  if (isPlatform(first) && key === 'verify' && rest.length === 0) return verify(s, req);
   if (!isPlatform(first) || !key || rest.length > 0 || !(ENDPOINT_KEYS[first] as readonly string[]).includes(key)) {
     return json(404, { error: 'not_found' });
   }
@@ -295,9 +298,32 @@ function control(req: SimRequest): SimResponse {
   if (typeof patch.seed === 'string' && patch.seed) next.seed = patch.seed;
   if (typeof patch.startCount === 'boolean') next.startCount = patch.startCount;
   if (typeof patch.commentDrafts === 'boolean') next.commentDrafts = patch.commentDrafts;
+  if (typeof patch.undoRate === 'number' && Number.isFinite(patch.undoRate) && patch.undoRate >= 0) next.undoRate = Math.min(1, patch.undoRate);
   for (const k of ['failRate', 'minDelayMs', 'maxDelayMs', 'slowMs', 'failNext'] as const) {
     const v = patch[k];
     if (typeof v === 'number' && Number.isFinite(v) && v >= 0) next[k] = k === 'failRate' ? Math.min(1, v) : Math.round(v);
   }
   return json(200, configureSim(next));
+}
+
+/**
+ * Contract 1.5 `verify` (issue #38 item 1): whether a profile's action on an order is still in
+ * place. Undone for a share `undoRate` of (order, profile) pairs, fixed by the seed, so asking again
+ * gives the same answer; the failure modes apply as to every call.
+ */
+function verify(s: SimState, req: SimRequest): SimResponse {
+  if (req.method !== 'POST') return json(405, { error: 'method_not_allowed' });
+  s.stats.calls++;
+  const failure = failureMode(s.config);
+  if (failure) return failure;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(req.body || 'null');
+  } catch {
+    return json(400, { error: 'invalid_json' });
+  }
+  const parsed = verifyRequestSchema.safeParse(raw);
+  if (!parsed.success) return json(400, { error: 'invalid_request' });
+  const undone = hashUnit(`${s.config.seed}|undo|${parsed.data.order_id}|${parsed.data.profile_id}`) < (s.config.undoRate ?? 0);
+  return json(200, { state: undone ? 'undone' : 'kept' });
 }

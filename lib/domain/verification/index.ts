@@ -1,0 +1,2 @@
+export { runVerification, scheduleVerifications, workVerifications, verifyAfterMinutes, MAX_VERIFY_ATTEMPTS, type VerificationOptions, type VerificationSummary } from './run-verification';
+export { keptRates, type KeptRate } from './kept-rates';

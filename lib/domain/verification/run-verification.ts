@@ -1,0 +1,140 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { rowsOf } from '@/db/rows';
+import { platforms, siteSettings, verificationChecks } from '@/db/schema';
+import { createProviderClient, isProviderError, verifyUrlOf, type ProviderClient, type VerifyState } from '@/lib/domain/provider';
+import { logger } from '@/logger';
+
+/** Orders created this long ago at most are scheduled (an order ends within hours of its creation). */
+const SCHEDULE_WINDOW_MS = 2 * 86_400_000;
+/** A claimed check is due again after this long if its worker died before recording it. */
+const LEASE_MS = 10 * 60_000;
+/** After this many failed tries (provider unreachable) a check ends as unknown. */
+export const MAX_VERIFY_ATTEMPTS = 5;
+
+export type VerificationOptions = {
+  client?: ProviderClient;
+  now?: Date;
+  /** Checks worked per run (default 20): the backlog is paced, sends always come first. */
+  batch?: number;
+};
+export type VerificationSummary = { scheduled: number; kept: number; undone: number; unknown: number; retried: number };
+
+/** The site's re-verification times (minutes after an order ended); empty: off. */
+export async function verifyAfterMinutes(db: Db): Promise<number[]> {
+  const [row] = await db.select({ list: siteSettings.verifyAfterMinutes }).from(siteSettings).where(eq(siteSettings.id, 1));
+  const list = row?.list ?? [1440, 10080, 43200];
+  return list.filter((m) => Number.isInteger(m) && m >= 0 && m <= 525_600);
+}
+
+/**
+ * Schedules the checks of recently ended orders (issue #38 item 1): one per successful profile and
+ * per time of `verify_after_minutes`, due that long after the order ended. Only orders with no check
+ * yet; the unique index makes a second node's insert of the same check a no-op.
+ */
+export async function scheduleVerifications(db: Db, options: { now?: Date; limit?: number } = {}): Promise<number> {
+  const offsets = await verifyAfterMinutes(db);
+  if (offsets.length === 0) return 0;
+  const now = options.now ?? new Date();
+  const since = new Date(now.getTime() - SCHEDULE_WINDOW_MS).toISOString();
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into ${verificationChecks} (order_id, profile_id, after_minutes, due_at)
+      select o.id, (r->>'profile_id')::int, m.after, o.completed_at + make_interval(mins => m.after)
+        from (select id, results, completed_at from orders
+               where created_at >= ${since}::timestamptz and status in ('completed', 'partial') and completed_at is not null and success_count > 0
+                 and not exists (select 1 from ${verificationChecks} c where c.order_id = orders.id)
+               order by created_at limit ${options.limit ?? 500}) o
+        cross join lateral jsonb_array_elements(o.results) r
+        cross join unnest(array[${sql.join(
+          offsets.map((m) => sql`${m}`),
+          sql`, `,
+        )}]::int[]) as m(after)
+       where r->>'result' = 'success' and (r->>'profile_id') ~ '^[0-9]{1,9}$'
+      on conflict do nothing
+      returning id`),
+  );
+  return rows.length;
+}
+
+type Claimed = {
+  id: number;
+  order_id: string;
+  profile_id: number;
+  attempts: number;
+  platform: string;
+  service: string;
+  target_url: string | null;
+  provider_task_id: string | null;
+  provider_profile_id: string | null;
+  proof_url: string | null;
+};
+
+/**
+ * Works up to `batch` due checks. Each is claimed in one statement (row lock, SKIP LOCKED) and
+ * leased for LEASE_MS, so two nodes never ask the same check at once and a node that dies mid-way
+ * leaves it due again; the answer is recorded only while the check is still due, so it is recorded
+ * once. `unknown` (no verify call, or the provider could not say) is final and changes nothing;
+ * a provider that cannot be reached is asked again later, MAX_VERIFY_ATTEMPTS times at most.
+ */
+export async function workVerifications(db: Db, options: VerificationOptions = {}): Promise<Omit<VerificationSummary, 'scheduled'>> {
+  const now = options.now ?? new Date();
+  const client = options.client ?? createProviderClient({ timeoutMs: 5000, retries: 1 });
+  const claimed = rowsOf<Claimed>(
+    await db.execute(sql`
+      with picked as (
+        select id from ${verificationChecks}
+         where state = 'due' and due_at <= ${now.toISOString()}::timestamptz
+         order by due_at limit ${options.batch ?? 20}
+         for update skip locked
+      ), leased as (
+        update ${verificationChecks} c set due_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz, attempts = c.attempts + 1
+          from picked where c.id = picked.id
+        returning c.id, c.order_id, c.profile_id, c.attempts
+      )
+      select l.id::int as id, l.order_id::text as order_id, l.profile_id, l.attempts, o.platform::text as platform, o.service, o.target_url, o.provider_task_id,
+             p.provider_id as provider_profile_id,
+             (select r->>'proof_url' from jsonb_array_elements(o.results) r where r->>'profile_id' = l.profile_id::text limit 1) as proof_url
+        from leased l join orders o on o.id = l.order_id left join profiles p on p.id = l.profile_id`),
+  );
+  const summary = { kept: 0, undone: 0, unknown: 0, retried: 0 };
+  if (claimed.length === 0) return summary;
+  const endpoints = new Map((await db.select({ ad: platforms.ad, endpoints: platforms.apiEndpoints }).from(platforms)).map((p) => [p.ad as string, p.endpoints]));
+  for (const c of claimed) {
+    let state: VerifyState | null;
+    const url = verifyUrlOf(endpoints.get(c.platform) ?? {});
+    if (!url || !client.verify || !c.provider_profile_id) state = 'unknown';
+    else {
+      try {
+        state = await client.verify(url, {
+          order_id: c.order_id,
+          service: c.service,
+          profile_id: c.provider_profile_id,
+          ...(c.provider_task_id ? { task_id: c.provider_task_id } : {}),
+          ...(c.target_url ? { target_url: c.target_url } : {}),
+          ...(c.proof_url ? { proof_url: c.proof_url } : {}),
+        });
+      } catch (err) {
+        logger.warn({ err: isProviderError(err) ? err.kind : err, check: c.id }, 'verify failed; asked again later');
+        state = c.attempts >= MAX_VERIFY_ATTEMPTS ? 'unknown' : null;
+      }
+    }
+    if (state === null) {
+      await db.execute(sql`update ${verificationChecks} set due_at = ${new Date(now.getTime() + c.attempts * LEASE_MS).toISOString()}::timestamptz where id = ${c.id} and state = 'due'`);
+      summary.retried++;
+      continue;
+    }
+    const recorded = rowsOf<{ id: number }>(
+      await db.execute(sql`update ${verificationChecks} set state = ${state}, checked_at = ${now.toISOString()}::timestamptz where id = ${c.id} and state = 'due' returning id`),
+    );
+    if (recorded.length > 0) summary[state]++;
+  }
+  return summary;
+}
+
+/** The `verify` maintenance task: schedules the checks of newly ended orders, then works one paced batch. */
+export async function runVerification(db: Db, options: VerificationOptions = {}): Promise<VerificationSummary> {
+  const scheduled = await scheduleVerifications(db, { now: options.now });
+  return { scheduled, ...(await workVerifications(db, options)) };
+}
