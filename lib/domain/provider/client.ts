@@ -12,6 +12,7 @@ import {
   type ProviderTask,
   type SendRequest,
 } from './contract';
+import { accountPostsSchema, type ProviderAccountPost } from './contract';
 import { ProviderError } from './errors';
 
 export type ProviderClientOptions = {
@@ -33,6 +34,8 @@ export type ProviderClient = {
   send(url: string, body: SendRequest): Promise<ProviderTask>;
   /** GETs a task's state from the islem_durumu endpoint. */
   status(url: string, taskId: string, orderId: string): Promise<ProviderTask>;
+  /** 1.6 (issue #37): GETs an account's recent posts from the optional account_posts endpoint. */
+  accountPosts(url: string, account: string): Promise<ProviderAccountPost[]>;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -125,6 +128,13 @@ export function createProviderClient(options: ProviderClientOptions = {}): Provi
       const u = new URL(url);
       u.searchParams.set('task_id', taskId);
       return withRetries('islem_durumu', () => once(u.toString(), { method: 'GET', headers: headers(orderId) }, taskSchema));
+    },
+    async accountPosts(url, account) {
+      if (!url) throw new ProviderError('not_configured', 'account_posts endpoint not set');
+      const u = new URL(url);
+      u.searchParams.set('account', account);
+      const body = await withRetries('account_posts', () => once(u.toString(), { method: 'GET', headers: headers() }, accountPostsSchema));
+      return body.posts;
     },
   };
 }

@@ -8,3 +8,4 @@ export {
   type ProviderProfileResult,
   type SendRequest,
 } from './contract';
+export { type ProviderAccountPost } from './contract';
