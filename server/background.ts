@@ -10,6 +10,7 @@ import { startPasswordResetWorker } from '@/lib/domain/auth';
 import { startWebhookWorker } from '@/lib/domain/webhooks';
 import { startReconciliation } from '@/lib/domain/reconciliation';
 import { runIntegrityCheck } from '@/lib/domain/integrity';
+import { WATCH_TASK } from '@/lib/domain/watches';
 import { startPackageExpiry } from '@/lib/domain/notifications';
 
 export type Background = { stop: () => Promise<void> };
@@ -56,7 +57,7 @@ export async function startBackground(handle: DbHandle, options: { worker: boole
     await startPasswordResetWorker(handle.db);
     // Issue #17: stuck orders are asked again every minute and the integrity check runs hourly
     // (each on one node at a time, lib/domain/reconciliation and lib/domain/integrity).
-    const reconciliation = await startReconciliation(handle.db, { extra: [{ task: 'integrity', everyMs: 3600_000, run: (db) => runIntegrityCheck(db) }] });
+    const reconciliation = await startReconciliation(handle.db, { extra: [{ task: 'integrity', everyMs: 3600_000, run: (db) => runIntegrityCheck(db) }, WATCH_TASK] });
     tasks.push({ name: 'reconciliation', stop: reconciliation.stop });
     // Notifications (issue #18): the daily package-expiry pass.
     const packageExpiry = await startPackageExpiry(handle.db);

@@ -48,6 +48,8 @@ export type SendOptions = {
    * balance is refused (MAX_CHARGE_EXCEEDED) before anything is written or charged.
    */
   maxChargeCents?: number;
+  /** Issue #37: a watch's order (docs/watch.md): the cooldown is waived, and the order is marked with the watch. */
+  watchId?: number;
 };
 
 const money = (cents: number) => centsToDollars(cents).toFixed(2);
@@ -181,7 +183,7 @@ async function sendInTransaction(db: Db, sender: Sender, service: Service, platf
         payPerAction = true;
       }
 
-      if (cooldownSeconds > 0 && use.lastUsedMs !== null) {
+      if (options.watchId === undefined && cooldownSeconds > 0 && use.lastUsedMs !== null) {
         const remainingMs = use.lastUsedMs + cooldownSeconds * 1000 - now.getTime();
         if (remainingMs > 0) {
           const remainingSeconds = Math.ceil(remainingMs / 1000);

@@ -46,7 +46,7 @@ export type WebhookJob = { deliveryId: number };
  * all nodes, so the work runs on one node at a time.
  */
 export const MAINTENANCE_QUEUE = 'maintenance';
-export type MaintenanceTask = 'reconcile' | 'integrity';
+export type MaintenanceTask = 'reconcile' | 'integrity' | 'watch';
 export type MaintenanceJob = { task: MaintenanceTask };
 
 /**
