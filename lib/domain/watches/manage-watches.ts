@@ -2,8 +2,9 @@ import 'server-only';
 import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders, platforms, profiles, userPackages, watches, watchPosts } from '@/db/schema';
-import { platformOfService, type Platform } from '@/lib/domain/catalogue/services';
+import { PLATFORMS, platformOfService, type Platform } from '@/lib/domain/catalogue/services';
 import { AppError } from '@/lib/infra/errors';
+import { durumOf } from '@/lib/domain/order-figures';
 import { platformDescriptor } from '@/platforms';
 import { parseAccount } from './account';
 import { WATCH_LIMITS, type CreateWatchInput, type UpdateWatchInput, type WatchPostView, type WatchView } from './schemas';
@@ -151,7 +152,7 @@ export async function getWatch(db: Db, userId: number, id: number): Promise<Watc
       reason: p.reason,
       orders: p.orderIds.flatMap((oid) => {
         const o = byId.get(oid);
-        return o ? [{ task_id: o.id, number: o.number, service: o.service, status: o.status }] : [];
+        return o ? [{ task_id: o.id, number: o.number, service: o.service, status: durumOf(o.status) }] : [];
       }),
     })),
   };
@@ -200,4 +201,22 @@ export async function setWatchPaused(db: Db, userId: number, id: number, paused:
     .returning();
   if (!updated) throw new AppError('WATCH_ENDED');
   return toView(updated, (await postsFound(db, [id])).get(id) ?? 0);
+}
+
+/** The /panel/watch page's data: the watches (the newest 20 with their posts) and each platform's latest end date (YYYY-MM-DD). */
+export async function watchPageData(db: Db, userId: number, now: Date = new Date()): Promise<{ watches: (WatchView & { posts: WatchPostView[] })[]; maxEnd: Record<string, string> }> {
+  const list = await listWatches(db, userId);
+  const detailed = await Promise.all(list.slice(0, 20).map((w) => getWatch(db, userId, w.id)));
+  const pkgs = await db
+    .select({ platform: userPackages.platform, endsAt: userPackages.endsAt })
+    .from(userPackages)
+    .where(and(eq(userPackages.userId, userId), eq(userPackages.status, 'active'), lte(userPackages.startsAt, now), gt(userPackages.endsAt, now)));
+  const fallback = new Date(now.getTime() + WATCH_LIMITS.daysWithoutPackage * 86_400_000);
+  const maxEnd: Record<string, string> = {};
+  for (const p of PLATFORMS) {
+    const pkg = pkgs.find((x) => x.platform === p);
+    // A day strictly before the package's last moment: a date is read as that day's end (endOf).
+    maxEnd[p] = (pkg ? new Date(pkg.endsAt.getTime() - 86_400_000) : fallback).toISOString().slice(0, 10);
+  }
+  return { watches: detailed, maxEnd };
 }
