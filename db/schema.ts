@@ -471,6 +471,8 @@ export const orders = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     platform: platformEnum().notNull(),
     service: text().notNull(),
+    /** Issue #37: the watch whose new post this order acts on (null: an order typed by hand). */
+    watchId: integer().references((): AnyPgColumn => watches.id, { onDelete: 'set null' }),
     targetUrl: text(),
     tweetText: text(),
     quoteTweetUrl: text(),
@@ -1117,4 +1119,69 @@ export const verificationChecks = pgTable(
     index('verification_checks_due_idx').on(t.dueAt).where(sql`${t.state} = 'due'`),
     index('verification_checks_checked_idx').on(t.checkedAt, t.afterMinutes, t.state),
   ],
+);
+
+/*
+ * Issue #37: watches. A customer names an account; each new post it publishes (contract 1.6
+ * account_posts) becomes ordinary orders, one per service (lib/domain/watches, docs/watch.md).
+ */
+export const watchStatusEnum = pgEnum('watch_status', ['active', 'paused', 'ended']);
+export const watchPostStatusEnum = pgEnum('watch_post_status', ['ordered', 'skipped']);
+
+export const watches = pgTable(
+  'watches',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: platformEnum().notNull(),
+    /** The watched account's handle, without `@`. */
+    account: text().notNull(),
+    /** Service keys of the platform, run on each new post. */
+    services: jsonb().$type<string[]>().notNull(),
+    profileIds: jsonb().$type<number[]>().notNull(),
+    prompt: text(),
+    delayMinMinutes: integer().notNull(),
+    delayMaxMinutes: integer().notNull(),
+    spreadMinutes: integer().notNull().default(0),
+    maxPostsPerDay: integer().notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    /** Only posts whose text contains this (case-insensitive). */
+    contains: text(),
+    status: watchStatusEnum().notNull().default('active'),
+    lastPolledAt: timestamp({ withTimezone: true }),
+    /** Failed polls in a row (the backoff grows with it); 0 after a good one. */
+    failures: integer().notNull().default(0),
+    lastError: text(),
+    nextPollAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('watches_user_idx').on(t.userId, t.id),
+    index('watches_due_idx').on(t.nextPollAt).where(sql`${t.status} = 'active'`),
+    check('watches_delay', sql`${t.delayMinMinutes} >= 0 and ${t.delayMaxMinutes} >= ${t.delayMinMinutes}`),
+    check('watches_cap', sql`${t.maxPostsPerDay} >= 1`),
+  ],
+);
+
+export const watchPosts = pgTable(
+  'watch_posts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    watchId: integer()
+      .notNull()
+      .references(() => watches.id, { onDelete: 'cascade' }),
+    /** The provider's id of the post: (watch_id, post_id) is unique, so a post is acted on at most once per watch. */
+    postId: text().notNull(),
+    postUrl: text().notNull(),
+    postedAt: timestamp({ withTimezone: true }).notNull(),
+    foundAt: createdAt(),
+    status: watchPostStatusEnum().notNull(),
+    orderIds: jsonb().$type<string[]>().notNull().default([]),
+    /** Why a post (or some of its services) was skipped: an error code (DAILY_LIMIT_EXCEEDED, INSUFFICIENT_BALANCE, …) or `daily_cap`. */
+    reason: text(),
+  },
+  (t) => [uniqueIndex('watch_posts_watch_post_uq').on(t.watchId, t.postId), index('watch_posts_watch_idx').on(t.watchId, t.id)],
 );

@@ -76,6 +76,8 @@ export type PlatformSim = {
   readonly proofs: Readonly<Record<string, (c: ProofContext) => { proof_url?: string; text?: string }>>;
   /** Contract 1.2: the typical size of a target's count per service (a post's likes outnumber its comments). */
   readonly countScale: Readonly<Record<string, number>>;
+  /** Contract 1.6 (issue #37): the link of an account's post `n` (a number of up to 19 digits) for account_posts. */
+  readonly postUrl?: (account: string, n: string) => string;
 };
 
 /** What a proof is made from: fixed by (order, profile), like every outcome of the simulator. */

@@ -10,6 +10,7 @@ import { startPasswordResetWorker } from '@/lib/domain/auth';
 import { startWebhookWorker } from '@/lib/domain/webhooks';
 import { startReconciliation } from '@/lib/domain/reconciliation';
 import { runIntegrityCheck } from '@/lib/domain/integrity';
+import { WATCH_TASK } from '@/lib/domain/watches';
 import { startPackageExpiry } from '@/lib/domain/notifications';
 import { runStatusProbe } from '@/lib/domain/status';
 import { runVerification } from '@/lib/domain/verification';
@@ -65,6 +66,8 @@ export async function startBackground(handle: DbHandle, options: { worker: boole
         { task: 'status-probe', everyMs: 60_000, run: (db) => runStatusProbe(db) },
         // Issue #38 item 1: re-verification, one paced batch a minute (sends come first).
         { task: 'verify', everyMs: 60_000, run: (db) => runVerification(db) },
+        // Issue #37: watches' new posts.
+        WATCH_TASK,
       ],
     });
     tasks.push({ name: 'reconciliation', stop: reconciliation.stop });

@@ -27,6 +27,9 @@ const AREA_ONLY = [
   // Order and payment status badges, and the notification settings' check: panel and back office.
   'Status',
   'NotificationValidation',
+  // Issue #37: /panel/watch.
+  'Watch',
+  'WatchValidation',
 ];
 
 /** Namespaces only the back office (/rooting) uses: the customer panel does not ship them either. */

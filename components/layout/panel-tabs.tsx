@@ -10,6 +10,7 @@ const TABS = [
   { key: 'announcements', href: '/panel' },
   { key: 'subscription', href: '/panel/subscription' },
   { key: 'statistics', href: '/panel/statistics' },
+  { key: 'watch', href: '/panel/watch' },
   { key: 'support', href: '/panel/support' },
   { key: 'settings', href: '/panel/settings' },
 ] as const;

@@ -29,6 +29,7 @@ import { alreadyDoneIds, useSelection } from './use-selection';
 import { EMPTY_FIELDS, hasPrompt, isoToLocalInput, textLength, TWEET_MAX, useServiceForm, type FieldName } from './use-service-form';
 import { useRepeat } from './use-repeat';
 import { RepeatNotice } from './repeat-notice';
+import { WatchLink } from '@/components/watch/watch-link';
 import { SPREAD_CHOICES } from '@/lib/domain/operations/limits';
 import { stickyBarVisible, useInView } from './use-sticky-bar';
 import { PromptTextarea } from './prompt-textarea';
@@ -329,6 +330,7 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
       {/* Until the app shell knows its customer: the height of the limits card most customers see (three lines), so the form does not move. */}
       {pending ? <Skeleton className="h-[86px] w-full" data-account-pending /> : <AccountNotice viewer={viewer} platform={platform} limits={limits} cap={cap} used={used} perAction={account.perAction} />}
       <RepeatNotice state={repeat.state} service={service} sameTargetDone={sameTargetDone} onNewTarget={onNewTarget} />
+      <WatchLink />
 
       {isNewTweet ? null : <SendModeSwitch mode={mode} onChange={setMode} />}
       {bulk ? (

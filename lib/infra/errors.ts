@@ -154,6 +154,13 @@ export const ERROR_STATUS = {
   REFILL_NOT_FOUND: 404,
   WEBHOOK_URL_INVALID: 400,
   WEBHOOK_NOT_SET: 409,
+  // Watches (issue #37, docs/watch.md). Another customer's watch is WATCH_NOT_FOUND too.
+  WATCH_NOT_FOUND: 404,
+  WATCH_UNSUPPORTED: 409,
+  WATCH_ACCOUNT_INVALID: 400,
+  WATCH_SERVICE_INVALID: 400,
+  WATCH_ENDS_AT_INVALID: 400,
+  WATCH_ENDED: 409,
 
   // Support tickets (issue #18, docs/support.md). Another customer's ticket is TICKET_NOT_FOUND too.
   TICKET_NOT_FOUND: 404,

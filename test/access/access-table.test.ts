@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { announcements, discountCodes, notifications, payments, profiles, userPackages, users } from '@/db/schema';
+import { announcements, discountCodes, notifications, payments, profiles, userPackages, users, watches } from '@/db/schema';
 import { signToken } from '@/lib/domain/credentials';
 import { call } from '@/test/http';
 import { setupWorld, makeUser, URLS } from '@/test/fixtures/world';
@@ -78,6 +78,10 @@ beforeAll(async () => {
   expect(toClose.status, JSON.stringify(toClose.body)).toBe(201);
   const [notification] = await w.t.db.insert(notifications).values({ userId: A.user.id, kind: 'order_ended', params: { service: 'like', success: 1, total: 1 } }).returning();
 
+  // Issue #37: two watches of A (one to delete).
+  const watchRow = { userId: A.user.id, platform: 'twitter' as const, account: 'someone', services: ['like'], profileIds: [profile!.id], delayMinMinutes: 0, delayMaxMinutes: 5, maxPostsPerDay: 5, endsAt: new Date(Date.now() + 86400_000) };
+  const [watch, watchToDelete] = await w.t.db.insert(watches).values([watchRow, watchRow]).returning();
+
   ids = {
     a: A.user.id,
     b: B.user.id,
@@ -91,6 +95,8 @@ beforeAll(async () => {
     ticketId: (ticket.body.ticket as { id: number }).id,
     ticketToCloseId: (toClose.body.ticket as { id: number }).id,
     notificationId: notification!.id,
+    watchId: watch!.id,
+    watchToDeleteId: watchToDelete!.id,
   };
 }, 120_000);
 

@@ -13,7 +13,7 @@ import { allServices, PLATFORM_REGISTRY } from '@/platforms';
 export type Role = 'visitor' | 'user' | 'other' | 'adminPlain' | 'admin';
 export const ROLES: Role[] = ['visitor', 'other', 'adminPlain', 'user', 'admin'];
 export type Statuses = Record<Role, number>;
-export type Ids = { a: number; b: number; admin: number; order: string; paymentId: number; intentId: string; subscriptionId: number; announcementId: number; discountId: number; ticketId: number; ticketToCloseId: number; notificationId: number };
+export type Ids = { a: number; b: number; admin: number; order: string; paymentId: number; intentId: string; subscriptionId: number; announcementId: number; discountId: number; ticketId: number; ticketToCloseId: number; notificationId: number; watchId: number; watchToDeleteId: number };
 /**
  * What the route declares to route() (app/api/_lib/route.ts). Two routes do not use the wrapper,
  * each for a reason given in ROUTES_WITHOUT_WRAPPER.
@@ -213,6 +213,14 @@ export const TABLE: Record<string, Entry> = {
 
   // Support tickets and notifications (issue #18): A's ticket is 404 to everyone else on the customer
   // routes (the admin works tickets through /api/tickets/admin); the unsubscribe link needs no login.
+  // Issue #37: A's watches; another customer's watch is 404 (also to the admin, through the customer routes).
+  'GET /api/watches': loggedIn(200),
+  'POST /api/watches': loggedIn(400, { body: EMPTY }),
+  'GET /api/watches/[id]': ownTicket(200, (i) => i.watchId),
+  'PATCH /api/watches/[id]': ownTicket(200, (i) => i.watchId, { body: () => ({ max_posts_per_day: 3 }) }),
+  'DELETE /api/watches/[id]': ownTicket(200, (i) => i.watchToDeleteId),
+  'POST /api/watches/[id]/pause': ownTicket(200, (i) => i.watchId, { why: 'pausing twice changes nothing' }),
+  'POST /api/watches/[id]/resume': ownTicket(200, (i) => i.watchId, { why: 'resuming an active watch changes nothing' }),
   'GET /api/tickets': loggedIn(200),
   'POST /api/tickets': loggedIn(400, { body: EMPTY }),
   'GET /api/tickets/[id]': ownTicket(200, (i) => i.ticketId),

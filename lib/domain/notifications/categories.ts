@@ -11,6 +11,8 @@ export const NOTIFICATION_KINDS = [
   'payment_receipt',
   'ticket_answered',
   'announcement',
+  'watch_skipped',
+  'watch_ended',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -26,6 +28,8 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, Channels> = {
   payment_receipt: { inApp: true, email: true },
   ticket_answered: { inApp: true, email: true },
   announcement: { inApp: true, email: false },
+  watch_skipped: { inApp: true, email: true },
+  watch_ended: { inApp: true, email: true },
 };
 
 export const isNotificationKind = (v: unknown): v is NotificationKind => typeof v === 'string' && (NOTIFICATION_KINDS as readonly string[]).includes(v);

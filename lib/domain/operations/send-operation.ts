@@ -63,6 +63,8 @@ export type SendOptions = {
    * and how a refused comment names its profile (the reseller API: its line).
    */
   comments?: { withoutDrafts?: boolean; label?: CommentLabel };
+  /** Issue #37: a watch's order (docs/watch.md): the cooldown is waived, and the order is marked with the watch. */
+  watchId?: number;
 };
 
 const money = (cents: number) => centsToDollars(cents).toFixed(2);
@@ -219,7 +221,7 @@ async function sendInTransaction(db: Db, sender: Sender, service: Service, platf
         payPerAction = true;
       }
 
-      if (cooldownSeconds > 0 && use.lastUsedMs !== null && !options.waiveCooldown) {
+      if (cooldownSeconds > 0 && use.lastUsedMs !== null && !options.waiveCooldown && options.watchId === undefined) {
         const remainingMs = use.lastUsedMs + cooldownSeconds * 1000 - now.getTime();
         if (remainingMs > 0) {
           const remainingSeconds = Math.ceil(remainingMs / 1000);

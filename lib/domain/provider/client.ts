@@ -18,6 +18,7 @@ import {
   type VerifyRequest,
   type VerifyState,
 } from './contract';
+import { accountPostsSchema, type ProviderAccountPost } from './contract';
 import { ProviderError } from './errors';
 
 export type ProviderClientOptions = {
@@ -46,6 +47,8 @@ export type ProviderClient = {
    * call (404, 405, 501) answers `unknown`; other failures throw, and the check is tried again later.
    */
   verify?(url: string, body: VerifyRequest): Promise<VerifyState>;
+  /** 1.6 (issue #37): GETs an account's recent posts from the optional account_posts endpoint. */
+  accountPosts?(url: string, account: string): Promise<ProviderAccountPost[]>;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -147,6 +150,13 @@ export function createProviderClient(options: ProviderClientOptions = {}): Provi
       );
     },
     verify: (url, body) => verifyCall(url, body),
+    async accountPosts(url, account) {
+      if (!url) throw new ProviderError('not_configured', 'account_posts endpoint not set');
+      const u = new URL(url);
+      u.searchParams.set('account', account);
+      const body = await withRetries('account_posts', () => once(u.toString(), { method: 'GET', headers: headers() }, accountPostsSchema));
+      return body.posts;
+    },
   };
 
   async function verifyCall(url: string, body: VerifyRequest): Promise<VerifyState> {

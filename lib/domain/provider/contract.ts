@@ -189,3 +189,20 @@ export function verifyUrlOf(endpoints: Record<string, string>): string | undefin
     return undefined;
   }
 }
+
+/*
+ * 1.6 (issue #37): `account_posts`, an optional call. GET <account_posts endpoint>?account=<handle>
+ * answers the account's recent posts, newest first. A provider without it has no endpoint set for
+ * the key; a watch on that platform is then refused (WATCH_UNSUPPORTED).
+ */
+export const accountPostSchema = z.object({
+  id: z.union([text({ max: 200, trim: false }).min(1), z.number().int()]).transform(String),
+  url: text({ max: 2000, trim: false }).min(1),
+  created_at: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v))),
+  text: text({ max: 5000, trim: false }).optional().default(''),
+});
+export type ProviderAccountPost = z.infer<typeof accountPostSchema>;
+
+export const accountPostsSchema = z.object({
+  posts: z.array(accountPostSchema).max(200),
+});

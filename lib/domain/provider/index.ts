@@ -12,3 +12,4 @@ export {
 } from './contract';
 // Contract 1.5 (issue #38 item 1): verify.
 export { VERIFY_STATES, verifyUrlOf, type VerifyRequest, type VerifyState } from './contract';
+export { type ProviderAccountPost } from './contract';

@@ -46,7 +46,7 @@ export type WebhookJob = { deliveryId: number };
  * all nodes, so the work runs on one node at a time.
  */
 export const MAINTENANCE_QUEUE = 'maintenance';
-export type MaintenanceTask = 'reconcile' | 'integrity' | 'status-probe' | 'verify';
+export type MaintenanceTask = 'reconcile' | 'integrity' | 'status-probe' | 'verify' | 'watch';
 export type MaintenanceJob = { task: MaintenanceTask };
 
 /**

@@ -107,4 +107,8 @@ export const ROUTE_MODULES: { path: string; load: () => Promise<RouteModule> }[]
   { path: '/api/users/transactions/me', load: () => import('@/app/api/users/transactions/me/route') },
   { path: '/api/users/with-packages', load: () => import('@/app/api/users/with-packages/route') },
   { path: '/api/v2', load: () => import('@/app/api/v2/route') },
+  { path: '/api/watches', load: () => import('@/app/api/watches/route') },
+  { path: '/api/watches/[id]', load: () => import('@/app/api/watches/[id]/route') },
+  { path: '/api/watches/[id]/pause', load: () => import('@/app/api/watches/[id]/pause/route') },
+  { path: '/api/watches/[id]/resume', load: () => import('@/app/api/watches/[id]/resume/route') },
 ];

@@ -6,6 +6,7 @@ import { simProof } from './proof';
 import { PLATFORM_SIMS } from '@/platforms/sim';
 import { hashUnit } from './random';
 import { commentsBySendBody, handleCommentDrafts } from './drafts-endpoint';
+import { resetSimPosts, simAccountPosts, simPublish } from './account-posts';
 
 /**
  * The simulated fulfilment provider (docs/provider-api.md, "Simulated provider"): the same
@@ -157,6 +158,7 @@ export function handleSim(req: SimRequest): SimResponse {
     if (!task || task.platform !== first) return json(404, { error: 'task_not_found' });
     return json(200, view(task));
   }
+  if (key === 'account_posts') return accountPosts(s, first, req);
   if (req.method !== 'POST') return json(405, { error: 'method_not_allowed' });
   return send(s, first, key, req);
 }
@@ -292,8 +294,13 @@ function control(req: SimRequest): SimResponse {
   } catch {
     return json(400, { error: 'invalid_json' });
   }
+  const publish = publishOf(patch.publish);
+  if (publish) return json(200, { post: simPublish(state().config.seed, publish.platform, publish.account) });
   const next: Partial<SimConfig> & { reset?: boolean } = {};
-  if (patch.reset === true) next.reset = true;
+  if (patch.reset === true) {
+    next.reset = true;
+    resetSimPosts();
+  }
   if (isMode(patch.mode)) next.mode = patch.mode;
   if (typeof patch.seed === 'string' && patch.seed) next.seed = patch.seed;
   if (typeof patch.startCount === 'boolean') next.startCount = patch.startCount;
@@ -326,4 +333,21 @@ function verify(s: SimState, req: SimRequest): SimResponse {
   if (!parsed.success) return json(400, { error: 'invalid_request' });
   const undone = hashUnit(`${s.config.seed}|undo|${parsed.data.order_id}|${parsed.data.profile_id}`) < (s.config.undoRate ?? 0);
   return json(200, { state: undone ? 'undone' : 'kept' });
+}
+
+/** Contract 1.6 (issue #37): an account's recent posts (account-posts.ts). */
+function accountPosts(s: SimState, platform: Platform, req: SimRequest): SimResponse {
+  if (req.method !== 'GET') return json(405, { error: 'method_not_allowed' });
+  const account = req.query.get('account') ?? '';
+  if (!ACCOUNT.test(account)) return json(400, { error: 'invalid_account' });
+  return json(200, { posts: simAccountPosts(s.config.seed, platform, account) });
+}
+
+const ACCOUNT = /^[A-Za-z0-9_.-]{1,100}$/;
+
+function publishOf(v: unknown): { platform: Platform; account: string } | null {
+  if (!v || typeof v !== 'object') return null;
+  const { platform, account } = v as Record<string, unknown>;
+  if (!isPlatform(platform) || typeof account !== 'string' || !ACCOUNT.test(account)) return null;
+  return { platform, account };
 }

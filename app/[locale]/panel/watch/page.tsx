@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getDb } from '@/db/client';
+import { requirePageUser } from '@/app/_lib/page-guards';
+import { PLATFORMS, PROMPT_SERVICES } from '@/lib/domain/catalogue/services';
+import { readProfiles } from '@/lib/domain/profiles';
+import { watchableServices, watchPageData } from '@/lib/domain/watches';
+import { WatchBoard, type WatchPlatformChoice } from '@/components/watch/watch-board';
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'Watch' });
+  return { title: t('title'), robots: { index: false } };
+}
+
+/**
+ * /panel/watch (issue #37, docs/watch.md): the customer's watches (status, account, services,
+ * last poll, posts found, each post and its orders), pause/resume/delete, and the create form
+ * with each platform's services and active profiles.
+ */
+export default async function WatchPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const user = await requirePageUser(locale);
+  const db = await getDb();
+  const t = await getTranslations('Watch');
+  const [{ watches, maxEnd }, rosters] = await Promise.all([
+    watchPageData(db, user.id),
+    Promise.all(PLATFORMS.map((p) => readProfiles(db, p).catch(() => []))),
+  ]);
+  const platforms: WatchPlatformChoice[] = PLATFORMS.map((key, i) => ({
+    key,
+    services: watchableServices(key).map((s) => ({ key: s, prompt: (PROMPT_SERVICES as readonly string[]).includes(s) })),
+    profiles: rosters[i]!.map((p) => ({ id: p.id, username: p.username })),
+  }));
+  return (
+    <section aria-labelledby="watch-heading" className="space-y-6">
+      <h1 id="watch-heading" className="text-2xl font-semibold">
+        {t('title')}
+      </h1>
+      <WatchBoard watches={watches} platforms={platforms} maxEnd={maxEnd} />
+    </section>
+  );
+}

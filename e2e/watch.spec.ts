@@ -1,0 +1,66 @@
+import { expect, test } from './fixtures';
+import { adminToken, signInBrowser } from './auth';
+import { createCustomer, msg, reliableProvider, defaultProvider } from './public-helpers';
+
+/**
+ * Issue #37 in the browser: a customer on a 390 px phone creates a watch of an account on
+ * /panel/watch; the simulated provider publishes a post of it (its control switch); within the
+ * polling period (WATCH_POLL_SECONDS=5 in playwright.config.ts) the post and its order ("#123")
+ * appear on the page without a reload.
+ */
+test.describe('watches', () => {
+  test.afterEach(async ({ request }) => {
+    await defaultProvider(request);
+  });
+
+  test('a watch created at 390 px turns a post the simulator publishes into an order shown on /panel/watch', async ({ browser, request }) => {
+    await reliableProvider(request);
+    const admin = await adminToken(request);
+    const customer = await createCustomer(request, admin, 'watch');
+    const account = `w${Date.now() % 1e9}`;
+
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
+    const page = await phone.newPage();
+    await signInBrowser(page, customer.token);
+    await page.goto('/en/panel/watch');
+    await expect(page.getByRole('heading', { level: 1, name: msg('en', 'Watch.title') })).toBeSeen();
+    await expect(page.getByRole('link', { name: msg('en', 'Header.panelTabs.watch') })).toHaveAttribute('aria-current', 'page');
+
+    const form = page.locator('[data-watch-form]');
+    await form.getByLabel(msg('en', 'Watch.account')).fill(`@${account}`);
+    await form.getByRole('checkbox', { name: msg('en', 'Services.like') }).check();
+    const roster = form.getByRole('group', { name: /Profiles/ });
+    await roster.getByRole('checkbox').nth(0).check();
+    await roster.getByRole('checkbox').nth(1).check();
+    await form.getByLabel(msg('en', 'Watch.delayMin')).fill('0');
+    await form.getByLabel(msg('en', 'Watch.delayMax')).fill('0');
+    await form.getByLabel(msg('en', 'Watch.spread')).fill('0');
+    await form.getByRole('button', { name: msg('en', 'Watch.create') }).click();
+
+    // The list is above the form on a phone: the person scrolls up to the new watch.
+    const card = page.getByRole('article', { name: msg('en', 'Watch.cardLabel', { account }) });
+    await expect(card).toBeAttached();
+    await card.scrollIntoViewIfNeeded();
+    await expect(card).toBeSeen();
+    await expect(card.locator('[data-watch-status="active"]')).toBeSeen();
+
+    const published = await request.post('/sim-provider/_control', { data: { publish: { platform: 'twitter', account } } });
+    expect(published.ok()).toBe(true);
+    const { post } = (await published.json()) as { post: { id: string; url: string } };
+
+    const row = card.locator(`[data-watch-post="${post.id}"]`);
+    await expect(row).toBeAttached({ timeout: 45_000 });
+    await row.scrollIntoViewIfNeeded();
+    await expect(row).toBeSeen();
+    await expect(row.getByRole('link', { name: post.url })).toBeSeen();
+    await expect(row.locator('[data-watch-order]').first()).toBeAttached({ timeout: 15_000 });
+    await row.scrollIntoViewIfNeeded();
+    await expect(row.locator('[data-watch-order]').first()).toBeSeen();
+    await expect(row.locator('[data-watch-order]').first()).toContainText(/#\d+/);
+    await expect(card.locator('[data-posts-found]')).toHaveText('1');
+
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.close();
+  });
+});

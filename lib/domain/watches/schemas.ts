@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { PLATFORMS } from '@/lib/domain/catalogue/services';
+import { idParam, int, text } from '@/lib/infra/validation';
+
+/** Issue #37 (docs/watch.md): the bounds of a watch. */
+export const WATCH_LIMITS = {
+  accountMax: 200,
+  promptMax: 500,
+  containsMax: 100,
+  delayMaxMinutes: 1440,
+  spreadMaxMinutes: 1440,
+  postsPerDayMax: 100,
+  profilesMax: 500,
+  /** Without a package for the platform (pay per action), a watch ends within this many days. */
+  daysWithoutPackage: 365,
+} as const;
+
+const delay = z
+  .tuple([int({ min: 0, max: WATCH_LIMITS.delayMaxMinutes, message: 'WatchValidation.delay_invalid' }), int({ min: 0, max: WATCH_LIMITS.delayMaxMinutes, message: 'WatchValidation.delay_invalid' })], {
+    error: 'WatchValidation.delay_invalid',
+  })
+  .refine(([min, max]) => min <= max, 'WatchValidation.delay_invalid');
+
+const endsAt = text({ max: 40, message: 'WatchValidation.ends_at_invalid' }).refine(
+  (v) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(v) && !Number.isNaN(Date.parse(v)),
+  'WatchValidation.ends_at_invalid',
+);
+
+const fields = {
+  services: z
+    .array(text({ max: 50, message: 'WatchValidation.services_invalid' }).min(1), { error: 'WatchValidation.services_invalid' })
+    .min(1, 'WatchValidation.services_invalid')
+    .max(20, 'WatchValidation.services_invalid')
+    .refine((list) => new Set(list).size === list.length, 'WatchValidation.services_invalid'),
+  profile_ids: z
+    .array(int({ min: 1, max: 2_147_483_647, message: 'WatchValidation.profiles_invalid' }), { error: 'WatchValidation.profiles_invalid' })
+    .min(1, 'WatchValidation.profiles_invalid')
+    .max(WATCH_LIMITS.profilesMax, 'WatchValidation.profiles_invalid')
+    .refine((list) => new Set(list).size === list.length, 'WatchValidation.profiles_invalid'),
+  prompt: text({ max: WATCH_LIMITS.promptMax, message: 'WatchValidation.prompt_too_long' }).optional(),
+  delay_minutes: delay,
+  spread_minutes: int({ min: 0, max: WATCH_LIMITS.spreadMaxMinutes, message: 'WatchValidation.spread_invalid' }).optional().default(0),
+  max_posts_per_day: int({ min: 1, max: WATCH_LIMITS.postsPerDayMax, message: 'WatchValidation.cap_invalid' }),
+  ends_at: endsAt,
+  contains: text({ max: WATCH_LIMITS.containsMax, message: 'WatchValidation.contains_too_long' }).optional(),
+};
+
+/** POST /api/watches. */
+export const createWatchSchema = z.object({
+  platform: z.enum(PLATFORMS, 'WatchValidation.platform_invalid'),
+  account: text({ max: WATCH_LIMITS.accountMax, message: 'WatchValidation.account_invalid' }).min(1, 'WatchValidation.account_invalid'),
+  ...fields,
+});
+export type CreateWatchInput = z.output<typeof createWatchSchema>;
+
+/** PATCH /api/watches/{id}: any of the settings; the platform and account stay. */
+export const updateWatchSchema = z
+  .object({
+    services: fields.services.optional(),
+    profile_ids: fields.profile_ids.optional(),
+    prompt: fields.prompt,
+    delay_minutes: delay.optional(),
+    spread_minutes: int({ min: 0, max: WATCH_LIMITS.spreadMaxMinutes, message: 'WatchValidation.spread_invalid' }).optional(),
+    max_posts_per_day: fields.max_posts_per_day.optional(),
+    ends_at: endsAt.optional(),
+    contains: fields.contains,
+  })
+  .strict();
+export type UpdateWatchInput = z.output<typeof updateWatchSchema>;
+
+export const watchIdParams = z.object({ id: idParam });
+
+const watchView = z.object({
+  id: z.number().int(),
+  platform: z.string(),
+  account: z.string(),
+  services: z.array(z.string()),
+  profile_ids: z.array(z.number().int()),
+  prompt: z.string().nullable(),
+  delay_minutes: z.tuple([z.number().int(), z.number().int()]),
+  spread_minutes: z.number().int(),
+  max_posts_per_day: z.number().int(),
+  ends_at: z.string(),
+  contains: z.string().nullable(),
+  status: z.enum(['active', 'paused', 'ended']),
+  last_polled_at: z.string().nullable(),
+  failures: z.number().int(),
+  next_poll_at: z.string(),
+  created_at: z.string(),
+  posts_found: z.number().int(),
+});
+export type WatchView = z.infer<typeof watchView>;
+
+const watchPostView = z.object({
+  id: z.number().int(),
+  post_id: z.string(),
+  url: z.string(),
+  posted_at: z.string(),
+  found_at: z.string(),
+  status: z.enum(['ordered', 'skipped']),
+  reason: z.string().nullable(),
+  orders: z.array(z.object({ task_id: z.string(), number: z.number().int(), service: z.string(), status: z.string() })),
+});
+export type WatchPostView = z.infer<typeof watchPostView>;
+
+export const watchResponse = z.object({ watch: watchView });
+export const watchDetailResponse = z.object({ watch: watchView.extend({ posts: z.array(watchPostView) }) });
+export const watchListResponse = z.object({ watches: z.array(watchView) });

@@ -1,0 +1,269 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { notifications, orders, platforms, profiles, watches, watchPosts } from '@/db/schema';
+import { call } from '@/test/http';
+import { setupWorld, makeUser, fastClient } from '@/test/fixtures/world';
+import { GET as list, POST as create } from '@/app/api/watches/route';
+import { GET as getOne, PATCH as patch, DELETE as remove } from '@/app/api/watches/[id]/route';
+import { POST as pause } from '@/app/api/watches/[id]/pause/route';
+import { POST as resume } from '@/app/api/watches/[id]/resume/route';
+import type { ProviderAccountPost, ProviderClient } from '@/lib/domain/provider';
+import type { SendOptions } from '@/lib/domain/operations';
+import { actOnPosts, backoffSeconds, parseAccount, pollWatches } from './index';
+
+/**
+ * Issue #37: watches. The routes (CRUD, validation, another customer's watch), and the poller:
+ * each new post of the watched account becomes one set of ordinary orders, once, whatever the
+ * concurrency (meaningful on PostgreSQL: TEST_DB=postgres).
+ */
+const w = setupWorld();
+/** Orders that the queue does not work: the tests look at the rows only. */
+const quiet: SendOptions['enqueue'] = async () => {};
+
+async function twitterIds(n: number, offset = 0) {
+  const rows = await w.t.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.platform, 'twitter'), eq(profiles.status, 'active')))
+    .orderBy(profiles.id);
+  return rows.slice(offset, offset + n).map((r) => r.id);
+}
+
+const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+let body: (extra?: Record<string, unknown>) => Record<string, unknown>;
+
+beforeAll(async () => {
+  const ids = await twitterIds(2);
+  body = (extra = {}) => ({
+    platform: 'twitter',
+    account: '@watched_one',
+    services: ['like', 'retweet'],
+    profile_ids: ids,
+    delay_minutes: [0, 0],
+    spread_minutes: 0,
+    max_posts_per_day: 5,
+    ends_at: inDays(10),
+    ...extra,
+  });
+});
+
+describe('parseAccount', () => {
+  it('takes a handle or the account link of its platform, and nothing of another platform', () => {
+    expect(parseAccount('twitter', '@someone_1')).toBe('someone_1');
+    expect(parseAccount('twitter', 'https://x.com/someone_1')).toBe('someone_1');
+    expect(parseAccount('twitter', 'https://www.instagram.com/someone_1/')).toBeNull();
+    expect(parseAccount('instagram', 'https://x.com/someone_1')).toBeNull();
+    expect(parseAccount('tiktok', 'https://www.tiktok.com/@dancer.one')).toBe('dancer.one');
+    expect(parseAccount('youtube', 'https://www.youtube.com/@channel_x')).toBe('channel_x');
+    expect(parseAccount('twitter', 'way_too_long_handle_here')).toBeNull();
+    expect(parseAccount('twitter', 'https://x.com/home')).toBeNull();
+  });
+});
+
+describe('the watch routes', () => {
+  it('create, list, read, change, pause, resume and delete a watch of the caller', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const created = await call(create, { token: A.token, body: body() });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const watch = created.body.watch as { id: number; account: string; status: string; delay_minutes: number[] };
+    expect(watch).toMatchObject({ account: 'watched_one', status: 'active', delay_minutes: [0, 0] });
+    const id = String(watch.id);
+
+    const listed = await call(list, { token: A.token });
+    expect((listed.body.watches as { id: number }[]).map((x) => x.id)).toEqual([watch.id]);
+    const one = await call(getOne, { token: A.token, params: { id } });
+    expect(one.status).toBe(200);
+    expect(one.body.watch).toMatchObject({ id: watch.id, posts: [] });
+
+    const changed = await call(patch, { token: A.token, method: 'PATCH', params: { id }, body: { max_posts_per_day: 2, contains: 'launch' } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.watch).toMatchObject({ max_posts_per_day: 2, contains: 'launch' });
+
+    expect((await call(pause, { token: A.token, method: 'POST', params: { id } })).body.watch).toMatchObject({ status: 'paused' });
+    expect((await call(resume, { token: A.token, method: 'POST', params: { id } })).body.watch).toMatchObject({ status: 'active' });
+
+    expect((await call(remove, { token: A.token, method: 'DELETE', params: { id } })).status).toBe(200);
+    expect((await call(getOne, { token: A.token, params: { id } })).status).toBe(404);
+  });
+
+  it('answers 404 for another customer’s watch, and changes nothing', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const B = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const created = await call(create, { token: A.token, body: body() });
+    const id = String((created.body.watch as { id: number }).id);
+    for (const [handler, method] of [
+      [getOne, 'GET'],
+      [remove, 'DELETE'],
+      [pause, 'POST'],
+      [resume, 'POST'],
+    ] as const) {
+      const res = await call(handler, { token: B.token, method, params: { id } });
+      expect(res.status, method).toBe(404);
+      expect(res.body.code).toBe('WATCH_NOT_FOUND');
+    }
+    expect((await call(patch, { token: B.token, method: 'PATCH', params: { id }, body: { max_posts_per_day: 1 } })).status).toBe(404);
+    expect((await call(list, { token: B.token })).body.watches).toEqual([]);
+    const [row] = await w.t.db.select().from(watches).where(eq(watches.id, Number(id)));
+    expect(row).toMatchObject({ status: 'active', maxPostsPerDay: 5 });
+  });
+
+  it('refuses bad input with a clear code: a handle of another platform, an end past the package, a cap of 0, unknown profiles, a wrong service, NUL', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ account: 'https://www.instagram.com/someone/' }, 400, 'WATCH_ACCOUNT_INVALID'],
+      [{ ends_at: inDays(60) }, 400, 'WATCH_ENDS_AT_INVALID'],
+      [{ ends_at: inDays(-1) }, 400, 'WATCH_ENDS_AT_INVALID'],
+      [{ max_posts_per_day: 0 }, 400, 'VALIDATION_FAILED'],
+      [{ delay_minutes: [30, 5] }, 400, 'VALIDATION_FAILED'],
+      [{ profile_ids: [2147483000] }, 400, 'PROFILES_UNAVAILABLE'],
+      [{ services: ['reels_like'] }, 400, 'WATCH_SERVICE_INVALID'],
+      [{ services: ['new_tweet'] }, 400, 'WATCH_SERVICE_INVALID'],
+      [{ account: 'some\u0000one' }, 400, 'VALIDATION_FAILED'],
+      [{ contains: 'x'.repeat(101) }, 400, 'VALIDATION_FAILED'],
+    ];
+    for (const [extra, status, code] of cases) {
+      const res = await call(create, { token: A.token, body: body(extra) });
+      expect(res.status, JSON.stringify(extra)).toBe(status);
+      expect(res.body.code, JSON.stringify(extra)).toBe(code);
+    }
+    expect(await w.t.db.select().from(watches).where(eq(watches.userId, A.user.id))).toEqual([]);
+  });
+
+  it('refuses a watch on a platform whose provider has no account_posts call, without a crash', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const [row] = await w.t.db.select().from(platforms).where(eq(platforms.ad, 'twitter'));
+    const { account_posts: _gone, ...without } = row!.apiEndpoints;
+    await w.t.db.update(platforms).set({ apiEndpoints: without }).where(eq(platforms.ad, 'twitter'));
+    try {
+      const res = await call(create, { token: A.token, body: body() });
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('WATCH_UNSUPPORTED');
+      expect(String(res.body.mesaj)).toMatch(/twitter|x/i);
+    } finally {
+      await w.t.db.update(platforms).set({ apiEndpoints: row!.apiEndpoints }).where(eq(platforms.ad, 'twitter'));
+    }
+  });
+});
+
+/** A provider that answers these posts, every time (the same post twice, if asked). */
+const answering = (posts: ProviderAccountPost[]): ProviderClient => ({ ...fastClient(), accountPosts: async () => posts });
+const postAt = (id: string, at: Date, text = 'hello'): ProviderAccountPost => ({ id, url: `https://x.com/watched_two/status/${id}`, created_at: at.toISOString(), text });
+
+async function watchOf(userId: number, extra: Partial<typeof watches.$inferInsert> = {}) {
+  const [row] = await w.t.db
+    .insert(watches)
+    .values({
+      userId,
+      platform: 'twitter',
+      account: 'watched_two',
+      services: ['like', 'retweet'],
+      profileIds: await twitterIds(2, 4),
+      delayMinMinutes: 0,
+      delayMaxMinutes: 0,
+      maxPostsPerDay: 10,
+      endsAt: new Date(Date.now() + 86_400_000),
+      createdAt: new Date(Date.now() - 3600_000),
+      ...extra,
+    })
+    .returning();
+  return row!;
+}
+
+const ordersOfWatch = (watchId: number) => w.t.db.select().from(orders).where(eq(orders.watchId, watchId));
+const postsOfWatch = (watchId: number) => w.t.db.select().from(watchPosts).where(eq(watchPosts.watchId, watchId));
+
+describe('the poller', () => {
+  it('turns each new post into one order per service, marked with its watch, and ignores posts older than the watch', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const watch = await watchOf(A.user.id);
+    const now = new Date();
+    const posts = [postAt('1800000000000000101', new Date(now.getTime() - 60_000)), postAt('1800000000000000100', new Date(now.getTime() - 7200_000))];
+    const result = await actOnPosts(w.t.db, watch, posts, { now, enqueue: quiet });
+    expect(result).toEqual({ ordered: 1, skipped: 0 });
+    const made = await ordersOfWatch(watch.id);
+    expect(made.map((o) => o.service).sort()).toEqual(['like', 'retweet']);
+    expect(made.every((o) => o.targetUrl === posts[0]!.url && o.userId === A.user.id)).toBe(true);
+    const [post] = await postsOfWatch(watch.id);
+    expect(post).toMatchObject({ postId: '1800000000000000101', status: 'ordered' });
+    expect([...post!.orderIds].sort()).toEqual(made.map((o) => o.id).sort());
+  });
+
+  it('gives one order set per post when two pollers run at once and the provider answers the same post twice', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const watch = await watchOf(A.user.id, { account: 'watched_three' });
+    const now = new Date();
+    const post = postAt('1800000000000000200', new Date(now.getTime() - 30_000));
+    // The same post twice in one answer, and two pollers with that answer at the same moment.
+    const client = answering([post, post]);
+    await Promise.all([
+      actOnPosts(w.t.db, watch, [post, post], { now, enqueue: quiet }),
+      actOnPosts(w.t.db, watch, [post], { now, enqueue: quiet }),
+      pollWatches(w.t.db, { now, client, enqueue: quiet, pollSeconds: 60 }),
+      pollWatches(w.t.db, { now, client, enqueue: quiet, pollSeconds: 60 }),
+    ]);
+    // And again later: a retry, a restart.
+    await pollWatches(w.t.db, { now: new Date(now.getTime() + 120_000), client, enqueue: quiet, pollSeconds: 60 });
+    expect(await postsOfWatch(watch.id)).toHaveLength(1);
+    const made = await ordersOfWatch(watch.id);
+    expect(made.map((o) => o.service).sort()).toEqual(['like', 'retweet']);
+  });
+
+  it('skips a post the package cannot cover, with a notice, and keeps the watch on', async () => {
+    // A daily limit of one order: the first post takes it, the second cannot be covered.
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 1, profilLimit: 10 } } });
+    const watch = await watchOf(A.user.id, { account: 'watched_four', services: ['like'] });
+    const now = new Date();
+    const posts = [postAt('1800000000000000300', new Date(now.getTime() - 2000)), postAt('1800000000000000301', new Date(now.getTime() - 1000))];
+    const result = await actOnPosts(w.t.db, watch, posts, { now, enqueue: quiet });
+    expect(result).toEqual({ ordered: 1, skipped: 1 });
+    const post = (await postsOfWatch(watch.id)).find((p) => p.postId === '1800000000000000301');
+    expect(post).toMatchObject({ status: 'skipped', orderIds: [] });
+    expect(post!.reason).toContain('DAILY_LIMIT_EXCEEDED');
+    expect(await ordersOfWatch(watch.id)).toHaveLength(1);
+    const notes = await w.t.db.select().from(notifications).where(and(eq(notifications.userId, A.user.id), eq(notifications.kind, 'watch_skipped')));
+    expect(notes).toHaveLength(1);
+    expect((await w.t.db.select().from(watches).where(eq(watches.id, watch.id)))[0]!.status).toBe('active');
+  });
+
+  it('keeps to the cap of posts per day', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const watch = await watchOf(A.user.id, { account: 'watched_five', services: ['like'], maxPostsPerDay: 1 });
+    const now = new Date();
+    const posts = [postAt('1800000000000000401', new Date(now.getTime() - 2000)), postAt('1800000000000000402', new Date(now.getTime() - 1000))];
+    expect(await actOnPosts(w.t.db, watch, posts, { now, enqueue: quiet })).toEqual({ ordered: 1, skipped: 1 });
+    const rows = await postsOfWatch(watch.id);
+    expect(rows.find((r) => r.status === 'skipped')!.reason).toBe('daily_cap');
+  });
+
+  it('polls the simulator: a published post becomes orders; a failing provider backs the watch off; a watch past its end ends with a notice', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const watch = await watchOf(A.user.id, { account: 'watched_six', services: ['like'], createdAt: new Date() });
+    const res = await fetch(`${w.simUrl}/sim-provider/_control`, { method: 'POST', body: JSON.stringify({ publish: { platform: 'twitter', account: 'watched_six' } }) });
+    const { post } = (await res.json()) as { post: { id: string } };
+    const first = await pollWatches(w.t.db, { client: fastClient(), enqueue: quiet });
+    expect(first.polled).toBeGreaterThanOrEqual(1);
+    const rows = await postsOfWatch(watch.id);
+    expect(rows.map((r) => r.postId)).toEqual([post.id]);
+    expect(await ordersOfWatch(watch.id)).toHaveLength(1);
+
+    // The provider down: failures grow and so does the wait.
+    await fetch(`${w.simUrl}/sim-provider/_control`, { method: 'POST', body: JSON.stringify({ mode: 'down' }) });
+    try {
+      for (let i = 1; i <= 2; i++) {
+        const now = new Date(Date.now() + i * 7200_000);
+        await pollWatches(w.t.db, { now, client: fastClient(), enqueue: quiet, pollSeconds: 60 });
+        const [row] = await w.t.db.select().from(watches).where(eq(watches.id, watch.id));
+        expect(row!.failures).toBe(i);
+        expect(row!.nextPollAt.getTime() - now.getTime()).toBe(backoffSeconds(60, i) * 1000);
+      }
+    } finally {
+      await fetch(`${w.simUrl}/sim-provider/_control`, { method: 'POST', body: JSON.stringify({ mode: 'normal' }) });
+    }
+
+    const ended = await pollWatches(w.t.db, { now: new Date(Date.now() + 2 * 86_400_000), client: fastClient(), enqueue: quiet });
+    expect(ended.ended).toBeGreaterThanOrEqual(1);
+    expect((await w.t.db.select().from(watches).where(eq(watches.id, watch.id)))[0]!.status).toBe('ended');
+    const notes = await w.t.db.select().from(notifications).where(and(eq(notifications.userId, A.user.id), inArray(notifications.kind, ['watch_ended'])));
+    expect(notes).toHaveLength(1);
+  });
+});
