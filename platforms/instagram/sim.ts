@@ -19,4 +19,5 @@ export const instagramSim = {
     },
   },
   countScale: { reels_comment: 600, reels_like: 20_000, reels_share: 900, reels_bookmark: 700 },
+  accountsSince: 2011,
 } as const satisfies PlatformSim;

@@ -18,4 +18,5 @@ export const tiktokSim = {
     tiktok_like: (c) => ({ proof_url: `https://www.tiktok.com/@${c.user}?tab=liked` }),
   },
   countScale: { tiktok_like: 30_000, tiktok_comment: 700, tiktok_share: 1_500, tiktok_favorite: 2_000, tiktok_repost: 600 },
+  accountsSince: 2017,
 } as const satisfies PlatformSim;

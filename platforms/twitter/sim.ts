@@ -11,4 +11,5 @@ export const twitterSim = {
     like: (c) => ({ proof_url: `https://x.com/${c.user}/likes` }),
   },
   countScale: { retweet: 800, like: 5000, bookmark: 300, comment: 400 },
+  accountsSince: 2008,
 } as const satisfies PlatformSim;

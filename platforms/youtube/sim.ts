@@ -24,4 +24,5 @@ export const youtubeSim = {
     youtube_subscribe: (c) => ({ proof_url: `https://www.youtube.com/@${c.user}/channels` }),
   },
   countScale: { youtube_like: 8000, youtube_comment: 500, youtube_subscribe: 150_000 },
+  accountsSince: 2006,
 } as const satisfies PlatformSim;

@@ -139,6 +139,10 @@ export const TABLE: Record<string, Entry> = {
   'DELETE /api/[platform]/[service]': everyone(404, { cases: () => sendCases() }),
   'POST /api/[platform]/[service]/quote': loggedIn(400, { body: EMPTY, cases: () => quoteCases() }),
   'GET /api/[platform]/profiles': everyone(200, { cases: () => PLATFORM_REGISTRY.map((p) => ({ platform: p.key })) }),
+  'GET /api/[platform]/profiles/match': everyone(400, {
+    cases: () => PLATFORM_REGISTRY.map((p) => ({ platform: p.key })),
+    why: 'public like the profile list (visitors see the match score too); without a link it is a 400, so the row never calls the provider',
+  }),
 
   // Public catalogue and settings; their writes are the admin's.
   'GET /api/platformlar': everyone(200, { auth: 'optional', why: 'endpoint URLs only for an admin session (checked apart)' }),

@@ -8,7 +8,9 @@ import {
   PROVIDER_API_VERSION,
   profileListSchema,
   taskSchema,
+  targetInfoSchema,
   type ProviderProfile,
+  type TargetInfo,
   type ProviderTask,
   type SendRequest,
 } from './contract';
@@ -33,6 +35,11 @@ export type ProviderClient = {
   send(url: string, body: SendRequest): Promise<ProviderTask>;
   /** GETs a task's state from the islem_durumu endpoint. */
   status(url: string, taskId: string, orderId: string): Promise<ProviderTask>;
+  /**
+   * 1.3: GETs the language and niche of a target link from the optional target_info endpoint.
+   * Optional here too: a client without it (a test double) is a provider without the call.
+   */
+  targetInfo?(url: string, targetUrl: string): Promise<TargetInfo>;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -125,6 +132,12 @@ export function createProviderClient(options: ProviderClientOptions = {}): Provi
       const u = new URL(url);
       u.searchParams.set('task_id', taskId);
       return withRetries('islem_durumu', () => once(u.toString(), { method: 'GET', headers: headers(orderId) }, taskSchema));
+    },
+    async targetInfo(url, targetUrl) {
+      if (!url) throw new ProviderError('not_configured', 'target_info endpoint not set');
+      const u = new URL(url);
+      u.searchParams.set('target_url', targetUrl);
+      return withRetries('target_info', () => once(u.toString(), { method: 'GET', headers: headers() }, targetInfoSchema));
     },
   };
 }

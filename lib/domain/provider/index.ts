@@ -7,4 +7,5 @@ export {
   type ProviderTask,
   type ProviderProfileResult,
   type SendRequest,
+  type TargetInfo,
 } from './contract';

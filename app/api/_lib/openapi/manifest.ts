@@ -7,6 +7,7 @@ export const ROUTE_MODULES: { path: string; load: () => Promise<RouteModule> }[]
   { path: '/api/[platform]/[service]', load: () => import('@/app/api/[platform]/[service]/route') },
   { path: '/api/[platform]/[service]/quote', load: () => import('@/app/api/[platform]/[service]/quote/route') },
   { path: '/api/[platform]/profiles', load: () => import('@/app/api/[platform]/profiles/route') },
+  { path: '/api/[platform]/profiles/match', load: () => import('@/app/api/[platform]/profiles/match/route') },
   { path: '/api/admin/analytics', load: () => import('@/app/api/admin/analytics/route') },
   { path: '/api/admin/export/[kind]', load: () => import('@/app/api/admin/export/[kind]/route') },
   { path: '/api/admin/orders/[id]/end', load: () => import('@/app/api/admin/orders/[id]/end/route') },

@@ -5,6 +5,7 @@ import { simProfiles } from './profiles';
 import { simProof } from './proof';
 import { PLATFORM_SIMS } from '@/platforms/sim';
 import { hashUnit } from './random';
+import { simTargetFacts } from './target-facts';
 
 /**
  * The simulated fulfilment provider (docs/provider-api.md, "Simulated provider"): the same
@@ -28,6 +29,8 @@ export type SimConfig = {
   failNext: number;
   /** Contract 1.2: report each task's `start_count` (false: behave as a 1.1 provider that does not). */
   startCount: boolean;
+  /** Contract 1.3: answer `target_info` (false: behave as a provider without the call, 404). */
+  targetInfo: boolean;
 };
 
 type SimTask = {
@@ -60,6 +63,7 @@ export const DEFAULT_SIM_CONFIG: SimConfig = {
   slowMs: 15_000,
   failNext: 0,
   startCount: true,
+  targetInfo: true,
 };
 
 type Global = typeof globalThis & { __etkSim?: SimState };
@@ -124,9 +128,18 @@ export function handleSim(req: SimRequest): SimResponse {
   if (!isPlatform(first) || !key || rest.length > 0 || !(ENDPOINT_KEYS[first] as readonly string[]).includes(key)) {
     return json(404, { error: 'not_found' });
   }
+  if (key === 'target_info' && !s.config.targetInfo) return json(404, { error: 'not_found' });
   s.stats.calls++;
   const failure = failureMode(s.config);
   if (failure) return failure;
+
+  if (key === 'target_info') {
+    if (req.method !== 'GET') return json(405, { error: 'method_not_allowed' });
+    const target = req.query.get('target_url') ?? '';
+    if (!target || target.length > 2000) return json(400, { error: 'invalid_request' });
+    // Fixed by the link (target-facts.ts): the same target always gets the same answer.
+    return json(200, simTargetFacts(target));
+  }
 
   if (key === 'profile_list') {
     if (req.method !== 'GET') return json(405, { error: 'method_not_allowed' });
@@ -277,6 +290,7 @@ function control(req: SimRequest): SimResponse {
   if (isMode(patch.mode)) next.mode = patch.mode;
   if (typeof patch.seed === 'string' && patch.seed) next.seed = patch.seed;
   if (typeof patch.startCount === 'boolean') next.startCount = patch.startCount;
+  if (typeof patch.targetInfo === 'boolean') next.targetInfo = patch.targetInfo;
   for (const k of ['failRate', 'minDelayMs', 'maxDelayMs', 'slowMs', 'failNext'] as const) {
     const v = patch[k];
     if (typeof v === 'number' && Number.isFinite(v) && v >= 0) next[k] = k === 'failRate' ? Math.min(1, v) : Math.round(v);
