@@ -1,9 +1,9 @@
 'use client';
 
-import { memo, useState } from 'react';
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useIdle } from '@/components/ui/use-idle';
-import { useTranslations } from 'next-intl';
-import { CheckCheck, CloudOff, RotateCw, Search, SearchX, Users, X } from 'lucide-react';
+import { useLocale, useTranslations } from 'next-intl';
+import { BadgeCheck, CheckCheck, CloudOff, ListChecks, RotateCw, Search, SearchX, SlidersHorizontal, Users, X } from 'lucide-react';
 import type { Platform } from '@/lib/domain/catalogue/services';
 import { cn } from '@/lib/infra/utils/cn';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,12 @@ import type { Badge } from './order-lifecycle';
 import { profileUrl } from './service-api';
 import { platformDescriptor } from '@/platforms';
 import { StatusBadge } from './status-badge';
-import { availableSorts, reliabilityBand, searchProfiles, sortProfiles, type Sort } from './profile-sort';
+import { availableSorts, reliabilityBand, sortProfiles, type Sort } from './profile-sort';
+import { NICHES } from '@/lib/domain/audience/niches';
+import { matchAll, sortByMatch, pickBest, type Match, type MatchReason } from '@/lib/domain/audience/match-score';
+import { activeFilterCount, factChoices, filterProfiles, FOLLOWER_RANGES, RELIABILITY_CHOICES, EMPTY_FILTERS, type FollowerRange, type PickerFilters, type ReliabilityChoice } from './picker-filters';
+import { usePickerFilters } from './use-picker-filters';
+import type { TargetMatch } from './use-target-match';
 
 export type ProfileView = {
   id: number;
@@ -24,10 +29,17 @@ export type ProfileView = {
   followersCount?: number;
   /** Share of successes over the last 7 days, 0–100; null for a profile without a record (issue #17). */
   reliability?: number | null;
+  /** Issue #36: the audience facts (provider contract 1.3, or an admin's correction). */
+  languages?: string[];
+  country?: string | null;
+  niches?: string[];
+  verified?: boolean;
 };
 
 const BAND_CLASS = { high: 'text-success', medium: 'text-warning', low: 'text-danger', new: 'text-muted' } as const;
-const SORT_LABEL = { default: 'sortDefault', followers: 'sortFollowers', reliability: 'sortReliability' } as const;
+const SORT_LABEL = { default: 'sortDefault', followers: 'sortFollowers', reliability: 'sortReliability', match: 'sortMatch' } as const;
+const NO_TARGET = { language: null, niche: null };
+const RANGE_LABEL = { lt3k: 'lt3k', '3k-10k': 'from3kTo10k', '10k-30k': 'from10kTo30k', '30k-100k': 'from30kTo100k', gt100k: 'gt100k' } as const;
 
 type Props = {
   platform: Platform;
@@ -44,6 +56,12 @@ type Props = {
   locked?: boolean;
   /** The list could not be read (§8 "profile list load error"): said instead of "no profiles". */
   loadFailed?: boolean;
+  /** Issue #36: what the provider told of the link field's target, for the match score. */
+  match?: TargetMatch;
+  /** The customer's profile cap ("pick the best N" never ticks more); null: none known. */
+  cap?: number | null;
+  /** Ticks exactly these profiles ("pick the best N"). */
+  onPick?: (ids: number[]) => void;
 };
 
 /**
@@ -52,13 +70,46 @@ type Props = {
  * the reliability and the status badge; the select-all/remove toggle with a count.
  * Rendered on the server too, so the list is in the page's HTML.
  */
-function ProfileListView({ platform, profiles, selected, badges, onToggle, onToggleAll, allSelected, locked = false, loadFailed = false }: Props) {
+function ProfileListView({ platform, profiles, selected, badges, onToggle, onToggleAll, allSelected, locked = false, loadFailed = false, match = IDLE_MATCH, cap = null, onPick }: Props) {
   const t = useTranslations('ServicePage');
+  const tm = useTranslations('Match');
+  const tn = useTranslations('Niches');
   const tc = useTranslations('Common');
+  const locale = useLocale();
   const platformName = useTranslations('Platforms')(platform);
-  const [sort, setSort] = useState<Sort>('default');
-  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<Sort | 'match' | 'auto'>('auto');
+  const { filters, update } = usePickerFilters();
+  const query = filters.q;
+  const setQuery = useCallback((q: string) => update({ q }), [update]);
+  const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(filters) > 0);
+  const [bestN, setBestN] = useState('10');
   const all = useIdle();
+  const targetKnown = match.state === 'known';
+  const target = match.state === 'known' ? match.target : NO_TARGET;
+  // Once per list and target, never per card: 500 profiles on a phone (issue #36).
+  const scores = useMemo(() => matchAll(profiles, target), [profiles, target]);
+  const choices = useMemo(() => factChoices(profiles), [profiles]);
+  const filtered = useMemo(() => filterProfiles(profiles, filters), [profiles, filters]);
+  const names = useMemo(() => {
+    try {
+      return new Intl.DisplayNames([locale], { type: 'language' });
+    } catch {
+      return null;
+    }
+  }, [locale]);
+  const regions = useMemo(() => {
+    try {
+      return new Intl.DisplayNames([locale], { type: 'region' });
+    } catch {
+      return null;
+    }
+  }, [locale]);
+  const languageName = useCallback((code: string) => names?.of(code) ?? code, [names]);
+  const reasonText = useCallback(
+    (r: MatchReason) =>
+      r.key === 'language' || r.key === 'languageOther' ? tm(`reasons.${r.key}`, { language: languageName(r.language) }) : r.key === 'niche' || r.key === 'nicheOther' ? tm(`reasons.${r.key}`, { niche: tn.has(r.niche as never) ? tn(r.niche as never) : r.niche }) : tm(`reasons.${r.key}`),
+    [tm, tn, languageName],
+  );
   if (profiles.length === 0 && loadFailed) {
     return (
       <div data-profile-list-error>
@@ -80,9 +131,14 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
     return <EmptyState icon={Users} title={t('noProfiles')} />;
   }
   const showsFollowers = platformDescriptor(platform)?.showsFollowers ?? true;
-  const sorts = availableSorts(profiles, showsFollowers);
-  const shown = sortProfiles(searchProfiles(profiles, query), sorts.includes(sort) ? sort : 'default');
-  const cards = all || query ? shown : shown.slice(0, FIRST_CARDS);
+  const sorts: (Sort | 'match')[] = [...(targetKnown ? (['match'] as const) : []), ...availableSorts(profiles, showsFollowers)];
+  // A known target sorts by the score until the customer picks another order.
+  const effective = sort === 'auto' ? (targetKnown ? 'match' : 'default') : sorts.includes(sort) ? sort : 'default';
+  const shown = effective === 'match' ? sortByMatch(filtered, scores) : sortProfiles(filtered, effective as Sort);
+  const filtering = query.trim() !== '' || activeFilterCount(filters) > 0;
+  const cards = all || filtering ? shown : shown.slice(0, FIRST_CARDS);
+  const n = Math.max(1, Math.min(500, Math.floor(Number(bestN)) || 1));
+  const pickCount = Math.min(n, cap ?? n, shown.length);
   return (
     <div>
       <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
@@ -101,7 +157,7 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
         {sorts.length > 1 ? (
           <label className="flex items-center gap-2 text-sm text-muted">
             <span className="shrink-0">{t('sortLabel')}</span>
-            <Select value={sort} onChange={(e) => setSort(e.target.value as Sort)} className="text-sm sm:w-56" data-profile-sort>
+            <Select value={effective} onChange={(e) => setSort(e.target.value as Sort | 'match')} className="text-sm sm:w-56" data-profile-sort>
               {sorts.map((s) => (
                 <option key={s} value={s}>
                   {t(SORT_LABEL[s])}
@@ -111,10 +167,73 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
           </label>
         ) : null}
       </div>
+      <div className="mt-2">
+        <Button variant="outline" onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen} aria-controls="picker-filters" data-picker-filters-toggle>
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          {activeFilterCount(filters) > 0 ? tm('filtersActive', { count: activeFilterCount(filters) }) : tm('filters')}
+        </Button>
+        {filtersOpen ? (
+          <div id="picker-filters" className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-5" data-picker-filters>
+            <FilterSelect label={tm('language')} value={filters.lang} onChange={(lang) => update({ lang })} any={tm('any')} name="lang">
+              {choices.languages.map((l) => (
+                <option key={l} value={l}>
+                  {languageName(l)}
+                </option>
+              ))}
+            </FilterSelect>
+            <FilterSelect label={tm('country')} value={filters.country} onChange={(country) => update({ country })} any={tm('any')} name="country">
+              {choices.countries.map((c) => (
+                <option key={c} value={c}>
+                  {regions?.of(c) ?? c}
+                </option>
+              ))}
+            </FilterSelect>
+            <FilterSelect label={tm('niche')} value={filters.niche} onChange={(niche) => update({ niche })} any={tm('any')} name="niche">
+              {NICHES.map((k) => (
+                <option key={k} value={k}>
+                  {tn(k)}
+                </option>
+              ))}
+            </FilterSelect>
+            {showsFollowers ? (
+              <FilterSelect label={tm('followers')} value={filters.followers} onChange={(v) => update({ followers: v as FollowerRange | '' })} any={tm('any')} name="followers">
+                {(Object.keys(FOLLOWER_RANGES) as FollowerRange[]).map((k) => (
+                  <option key={k} value={k}>
+                    {tm(`range.${RANGE_LABEL[k]}`)}
+                  </option>
+                ))}
+              </FilterSelect>
+            ) : null}
+            <FilterSelect label={tm('reliability')} value={filters.rel} onChange={(v) => update({ rel: v as ReliabilityChoice | '' })} any={tm('any')} name="rel">
+              {RELIABILITY_CHOICES.map((k) => (
+                <option key={k} value={k}>
+                  {tm('reliabilityAtLeast', { rate: Number(k) })}
+                </option>
+              ))}
+            </FilterSelect>
+            {activeFilterCount(filters) > 0 ? (
+              <Button variant="secondary" className="col-span-2 sm:col-span-5 sm:justify-self-start" onClick={() => update({ ...EMPTY_FILTERS, q: filters.q })}>
+                {tm('clearFilters')}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <MatchNote match={match} />
+      <div className="mt-2 flex flex-wrap items-end gap-2" data-pick-best>
+        <label className="grid gap-1 text-sm text-muted">
+          <span>{tm('bestCount')}</span>
+          <Input type="number" inputMode="numeric" min={1} max={cap ?? 500} value={bestN} onChange={(e) => setBestN(e.target.value)} className="w-24" data-pick-best-count />
+        </label>
+        <Button variant="outline" disabled={locked || !onPick || shown.length === 0} onClick={() => onPick?.(pickBest(shown, scores, n, cap))} data-pick-best-button>
+          <ListChecks aria-hidden="true" className="size-4" />
+          {tm('pickBest', { count: pickCount })}
+        </Button>
+      </div>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted" aria-live="polite" data-selected-count={selected.size}>
+        <p className="text-sm text-muted" aria-live="polite" data-selected-count={selected.size} data-shown-count={shown.length}>
           {t('selectedCount', { selected: selected.size, total: profiles.length })}
-          {query.trim() ? ` · ${t('searchResults', { count: shown.length })}` : null}
+          {filtering ? ` · ${t('searchResults', { count: shown.length })}` : null}
         </p>
         <Button variant="outline" onClick={onToggleAll} aria-pressed={allSelected} disabled={locked}>
           {allSelected ? <X aria-hidden="true" className="size-4" /> : <CheckCheck aria-hidden="true" className="size-4" />}
@@ -124,10 +243,10 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
       {shown.length === 0 ? (
         <EmptyState
           icon={SearchX}
-          title={t('searchEmpty', { query: query.trim() })}
+          title={query.trim() ? t('searchEmpty', { query: query.trim() }) : tm('filterEmpty')}
           className="mt-3"
           action={
-            <Button variant="secondary" onClick={() => setQuery('')}>
+            <Button variant="secondary" onClick={() => update(EMPTY_FILTERS)}>
               {t('searchClear')}
             </Button>
           }
@@ -135,7 +254,18 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
       ) : null}
       <ul aria-label={t('profilesLabel')} className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-profile-list data-complete={cards.length === shown.length ? '' : undefined}>
         {cards.map((p) => (
-          <ProfileCard key={p.id} profile={p} platform={platform} platformName={platformName} checked={selected.has(p.id)} status={badges[p.id] ?? 'idle'} onToggle={onToggle} locked={locked} />
+          <ProfileCard
+            key={p.id}
+            profile={p}
+            platform={platform}
+            platformName={platformName}
+            checked={selected.has(p.id)}
+            status={badges[p.id] ?? 'idle'}
+            onToggle={onToggle}
+            locked={locked}
+            match={targetKnown ? scores.get(p.id) : undefined}
+            reasonText={reasonText}
+          />
         ))}
         {/* Until the rest are added, each holds its card's place, so nothing below the list moves. */}
         {shown.slice(cards.length).map((p) => (
@@ -158,10 +288,49 @@ const FIRST_CARDS = 12;
 /** The profiles of the page, memoized: the workspace re-renders (sticky bar, price, form) without them. */
 export const ProfileList = memo(ProfileListView);
 
-type CardProps = { profile: ProfileView; platform: Platform; platformName: string; checked: boolean; status: Badge; onToggle: (id: number) => void; locked: boolean };
+type CardProps = {
+  profile: ProfileView;
+  platform: Platform;
+  platformName: string;
+  checked: boolean;
+  status: Badge;
+  onToggle: (id: number) => void;
+  locked: boolean;
+  /** The card's match score against the known target (none: no target known). */
+  match?: Match;
+  reasonText: (r: MatchReason) => string;
+};
+
+const IDLE_MATCH: TargetMatch = { state: 'idle' };
+
+function FilterSelect({ label, value, onChange, any, name, children }: { label: string; value: string; onChange: (v: string) => void; any: string; name: string; children: ReactNode }) {
+  return (
+    <label className="grid min-w-0 gap-1 text-sm text-muted">
+      <span>{label}</span>
+      <Select value={value} onChange={(e) => onChange(e.target.value)} className="min-w-0 text-sm" data-filter={name}>
+        <option value="">{any}</option>
+        {children}
+      </Select>
+    </label>
+  );
+}
+
+/** Says what the score is based on, plainly when the provider cannot tell the target's language and niche. */
+function MatchNote({ match }: { match: TargetMatch }) {
+  const tm = useTranslations('Match');
+  if (match.state === 'idle') return null;
+  const text =
+    match.state === 'loading' ? tm('loading') : match.state === 'unavailable' ? tm('unavailable') : !match.target.language && !match.target.niche ? tm('unavailable') : tm('known');
+  return (
+    <p className="mt-2 text-sm text-muted" role="status" data-match-state={match.state}>
+      {text}
+    </p>
+  );
+}
 
 /** One profile: ticking one re-renders that card, not the other fifty. */
-const ProfileCard = memo(function ProfileCard({ profile: p, platform, platformName, checked, status, onToggle, locked }: CardProps) {
+const ProfileCard = memo(function ProfileCard({ profile: p, platform, platformName, checked, status, onToggle, locked, match, reasonText }: CardProps) {
+  const tm = useTranslations('Match');
   const t = useTranslations('ServicePage');
   const showsFollowers = platformDescriptor(platform)?.showsFollowers ?? true;
   return (
@@ -191,9 +360,21 @@ const ProfileCard = memo(function ProfileCard({ profile: p, platform, platformNa
           className="block truncate font-medium text-ink underline-offset-2 hover:text-brand hover:underline"
         >
           {handle(p.username)}
+          {p.verified ? <BadgeCheck role="img" aria-label={tm('verified')} className="ml-1 inline size-4 align-text-bottom text-brand" /> : null}
         </a>
+        {match ? (
+          <span className="block truncate text-xs text-ink" data-match-score={match.score}>
+            <span className="font-semibold">{tm('score', { score: match.score })}</span>
+            {match.reasons.length ? ` · ${match.reasons.slice(0, 3).map(reasonText).join(' · ')}` : null}
+          </span>
+        ) : null}
         <span className="flex flex-wrap gap-x-2 text-xs text-muted">
           {showsFollowers ? <span>{t('followers', { count: p.followers })}</span> : null}
+          {p.languages?.length || p.country ? (
+            <span data-facts>
+              {[...(p.languages ?? []).map((l) => l.toUpperCase()), p.country].filter(Boolean).join(' · ')}
+            </span>
+          ) : null}
           {/* Only where there is data (issue #32): "new profile" on nearly every card said nothing true. */}
           {p.reliability === null || p.reliability === undefined ? null : (
             <span className={BAND_CLASS[reliabilityBand(p.reliability)]} data-reliability={p.reliability}>

@@ -187,6 +187,8 @@ export const TABLE: Record<string, Entry> = {
   // Profile health (issue #17).
   'GET /api/admin/profiles': adminOnly(200),
   'PUT /api/admin/profiles/[id]': adminOnly(404, { params: () => ({ id: NONE }), body: () => ({ status: 'active' }) }),
+  'PUT /api/admin/profiles/[id]/audience': adminOnly(404, { params: () => ({ id: NONE }), body: () => ({ languages: ['tr'], country: 'TR', niches: ['news'], verified: false }) }),
+  'DELETE /api/admin/profiles/[id]/audience': adminOnly(404, { params: () => ({ id: NONE }) }),
   // Stuck orders (issue #17): a UUID nobody has is 404.
   'GET /api/admin/orders/stuck': adminOnly(200),
   'GET /api/admin/analytics': adminOnly(200),

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { allServices, PLATFORM_REGISTRY } from '@/platforms';
 import { isPaidByFollowers, isPlatform, quotePath, sendPath, type Platform, type Service } from '@/lib/domain/catalogue/services';
 import { AppError } from '@/lib/infra/errors';
-import { listProfiles, profilesResponse } from '@/lib/domain/profiles';
-import { readTargetInfo } from '@/lib/domain/audience/read-target-info';
+import { listProfiles, profilesResponse, readTargetInfo } from '@/lib/domain/profiles';
+
 import { isLinkOf } from '@/lib/domain/operations/limits';
 import { enforceRateLimit } from '@/lib/infra/rate-limit';
 import { platformDescriptor } from '@/platforms';

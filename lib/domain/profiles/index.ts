@@ -13,4 +13,6 @@ export {
   type ProfileHealth,
   type ProfileFailure,
 } from './profile-health';
-export { profileHealthQuery, profileStatusBody, profilesResponse } from './schemas';
+export { profileHealthQuery, profileStatusBody, profilesResponse, profileAudienceBody, type ProfileAudienceInput } from './schemas';
+export { editProfileAudience, returnProfileAudience, type ProfileAudience } from './edit-audience';
+export { readTargetInfo } from './read-target-info';

@@ -15,6 +15,7 @@ export const ROUTE_MODULES: { path: string; load: () => Promise<RouteModule> }[]
   { path: '/api/admin/orders/stuck', load: () => import('@/app/api/admin/orders/stuck/route') },
   { path: '/api/admin/profiles', load: () => import('@/app/api/admin/profiles/route') },
   { path: '/api/admin/profiles/[id]', load: () => import('@/app/api/admin/profiles/[id]/route') },
+  { path: '/api/admin/profiles/[id]/audience', load: () => import('@/app/api/admin/profiles/[id]/audience/route') },
   { path: '/api/api-keys', load: () => import('@/app/api/api-keys/route') },
   { path: '/api/api-keys/[id]', load: () => import('@/app/api/api-keys/[id]/route') },
   { path: '/api/api-keys/[id]/rotate', load: () => import('@/app/api/api-keys/[id]/rotate/route') },

@@ -6,7 +6,7 @@ import type { Platform } from '@/lib/domain/catalogue/services';
 import { createProviderClient, isProviderError, type ProviderClient } from '@/lib/domain/provider';
 import { createRepeatGate, errorKind } from '@/lib/infra/log-repeats';
 import { logger } from '@/logger';
-import type { TargetFacts } from './match-score';
+import type { TargetFacts } from '@/lib/domain/audience/match-score';
 
 /** Answers kept per (platform, endpoint, link): the picker asks again on every edit of the link field. */
 const TTL_MS = 60_000;
