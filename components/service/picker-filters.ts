@@ -53,7 +53,8 @@ export function filtersFromParams(params: { get(name: string): string | null } |
   const followers = get('followers');
   const rel = get('rel');
   return {
-    q: get('q').slice(0, 100),
+    // The search as typed (its spaces too: it is written back on every key).
+    q: (params?.get(PARAM.q) ?? '').slice(0, 100),
     lang: /^[a-z]{2}$/.test(lang) ? lang : '',
     country: /^[A-Z]{2}$/.test(country) ? country : '',
     niche: isNiche(niche) ? niche : '',
@@ -66,8 +67,8 @@ export function filtersFromParams(params: { get(name: string): string | null } |
 export function paramsWithFilters(current: string, filters: PickerFilters): string {
   const params = new URLSearchParams(current);
   for (const key of Object.keys(PARAM) as (keyof PickerFilters)[]) {
-    const value = filters[key].trim();
-    if (value) params.set(PARAM[key], value);
+    const value = filters[key];
+    if (value.trim()) params.set(PARAM[key], value);
     else params.delete(PARAM[key]);
   }
   const text = params.toString();

@@ -16,7 +16,7 @@ import { StatusBadge } from './status-badge';
 import { availableSorts, reliabilityBand, sortProfiles, type Sort } from './profile-sort';
 import { NICHES } from '@/lib/domain/audience/niches';
 import { matchAll, sortByMatch, pickBest, type Match, type MatchReason } from '@/lib/domain/audience/match-score';
-import { activeFilterCount, factChoices, filterProfiles, FOLLOWER_RANGES, RELIABILITY_CHOICES, EMPTY_FILTERS, type FollowerRange, type PickerFilters, type ReliabilityChoice } from './picker-filters';
+import { activeFilterCount, factChoices, filterProfiles, FOLLOWER_RANGES, RELIABILITY_CHOICES, EMPTY_FILTERS, type FollowerRange, type ReliabilityChoice } from './picker-filters';
 import { usePickerFilters } from './use-picker-filters';
 import type { TargetMatch } from './use-target-match';
 
@@ -78,13 +78,16 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
   const locale = useLocale();
   const platformName = useTranslations('Platforms')(platform);
   const [sort, setSort] = useState<Sort | 'match' | 'auto'>('auto');
-  const { filters, update } = usePickerFilters();
+  const { filters, update, fromAddress } = usePickerFilters();
   const query = filters.q;
   const setQuery = useCallback((q: string) => update({ q }), [update]);
-  const [filtersOpen, setFiltersOpen] = useState(() => activeFilterCount(filters) > 0);
+  const [filtersToggled, setFiltersOpen] = useState<boolean | null>(null);
+  // Open by itself when the address brought filters, until the customer closes it.
+  const filtersOpen = filtersToggled ?? fromAddress;
   const [bestN, setBestN] = useState('10');
   const all = useIdle();
-  const targetKnown = match.state === 'known';
+  // A target the provider could not describe is still scored: by audience size and reliability (the note says so).
+  const targetKnown = match.state === 'known' || match.state === 'unavailable';
   const target = match.state === 'known' ? match.target : NO_TARGET;
   // Once per list and target, never per card: 500 profiles on a phone (issue #36).
   const scores = useMemo(() => matchAll(profiles, target), [profiles, target]);
@@ -168,7 +171,7 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
         ) : null}
       </div>
       <div className="mt-2">
-        <Button variant="outline" onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen} aria-controls="picker-filters" data-picker-filters-toggle>
+        <Button variant="outline" onClick={() => setFiltersOpen(!filtersOpen)} aria-expanded={filtersOpen} aria-controls="picker-filters" data-picker-filters-toggle>
           <SlidersHorizontal aria-hidden="true" className="size-4" />
           {activeFilterCount(filters) > 0 ? tm('filtersActive', { count: activeFilterCount(filters) }) : tm('filters')}
         </Button>
