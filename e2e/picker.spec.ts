@@ -51,7 +51,9 @@ for (const [l, n] of [['tr', 801], ['en', 802]] as [Loc, number][]) {
 
       // A valid link: the provider tells the target's language and niche; the cards show a score with reasons.
       await page.getByLabel(msg(l, 'ServicePage.tweetUrl')).fill(`https://x.com/picker/status/17900000000000${n}`);
-      await expect(page.getByText(msg(l, 'Match.known'))).toBeSeen();
+      const note = page.getByText(msg(l, 'Match.known'));
+      await note.scrollIntoViewIfNeeded();
+      await expect(note).toBeSeen();
       const firstCard = page.locator('[data-profile-list] li[data-profile-id]').first();
       const score = firstCard.locator('[data-match-score]');
       await score.scrollIntoViewIfNeeded();
@@ -89,7 +91,9 @@ test('en 390px: without the provider’s target_info the page says the score lea
   try {
     await page.goto('/en/service/like');
     await page.getByLabel(msg('en', 'ServicePage.tweetUrl')).fill('https://x.com/picker/status/1790000000000000899');
-    await expect(page.getByText(msg('en', 'Match.unavailable'))).toBeSeen();
+    const note = page.getByText(msg('en', 'Match.unavailable'));
+    await note.scrollIntoViewIfNeeded();
+    await expect(note).toBeSeen();
     // Still scored and sorted, by audience size and reliability alone.
     const scores = await page.locator('[data-match-score]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-match-score'))));
     expect(scores.length).toBeGreaterThan(5);

@@ -1,3 +1,4 @@
+import { env } from '@/env';
 import type { Platform } from '@/lib/domain/catalogue/services';
 import { formatFollowers } from '@/lib/domain/pricing';
 import type { ProviderProfile } from '../contract';
@@ -29,7 +30,8 @@ const TIER_RANGES: [number, number][] = [
   [100_001, 2_500_000],
 ];
 
-export const SIM_PROFILES_PER_PLATFORM = 60;
+/** 60, unless SIM_PROVIDER_PROFILES asks for more (the picker's benchmark: 500). */
+export const SIM_PROFILES_PER_PLATFORM = env.SIM_PROVIDER_PROFILES;
 
 /** The Turkish first names of FIRST (the rest are German and English ones). */
 const TURKISH_FIRST = new Set(FIRST.slice(0, 20));
