@@ -3,7 +3,7 @@
 import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useIdle } from '@/components/ui/use-idle';
 import { useLocale, useTranslations } from 'next-intl';
-import { BadgeCheck, CheckCheck, CloudOff, ListChecks, RotateCw, Search, SearchX, SlidersHorizontal, Users, X } from 'lucide-react';
+import { BadgeCheck, CheckCheck, CloudOff, Languages as LanguagesIcon, ListChecks, MapPin, RotateCw, Search, SearchX, SlidersHorizontal, Users, X } from 'lucide-react';
 import type { Platform } from '@/lib/domain/catalogue/services';
 import { cn } from '@/lib/infra/utils/cn';
 import { Button } from '@/components/ui/button';
@@ -366,16 +366,25 @@ const ProfileCard = memo(function ProfileCard({ profile: p, platform, platformNa
           {p.verified ? <BadgeCheck role="img" aria-label={tm('verified')} className="ml-1 inline size-4 align-text-bottom text-brand" /> : null}
         </a>
         {match ? (
-          <span className="block truncate text-xs text-ink" data-match-score={match.score}>
+          <span className="block text-xs text-ink" data-match-score={match.score}>
             <span className="font-semibold">{tm('score', { score: match.score })}</span>
             {match.reasons.length ? ` · ${match.reasons.slice(0, 3).map(reasonText).join(' · ')}` : null}
           </span>
         ) : null}
         <span className="flex flex-wrap gap-x-2 text-xs text-muted">
           {showsFollowers ? <span>{t('followers', { count: p.followers })}</span> : null}
-          {p.languages?.length || p.country ? (
-            <span data-facts>
-              {[...(p.languages ?? []).map((l) => l.toUpperCase()), p.country].filter(Boolean).join(' · ')}
+          {p.languages?.length ? (
+            <span className="inline-flex items-center gap-0.5" data-languages>
+              <LanguagesIcon aria-hidden="true" className="size-3" />
+              <span className="sr-only">{tm('language')}: </span>
+              {p.languages.map((l) => l.toUpperCase()).join(', ')}
+            </span>
+          ) : null}
+          {p.country ? (
+            <span className="inline-flex items-center gap-0.5" data-country>
+              <MapPin aria-hidden="true" className="size-3" />
+              <span className="sr-only">{tm('country')}: </span>
+              {p.country}
             </span>
           ) : null}
           {/* Only where there is data (issue #32): "new profile" on nearly every card said nothing true. */}
