@@ -93,6 +93,13 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
   const scores = useMemo(() => matchAll(profiles, target), [profiles, target]);
   const choices = useMemo(() => factChoices(profiles), [profiles]);
   const filtered = useMemo(() => filterProfiles(profiles, filters), [profiles, filters]);
+  const visible = useMemo(() => new Set(filtered.map((p) => p.id)), [filtered]);
+  const showsFollowers = platformDescriptor(platform)?.showsFollowers ?? true;
+  const sorts: (Sort | 'match')[] = [...(targetKnown ? (['match'] as const) : []), ...availableSorts(profiles, showsFollowers)];
+  // A known target sorts by the score until the customer picks another order.
+  const effective = sort === 'auto' ? (targetKnown ? 'match' : 'default') : sorts.includes(sort) ? sort : 'default';
+  // Sorted once per list, scores and order; the filters only pick from it.
+  const ordered = useMemo(() => (effective === 'match' ? sortByMatch(profiles, scores) : sortProfiles(profiles, effective as Sort)), [profiles, scores, effective]);
   const names = useMemo(() => {
     try {
       return new Intl.DisplayNames([locale], { type: 'language' });
@@ -133,13 +140,11 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
   if (profiles.length === 0) {
     return <EmptyState icon={Users} title={t('noProfiles')} />;
   }
-  const showsFollowers = platformDescriptor(platform)?.showsFollowers ?? true;
-  const sorts: (Sort | 'match')[] = [...(targetKnown ? (['match'] as const) : []), ...availableSorts(profiles, showsFollowers)];
-  // A known target sorts by the score until the customer picks another order.
-  const effective = sort === 'auto' ? (targetKnown ? 'match' : 'default') : sorts.includes(sort) ? sort : 'default';
-  const shown = effective === 'match' ? sortByMatch(filtered, scores) : sortProfiles(filtered, effective as Sort);
   const filtering = query.trim() !== '' || activeFilterCount(filters) > 0;
-  const cards = all || filtering ? shown : shown.slice(0, FIRST_CARDS);
+  const shown = ordered.filter((p) => visible.has(p.id));
+  // Every card stays mounted once added; a filter hides the others (a filter change re-renders only
+  // the cards that appear or disappear, never mounts 500 again: issue #36's ≤ 100 ms on a phone).
+  const cards = all || filtering ? ordered : ordered.slice(0, FIRST_CARDS);
   const n = Math.max(1, Math.min(500, Math.floor(Number(bestN)) || 1));
   const pickCount = Math.min(n, cap ?? n, shown.length);
   return (
@@ -255,10 +260,11 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
           }
         />
       ) : null}
-      <ul aria-label={t('profilesLabel')} className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-profile-list data-complete={cards.length === shown.length ? '' : undefined}>
+      <ul aria-label={t('profilesLabel')} className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-profile-list data-complete={cards.length === ordered.length ? '' : undefined}>
         {cards.map((p) => (
           <ProfileCard
             key={p.id}
+            hidden={!visible.has(p.id)}
             profile={p}
             platform={platform}
             platformName={platformName}
@@ -271,7 +277,7 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
           />
         ))}
         {/* Until the rest are added, each holds its card's place, so nothing below the list moves. */}
-        {shown.slice(cards.length).map((p) => (
+        {ordered.slice(cards.length).map((p) => (
           <li key={p.id} aria-hidden="true" className="h-[58px] rounded-lg border border-line bg-card" data-profile-placeholder />
         ))}
       </ul>
@@ -301,6 +307,8 @@ type CardProps = {
   locked: boolean;
   /** The card's match score against the known target (none: no target known). */
   match?: Match;
+  /** Left out by the filters: kept mounted, not shown. */
+  hidden: boolean;
   reasonText: (r: MatchReason) => string;
 };
 
@@ -332,7 +340,7 @@ function MatchNote({ match }: { match: TargetMatch }) {
 }
 
 /** One profile: ticking one re-renders that card, not the other fifty. */
-const ProfileCard = memo(function ProfileCard({ profile: p, platform, platformName, checked, status, onToggle, locked, match, reasonText }: CardProps) {
+const ProfileCard = memo(function ProfileCard({ profile: p, platform, platformName, checked, status, onToggle, locked, match, reasonText, hidden }: CardProps) {
   const tm = useTranslations('Match');
   const t = useTranslations('ServicePage');
   const showsFollowers = platformDescriptor(platform)?.showsFollowers ?? true;
@@ -341,7 +349,8 @@ const ProfileCard = memo(function ProfileCard({ profile: p, platform, platformNa
       data-profile-id={p.id}
       // Cards off screen are not laid out or painted until scrolled near (58 cards on a phone's first load).
       className={cn(
-        'flex min-w-0 items-center gap-3 rounded-lg border bg-card px-3 py-2 [contain-intrinsic-size:auto_64px] [content-visibility:auto]',
+        'min-w-0 items-center gap-3 rounded-lg border bg-card px-3 py-2 [contain-intrinsic-size:auto_64px] [content-visibility:auto]',
+        hidden ? 'hidden' : 'flex',
         checked ? 'border-brand' : 'border-line',
       )}
     >
