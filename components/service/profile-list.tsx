@@ -339,21 +339,32 @@ function MatchNote({ match }: { match: TargetMatch }) {
   );
 }
 
-/** One profile: ticking one re-renders that card, not the other fifty. */
-const ProfileCard = memo(function ProfileCard({ profile: p, platform, platformName, checked, status, onToggle, locked, match, reasonText, hidden }: CardProps) {
-  const tm = useTranslations('Match');
-  const t = useTranslations('ServicePage');
-  const showsFollowers = platformDescriptor(platform)?.showsFollowers ?? true;
+/**
+ * One profile: ticking one re-renders that card, not the other fifty. A filter that hides or shows
+ * it re-renders only its box (the `li`), not its content (CardBody, memoized apart).
+ */
+const ProfileCard = memo(function ProfileCard({ hidden, ...props }: CardProps) {
   return (
     <li
-      data-profile-id={p.id}
+      data-profile-id={props.profile.id}
       // Cards off screen are not laid out or painted until scrolled near (58 cards on a phone's first load).
       className={cn(
         'min-w-0 items-center gap-3 rounded-lg border bg-card px-3 py-2 [contain-intrinsic-size:auto_64px] [content-visibility:auto]',
         hidden ? 'hidden' : 'flex',
-        checked ? 'border-brand' : 'border-line',
+        props.checked ? 'border-brand' : 'border-line',
       )}
     >
+      <CardBody {...props} />
+    </li>
+  );
+});
+
+const CardBody = memo(function CardBody({ profile: p, platform, platformName, checked, status, onToggle, locked, match, reasonText }: Omit<CardProps, 'hidden'>) {
+  const tm = useTranslations('Match');
+  const t = useTranslations('ServicePage');
+  const showsFollowers = platformDescriptor(platform)?.showsFollowers ?? true;
+  return (
+    <>
       <input
         id={`profile-${p.id}`}
         type="checkbox"
@@ -405,7 +416,7 @@ const ProfileCard = memo(function ProfileCard({ profile: p, platform, platformNa
         </span>
       </div>
       <StatusBadge status={status} label={t(`status.${status}`)} />
-    </li>
+    </>
   );
 });
 

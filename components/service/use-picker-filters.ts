@@ -4,6 +4,8 @@ import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { activeFilterCount, filtersFromParams, paramsWithFilters, type PickerFilters } from './picker-filters';
 
 const noSubscription = () => () => {};
+const ADDRESS_DELAY_MS = 250;
+let addressTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * Issue #36 item 2: the picker's filters, read from the address and written back to it on every
@@ -27,12 +29,18 @@ export function usePickerFilters() {
     (patch: Partial<PickerFilters>) => {
       const next = { ...(edited ?? fromUrl), ...patch };
       setEdited(next);
-      try {
-        const query = paramsWithFilters(window.location.search, next);
-        window.history.replaceState(window.history.state, '', `${window.location.pathname}${query}${window.location.hash}`);
-      } catch {
-        // Safari refuses more than 100 replaceState calls in 30 s: the list still filters, the address catches up on the next change.
-      }
+      // The address follows a moment later, off the interaction: replaceState copies the router's
+      // whole history state (a structured clone, ~4 ms on a phone), and typing in the search would
+      // pay it per key.
+      clearTimeout(addressTimer);
+      addressTimer = setTimeout(() => {
+        try {
+          const query = paramsWithFilters(window.location.search, next);
+          window.history.replaceState(window.history.state, '', `${window.location.pathname}${query}${window.location.hash}`);
+        } catch {
+          // Safari refuses more than 100 replaceState calls in 30 s: the address catches up on the next change.
+        }
+      }, ADDRESS_DELAY_MS);
     },
     [edited, fromUrl],
   );
