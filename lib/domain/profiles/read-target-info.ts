@@ -37,7 +37,9 @@ export async function readTargetInfo(db: Db, platform: Platform, link: string, c
   } catch (err) {
     if (!isProviderError(err)) throw err;
     const seen = gate(`${platform}|${errorKind(err)}`);
-    if (seen.log) logger.warn({ err, platform, ...(seen.repeated ? { repeatedSinceLastLogged: seen.repeated } : {}) }, 'target_info not available from the provider');
+    // A 404 is a provider without the call (contract 1.3 is optional): worth a note, not a warning.
+    const level = err.status === 404 ? 'info' : 'warn';
+    if (seen.log) logger[level]({ err, platform, ...(seen.repeated ? { repeatedSinceLastLogged: seen.repeated } : {}) }, 'target_info not available from the provider');
     return null;
   }
 }
