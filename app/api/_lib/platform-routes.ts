@@ -56,7 +56,7 @@ const matchResponse = z.object({
       niche: z.string().nullable().describe('The target’s niche (a key of the niche taxonomy), or null when the provider could not tell.'),
     })
     .nullable()
-    .describe('null when the provider has no target_info call (or it failed): the picker then scores without language and niche.'),
+    .describe('null when the provider cannot tell (it has no target-info call, or the call failed): the picker then scores without language and niche.'),
 });
 
 /**

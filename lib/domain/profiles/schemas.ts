@@ -25,7 +25,7 @@ const publicProfileResponse = z
     platform: z.enum(PLATFORMS),
     languages: z.array(z.string()).describe('ISO 639-1 codes of the languages the audience reads (provider contract 1.3); empty when not known.'),
     country: z.string().nullable().describe('ISO 3166-1 alpha-2 country of the audience, or null when not known.'),
-    niches: z.array(z.string()).describe('Keys of the niche taxonomy (docs/roster.md): news, politics, business, finance, crypto, technology, gaming, sports, music, film_tv, fashion, beauty, fitness, food, travel, family, education, humor, art, automotive.'),
+    niches: z.array(z.string()).describe('Keys of the niche taxonomy of docs/roster.md (twenty, e.g. news, gaming, food, travel), the main one first.'),
     verified: z.boolean().describe('Whether the account carries the platform’s verified mark.'),
     account_age_days: z.number().int().nullable().describe('Whole days since the account was opened, or null when not known.'),
   })
