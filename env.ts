@@ -73,6 +73,8 @@ const schema = z.object({
   SIM_PROVIDER_SEED: z.preprocess(emptyToUndefined, z.string().default('etkilesim')),
   /** Its failure mode at start: normal, down, slow, error500, malformed or wrong_shape. */
   SIM_PROVIDER_MODE: z.preprocess(emptyToUndefined, z.enum(['normal', 'down', 'slow', 'error500', 'malformed', 'wrong_shape']).default('normal')),
+  /** How many profiles it lists per platform (60; the picker's benchmark asks 500, issue #36). */
+  SIM_PROVIDER_PROFILES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).max(2000).default(60)),
   /**
    * 1: provider endpoints may be at loopback and private addresses (a provider on the same host
    * or network). Link-local and metadata addresses are refused whatever this says; the built-in

@@ -54,6 +54,8 @@ for (const width of WIDTHS) {
       const boxes = await allProfileBoxes(page);
       for (const i of [0, 1, 2]) await boxes.nth(i).check();
       await page.getByLabel('Tweet bağlantısı').fill(e2eTarget('tweet', 300 + width));
+      // The picker's note once the provider told the link's language and niche (issue #36), not while it asks.
+      await expect(page.locator('[data-match-state="known"]')).toHaveCount(1);
       await shot(page, `service-ticked-${width}`, [...profileFacts(page), page.locator('[data-daily-limit]')]);
 
       await page.goto('/service/new_tweet');

@@ -264,6 +264,9 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await page.getByLabel(msg('en', 'ServicePage.channelUrl')).fill('https://www.youtube.com/@etkilesim');
+    // The cards gain their match score (issue #36) once the provider told the link's facts: wait
+    // for it, so the list's height does not change after the scroll to its end below.
+    await expect(page.locator('[data-match-state="known"]')).toHaveCount(1);
     const bar = page.locator('[data-sticky-bar]');
     await expect(bar).toHaveCount(0);
     const boxes = await allProfileBoxes(page);

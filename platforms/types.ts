@@ -39,7 +39,10 @@ export type PlatformDescriptor = {
   readonly patterns: { readonly post: readonly RegExp[]; readonly account?: readonly RegExp[] };
   /** An example link for the link field's placeholder (per language in messages; this one for docs and tests). */
   readonly exampleLink: string;
-  /** The endpoint keys an admin sets besides the services': `profile_list`, and `islem_durumu` where the provider has a status call. */
+  /**
+   * The endpoint keys an admin sets besides the services': `profile_list`, `islem_durumu` where the
+   * provider has a status call, and `target_info` (contract 1.3, optional: a target's language and niche).
+   */
   readonly extraEndpoints: readonly string[];
   // Issue #36 item 6 (contract 1.4): `comment_drafts`, optional, on platforms with a comment service.
   /** Whether a profile's follower count is shown and sorted by (not for channels whose count means subscribers). */
@@ -78,6 +81,8 @@ export type PlatformSim = {
   readonly countScale: Readonly<Record<string, number>>;
   /** Contract 1.6 (issue #37): the link of an account's post `n` (a number of up to 19 digits) for account_posts. */
   readonly postUrl?: (account: string, n: string) => string;
+  /** Contract 1.3: the year the platform opened, the earliest a simulated account was created. */
+  readonly accountsSince: number;
 };
 
 /** What a proof is made from: fixed by (order, profile), like every outcome of the simulator. */

@@ -72,7 +72,7 @@ export default async function RootPage({ params }: Props) {
         <ServiceWorkspace
           service={service}
           platform={platform}
-          profiles={profiles.map((p) => ({ id: p.id, username: p.username, name: p.name, followers: p.followers, reliability: reliability.get(p.id) ?? null }))}
+          profiles={profiles.map((p) => ({ id: p.id, username: p.username, name: p.name, followers: p.followers, reliability: reliability.get(p.id) ?? null, languages: p.languages, country: p.country, niches: p.niches, verified: p.verified }))}
           profilesFailed={list.failed}
           viewer={{ loggedIn: false }}
           initialLimits={null}

@@ -51,7 +51,7 @@ function PlatformPanel({ platform }: { platform: AdminPlatformRow }) {
   const tv = useTranslations('PlatformValidation');
   const ts = useTranslations('Services');
   // The §3 keys (a service's key, `islem_durumu`) are wire names; the admin reads what each address is for.
-  const keyLabel = (k: string) => (k === 'profile_list' || k === 'islem_durumu' || k === 'comment_drafts' || k === 'account_posts' ? t(`endpointKeys.${k}`) : t('endpointKeys.service', { service: ts(k as never) }));
+  const keyLabel = (k: string) => (k === 'profile_list' || k === 'islem_durumu' || k === 'comment_drafts' || k === 'account_posts' || k === 'target_info' ? t(`endpointKeys.${k}`) : t('endpointKeys.service', { service: ts(k as never) }));
   const locale = useLocale();
   const router = useRouter();
   const keys = ENDPOINT_KEYS[platform.ad] as readonly string[];

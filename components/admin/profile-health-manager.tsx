@@ -12,6 +12,7 @@ import { cn } from '@/lib/infra/utils/cn';
 import { adminApi, errorText } from './admin-api';
 import { secondaryButton } from './form-field';
 import { Button } from '@/components/ui/button';
+import { ProfileAudienceEditor } from './profile-audience-editor';
 
 const STATUS_CLASS: Record<string, string> = {
   active: 'border-success text-success',
@@ -141,7 +142,7 @@ function ProfileCard({ profile: p }: { profile: ProfileHealth }) {
               <ul className="mt-1 space-y-1">
                 {p.history.map((h, i) => (
                   <li key={i} className="text-muted">
-                    {date(h.at)} · {h.action === 'profile.reactivate' || h.action === 'profile.disable' ? ta(h.action.replace('.', '_') as 'profile_reactivate') : h.action}
+                    {date(h.at)} · {ta.has(h.action.replace('.', '_') as 'profile_reactivate') ? ta(h.action.replace('.', '_') as 'profile_reactivate') : h.action}
                   </li>
                 ))}
               </ul>
@@ -149,6 +150,7 @@ function ProfileCard({ profile: p }: { profile: ProfileHealth }) {
           ) : null}
         </details>
       ) : null}
+      <ProfileAudienceEditor profile={p} />
       <div className="mt-3 flex flex-wrap gap-2">
         {p.status !== 'active' && p.status !== 'inactive' ? (
           <Button variant="secondary" disabled={busy} onClick={() => set('active')} aria-label={t('reactivateLabel', { name })}>

@@ -28,6 +28,7 @@ import { usePriceQuote } from './use-price-quote';
 import { alreadyDoneIds, useSelection } from './use-selection';
 import { EMPTY_FIELDS, hasPrompt, isoToLocalInput, textLength, TWEET_MAX, useServiceForm, type FieldName } from './use-service-form';
 import { useRepeat } from './use-repeat';
+import { useTargetMatch } from './use-target-match';
 import { RepeatNotice } from './repeat-notice';
 import { WatchLink } from '@/components/watch/watch-link';
 import { SPREAD_CHOICES } from '@/lib/domain/operations/limits';
@@ -205,6 +206,12 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
   const crewId = crewPick && sameIds(crewPick.ids, selection.selected) ? crewPick.id : undefined;
   const [mode, setMode] = useState<SendMode>('single');
   const bulk = mode === 'bulk' && !isNewTweet;
+  // Issue #36 item 2: the link field's target as the provider tells it, for the picker's match score.
+  const match = useTargetMatch(platform, isNewTweet ? '' : form.fields.url, locale);
+  const onPick = useLatestCallback((ids: number[]) => {
+    selection.restore(ids);
+    form.clearProfilesError();
+  });
 
   const sendRef = useRef<HTMLButtonElement>(null);
   const sendInView = useInView(sendRef);
@@ -513,6 +520,9 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
           allSelected={selection.allSelected}
           locked={pending}
           loadFailed={profilesFailed}
+          match={match}
+          cap={account.cap}
+          onPick={onPick}
         />
       </section>
 

@@ -147,6 +147,8 @@ export const ERROR_STATUS = {
   SPREAD_INVALID: 400,
   NOT_ENOUGH_PROFILES: 409,
   PROFILE_NOT_FOUND: 404,
+  /** Issue #36: an admin's correction names a niche that is not in the taxonomy (lib/domain/audience/niches.ts). */
+  NICHE_UNKNOWN: 400,
   STUCK_LIMITS_INVALID: 400,
   REFILL_NOT_AVAILABLE: 409,
   REFILL_EXPIRED: 409,

@@ -9,7 +9,7 @@ export const instagram = {
     post: [/^https:\/\/(?:www\.)?instagram\.com\/(?:[A-Za-z0-9_.]{1,30}\/)?reels?\/[A-Za-z0-9_-]{5,40}\/?(?:[?#]\S*)?$/i],
   },
   exampleLink: 'https://www.instagram.com/reel/C8abcdEFgh1/',
-  extraEndpoints: ['profile_list', 'comment_drafts', 'account_posts'],
+  extraEndpoints: ['profile_list', 'comment_drafts', 'account_posts', 'target_info'],
   showsFollowers: true,
   profileUrl: (handle) => `https://www.instagram.com/${encodeURIComponent(handle)}/`,
   profileFields: { followers: 'ig_followers', username: 'ig_username' },

@@ -20,4 +20,5 @@ export const instagramSim = {
   },
   countScale: { reels_comment: 600, reels_like: 20_000, reels_share: 900, reels_bookmark: 700 },
   postUrl: (_account, n) => `https://www.instagram.com/reel/C${n.slice(0, 10)}/`,
+  accountsSince: 2011,
 } as const satisfies PlatformSim;

@@ -15,7 +15,7 @@ export const tiktok = {
     ],
   },
   exampleLink: 'https://www.tiktok.com/@someone/video/7300000000000000001',
-  extraEndpoints: ['profile_list', 'islem_durumu', 'comment_drafts', 'account_posts'],
+  extraEndpoints: ['profile_list', 'islem_durumu', 'comment_drafts', 'account_posts', 'target_info'],
   showsFollowers: true,
   profileUrl: (handle) => `https://www.tiktok.com/@${encodeURIComponent(handle)}`,
   profileFields: { followers: 'tt_followers' },

@@ -19,4 +19,5 @@ export const tiktokSim = {
   },
   countScale: { tiktok_like: 30_000, tiktok_comment: 700, tiktok_share: 1_500, tiktok_favorite: 2_000, tiktok_repost: 600 },
   postUrl: (account, n) => `https://www.tiktok.com/@${encodeURIComponent(account)}/video/${n.padStart(19, '7')}`,
+  accountsSince: 2017,
 } as const satisfies PlatformSim;

@@ -9,7 +9,7 @@ export const twitter = {
     post: [/^https:\/\/(?:www\.|mobile\.)?(?:x|twitter)\.com\/(?:[A-Za-z0-9_]{1,15}|i\/web|i)\/status\/\d{1,25}\/?(?:[?#]\S*)?$/i],
   },
   exampleLink: 'https://x.com/someone/status/1790000000000000001',
-  extraEndpoints: ['profile_list', 'islem_durumu', 'comment_drafts', 'account_posts'],
+  extraEndpoints: ['profile_list', 'islem_durumu', 'comment_drafts', 'account_posts', 'target_info'],
   showsFollowers: true,
   minProfilesSetting: true,
   profileUrl: (handle) => `https://x.com/${encodeURIComponent(handle)}`,

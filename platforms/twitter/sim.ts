@@ -12,4 +12,5 @@ export const twitterSim = {
   },
   countScale: { retweet: 800, like: 5000, bookmark: 300, comment: 400 },
   postUrl: (account, n) => `https://x.com/${encodeURIComponent(account)}/status/${n}`,
+  accountsSince: 2008,
 } as const satisfies PlatformSim;

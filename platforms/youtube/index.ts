@@ -14,7 +14,7 @@ export const youtube = {
     account: [/^https:\/\/(?:www\.|m\.)?youtube\.com\/(?:@[A-Za-z0-9._-]{3,30}|channel\/UC[A-Za-z0-9_-]{22}|c\/[^/?#\s]{1,100}|user\/[^/?#\s]{1,100})\/?(?:[?#]\S*)?$/i],
   },
   exampleLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-  extraEndpoints: ['profile_list', 'islem_durumu', 'comment_drafts', 'account_posts'],
+  extraEndpoints: ['profile_list', 'islem_durumu', 'comment_drafts', 'account_posts', 'target_info'],
   // A channel's count is its subscribers, not followers of the person acting: not shown (§2).
   showsFollowers: false,
   profileUrl: (handle) => `https://www.youtube.com/@${encodeURIComponent(handle)}`,

@@ -25,4 +25,5 @@ export const youtubeSim = {
   },
   countScale: { youtube_like: 8000, youtube_comment: 500, youtube_subscribe: 150_000 },
   postUrl: (_account, n) => `https://www.youtube.com/watch?v=v${n.slice(0, 10)}`,
+  accountsSince: 2006,
 } as const satisfies PlatformSim;

@@ -139,6 +139,10 @@ export const TABLE: Record<string, Entry> = {
   'DELETE /api/[platform]/[service]': everyone(404, { cases: () => sendCases() }),
   'POST /api/[platform]/[service]/quote': loggedIn(400, { body: EMPTY, cases: () => quoteCases() }),
   'GET /api/[platform]/profiles': everyone(200, { cases: () => PLATFORM_REGISTRY.map((p) => ({ platform: p.key })) }),
+  'GET /api/[platform]/profiles/match': everyone(400, {
+    cases: () => PLATFORM_REGISTRY.map((p) => ({ platform: p.key })),
+    why: 'public like the profile list (visitors see the match score too); without a link it is a 400, so the row never calls the provider',
+  }),
 
   // Public catalogue and settings; their writes are the admin's.
   'GET /api/platformlar': everyone(200, { auth: 'optional', why: 'endpoint URLs only for an admin session (checked apart)' }),
@@ -191,6 +195,8 @@ export const TABLE: Record<string, Entry> = {
   // Profile health (issue #17).
   'GET /api/admin/profiles': adminOnly(200),
   'PUT /api/admin/profiles/[id]': adminOnly(404, { params: () => ({ id: NONE }), body: () => ({ status: 'active' }) }),
+  'PUT /api/admin/profiles/[id]/audience': adminOnly(404, { params: () => ({ id: NONE }), body: () => ({ languages: ['tr'], country: 'TR', niches: ['news'], verified: false }) }),
+  'DELETE /api/admin/profiles/[id]/audience': adminOnly(404, { params: () => ({ id: NONE }) }),
   // Stuck orders (issue #17): a UUID nobody has is 404.
   'GET /api/admin/orders/stuck': adminOnly(200),
   // Issue #38 item 4: the public status page's JSON and feed, and the admins' incident notes and probe.

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { allServices, PLATFORM_REGISTRY } from '@/platforms';
 import { isPaidByFollowers, isPlatform, quotePath, sendPath, type Platform, type Service } from '@/lib/domain/catalogue/services';
 import { AppError } from '@/lib/infra/errors';
-import { listProfiles } from '@/lib/domain/profiles';
+import { listProfiles, profilesResponse, readTargetInfo } from '@/lib/domain/profiles';
+
+import { isLinkOf } from '@/lib/domain/operations/limits';
+import { enforceRateLimit } from '@/lib/infra/rate-limit';
+import { platformDescriptor } from '@/platforms';
 import { newTweetQuoteSchema, quoteNewTweet, sendInputSchema, sendOperation } from '@/lib/domain/operations';
 import { notifyDashboard } from '@/lib/infra/realtime';
 import { centsToDecimal } from '@/lib/infra/money';
@@ -37,10 +41,39 @@ const profilesQuery = z.object({ platform: text({ max: 40 }).optional() });
 
 /** GET /api/<platform>/profiles (`?platform=` picks another): the active profiles, shuffled (public). */
 function profilesRoute(platform: Platform) {
-  return route({ auth: 'public', query: profilesQuery }, async ({ db, query }) => {
+  return route({ auth: 'public', query: profilesQuery, response: profilesResponse }, async ({ db, query }) => {
     const requested = query.platform ?? platform;
     if (!isPlatform(requested)) throw new AppError('PLATFORM_NOT_FOUND');
     return ok({ profiles: await listProfiles(db, requested) });
+  });
+}
+
+/** The target facts the picker scores against (issue #36 item 2). */
+const matchResponse = z.object({
+  target: z
+    .object({
+      language: z.string().nullable().describe('ISO 639-1 code of the target’s language, or null when the provider could not tell.'),
+      niche: z.string().nullable().describe('The target’s niche (a key of the niche taxonomy), or null when the provider could not tell.'),
+    })
+    .nullable()
+    .describe('null when the provider cannot tell (it has no target-info call, or the call failed): the picker then scores without language and niche.'),
+});
+
+/**
+ * GET /api/<platform>/profiles/match?link=… (public, like the profile list; 30 a minute per
+ * address): the target's language and niche from the provider's optional `target_info` call, for
+ * the picker's match score (lib/domain/audience/match-score.ts, computed in the browser).
+ */
+function matchRoute(platform: Platform) {
+  const descriptor = platformDescriptor(platform)!;
+  const query = z.object({
+    link: text({ max: 2000 })
+      .min(1, { message: descriptor.linkMessage })
+      .refine((v) => isLinkOf(platform, v) || isLinkOf(platform, v, 'account'), { message: descriptor.linkMessage }),
+  });
+  return route({ auth: 'public', query, response: matchResponse }, async ({ db, query, ip }) => {
+    await enforceRateLimit(db, { key: `target-info:${ip}`, limit: 30, windowSeconds: 60 });
+    return ok({ target: await readTargetInfo(db, platform, query.link) });
   });
 }
 
@@ -78,6 +111,9 @@ export const SEND_ROUTES: ReadonlyMap<string, RouteHandler> = new Map(services.m
 /** Every platform's profile list. */
 export const PROFILE_ROUTES: ReadonlyMap<string, RouteHandler> = new Map(PLATFORM_REGISTRY.map((p) => [`/api/${p.key}/profiles`, profilesRoute(p.key)]));
 
+/** Every platform's match facts (issue #36 item 2). */
+export const MATCH_ROUTES: ReadonlyMap<string, RouteHandler> = new Map(PLATFORM_REGISTRY.map((p) => [`/api/${p.key}/profiles/match`, matchRoute(p.key)]));
+
 /** The quote of every service paid by followers. */
 export const QUOTE_ROUTES: ReadonlyMap<string, RouteHandler> = new Map(services.filter(isPaidByFollowers).map((s) => [quotePath(s), quoteRoute]));
 
@@ -89,4 +125,9 @@ export function sendHandler(service: Service): RouteHandler {
 /** The profile list handler of one platform. */
 export function profilesHandler(platform: Platform): RouteHandler {
   return PROFILE_ROUTES.get(`/api/${platform}/profiles`)!;
+}
+
+/** The match facts handler of one platform. */
+export function matchHandler(platform: Platform): RouteHandler {
+  return MATCH_ROUTES.get(`/api/${platform}/profiles/match`)!;
 }

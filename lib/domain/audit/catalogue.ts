@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'api_key.revoke',
   'profile.reactivate',
   'profile.disable',
+  'profile.audience_edit',
+  'profile.audience_return',
   'order.end',
   'order.retry',
   'data.export',

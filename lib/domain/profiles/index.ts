@@ -1,6 +1,6 @@
 export { syncProfiles, type SyncResult } from './sync-profiles';
 export { ensureProfilesSynced } from './first-sync';
-export { listProfiles, readProfiles, type PublicProfile } from './list-profiles';
+export { listProfiles, readProfiles, accountAgeDays, type PublicProfile } from './list-profiles';
 export { startProfileSync } from './profile-sync-loop';
 export {
   recordProfileOutcomes,
@@ -13,4 +13,6 @@ export {
   type ProfileHealth,
   type ProfileFailure,
 } from './profile-health';
-export { profileHealthQuery, profileStatusBody } from './schemas';
+export { profileHealthQuery, profileStatusBody, profilesResponse, profileAudienceBody, type ProfileAudienceInput } from './schemas';
+export { editProfileAudience, returnProfileAudience, type ProfileAudience } from './edit-audience';
+export { readTargetInfo } from './read-target-info';

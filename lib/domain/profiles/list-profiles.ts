@@ -20,6 +20,15 @@ export type PublicProfile = {
   followers_count: number;
   status: string;
   platform: Platform;
+  /** Issue #36 (contract 1.3): ISO 639-1 codes of the languages its audience reads; empty when not known. */
+  languages: string[];
+  /** ISO 3166-1 alpha-2, or null when not known. */
+  country: string | null;
+  /** Keys of the niche taxonomy (lib/domain/audience/niches.ts). */
+  niches: string[];
+  verified: boolean;
+  /** Whole days since the account was opened, or null when not known. */
+  account_age_days: number | null;
   x_followers?: string;
   ig_username?: string;
   ig_followers?: string;
@@ -78,6 +87,11 @@ function toPublic(platform: Platform, r: typeof profiles.$inferSelect): PublicPr
     followers_count: r.followersCount,
     status: r.status,
     platform,
+    languages: r.languages,
+    country: r.country,
+    niches: r.niches,
+    verified: r.verified,
+    account_age_days: accountAgeDays(r.accountCreatedAt),
   };
   // §7's platform fields (`x_followers`, `ig_username`, …), named by the platform's descriptor.
   const fields: { followers?: string; username?: string } = platformDescriptor(platform)?.profileFields ?? {};
@@ -85,6 +99,13 @@ function toPublic(platform: Platform, r: typeof profiles.$inferSelect): PublicPr
   if (fields.followers) extra[fields.followers] = r.followersText;
   if (fields.username) extra[fields.username] = r.username;
   return base;
+}
+
+/** Whole days from a YYYY-MM-DD date to today (UTC), never negative; null for no date. */
+export function accountAgeDays(created: string | null, now = Date.now()): number | null {
+  if (!created) return null;
+  const at = Date.parse(`${created}T00:00:00Z`);
+  return Number.isNaN(at) ? null : Math.max(0, Math.floor((now - at) / 86_400_000));
 }
 
 function shuffle<T>(list: T[]): T[] {

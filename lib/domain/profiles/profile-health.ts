@@ -124,6 +124,12 @@ export type ProfileHealth = {
   recent_failures: ProfileFailure[];
   /** Admin actions on the profile (reactivate, disable), newest first. */
   history: { action: string; at: string; actor_id: number | null }[];
+  /** Issue #36: the audience facts, and when an admin last corrected them (null: the provider's). */
+  languages: string[];
+  country: string | null;
+  niches: string[];
+  verified: boolean;
+  audience_edited_at: string | null;
 };
 
 type StatsRow = { profile_id: number | string; ok: number | string; total: number | string; median_seconds: number | string | null };
@@ -215,6 +221,11 @@ export async function listProfileHealth(db: Db, input: { platform: Platform; sta
       quarantined_at: p.quarantinedAt ? p.quarantinedAt.toISOString() : null,
       recent_failures: failuresOf.get(p.id) ?? [],
       history: historyOf.get(String(p.id)) ?? [],
+      languages: p.languages,
+      country: p.country,
+      niches: p.niches,
+      verified: p.verified,
+      audience_edited_at: p.audienceEditedAt ? p.audienceEditedAt.toISOString() : null,
     };
   });
 }

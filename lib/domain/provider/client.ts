@@ -11,7 +11,9 @@ import {
   commentDraftsAnswerSchema,
   type CommentDraftsAnswer,
   type CommentDraftsRequest,
+  targetInfoSchema,
   type ProviderProfile,
+  type TargetInfo,
   type ProviderTask,
   type SendRequest,
   verifyAnswerSchema,
@@ -49,6 +51,11 @@ export type ProviderClient = {
   verify?(url: string, body: VerifyRequest): Promise<VerifyState>;
   /** 1.6 (issue #37): GETs an account's recent posts from the optional account_posts endpoint. */
   accountPosts?(url: string, account: string): Promise<ProviderAccountPost[]>;
+  /**
+   * 1.3: GETs the language and niche of a target link from the optional target_info endpoint.
+   * Optional here too: a client without it (a test double) is a provider without the call.
+   */
+  targetInfo?(url: string, targetUrl: string): Promise<TargetInfo>;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -156,6 +163,12 @@ export function createProviderClient(options: ProviderClientOptions = {}): Provi
       u.searchParams.set('account', account);
       const body = await withRetries('account_posts', () => once(u.toString(), { method: 'GET', headers: headers() }, accountPostsSchema));
       return body.posts;
+    },
+    async targetInfo(url, targetUrl) {
+      if (!url) throw new ProviderError('not_configured', 'target_info endpoint not set');
+      const u = new URL(url);
+      u.searchParams.set('target_url', targetUrl);
+      return withRetries('target_info', () => once(u.toString(), { method: 'GET', headers: headers() }, targetInfoSchema));
     },
   };
 

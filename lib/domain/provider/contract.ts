@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '@/lib/infra/validation';
+import { isNiche } from '@/lib/domain/audience/niches';
 
 /**
  * The HTTP contract we speak to the fulfilment provider, version 1 (docs/provider-api.md).
@@ -9,9 +10,11 @@ import { text } from '@/lib/infra/validation';
  */
 export const PROVIDER_API_VERSION = '1';
 // Minor versions within 1 add optional fields only (the header stays `1`): 1.1 added the per-profile
-// proof (`proof_url`, `text`), 1.2 the task's `start_count` (the target's count when it started).
-// A provider of an earlier minor version simply never sends them. 1.4 (issue #36 item 6) added the
-// optional `comment_drafts` call and the sends' optional `comments` (see the end of this file).
+// proof (`proof_url`, `text`), 1.2 the task's `start_count` (the target's count when it started),
+// 1.3 (issue #36) a profile's audience facts on the profile list and the optional `target_info` call,
+// 1.4 (issue #36 item 6) the optional `comment_drafts` call and the sends' optional `comments`,
+// 1.5 (issue #38) the optional `verify` call, 1.6 (issue #37) the optional `account_posts` call.
+// A provider of an earlier minor version simply never sends them.
 
 /**
  * A proof link as a provider sends it: an absolute http(s) URL. Anything else (a javascript: link,
@@ -33,6 +36,43 @@ const proofUrl = z
   .optional()
   .catch(undefined);
 
+/*
+ * 1.3 audience facts. Each is optional and forgiving: a value that does not fit is dropped (never
+ * failing the whole list), since a provider that knows less about a profile still lists it.
+ */
+const LANGUAGE = /^[a-z]{2}$/;
+const COUNTRY = /^[A-Z]{2}$/;
+/** ISO 639-1 codes, lower case, at most 10, each once; anything else is left out. */
+const languagesField = z
+  .array(z.unknown())
+  .max(100)
+  .transform((list) => [...new Set(list.filter((v): v is string => typeof v === 'string').map((v) => v.trim().toLowerCase()).filter((v) => LANGUAGE.test(v)))].slice(0, 10))
+  .optional()
+  .catch(undefined);
+/** ISO 3166-1 alpha-2, upper case. */
+const countryField = z
+  .string()
+  .max(10)
+  .transform((v) => v.trim().toUpperCase())
+  .refine((v) => COUNTRY.test(v))
+  .optional()
+  .catch(undefined);
+/** Keys of the niche taxonomy (lib/domain/audience/niches.ts); unknown keys are dropped. */
+const nichesField = z
+  .array(z.unknown())
+  .max(100)
+  .transform((list) => [...new Set(list.filter((v): v is string => typeof v === 'string' && isNiche(v)))].slice(0, 5))
+  .optional()
+  .catch(undefined);
+/** A calendar date (YYYY-MM-DD, or a full ISO time whose date part is kept), not in the future, not before 2000. */
+const accountCreatedField = z
+  .string()
+  .max(40)
+  .transform((v) => v.slice(0, 10))
+  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && v >= '2000-01-01' && Date.parse(`${v}T00:00:00Z`) <= Date.now() + 86_400_000)
+  .optional()
+  .catch(undefined);
+
 export const providerProfileSchema = z.object({
   id: z.union([text({ max: 200, trim: false }).min(1), z.number().int()]).transform(String),
   username: text({ max: 200, trim: false }).min(1),
@@ -40,12 +80,44 @@ export const providerProfileSchema = z.object({
   followers: z.number().int().min(0).max(10_000_000_000),
   followers_text: text({ max: 20, trim: false }).optional(),
   status: z.enum(['active', 'inactive']).optional().default('active'),
+  /** 1.3: the languages its audience reads, its country, its niches, when the account was opened, verified. */
+  languages: languagesField,
+  country: countryField,
+  niches: nichesField,
+  account_created: accountCreatedField,
+  verified: z.boolean().optional().catch(undefined),
 });
 export type ProviderProfile = z.infer<typeof providerProfileSchema>;
 
 export const profileListSchema = z.object({
   profiles: z.array(providerProfileSchema).max(10_000),
 });
+
+/**
+ * 1.3 `target_info`: what the provider knows of a target link — the language it is written in
+ * (ISO 639-1) and its niche (a taxonomy key). Either may be null (not known); an unknown niche or a
+ * malformed language counts as not known.
+ */
+export const targetInfoSchema = z.object({
+  language: z
+    .string()
+    .max(10)
+    .transform((v) => v.trim().toLowerCase())
+    .refine((v) => LANGUAGE.test(v))
+    .nullable()
+    .optional()
+    .catch(null)
+    .transform((v) => v ?? null),
+  niche: z
+    .string()
+    .max(100)
+    .refine((v) => isNiche(v))
+    .nullable()
+    .optional()
+    .catch(null)
+    .transform((v) => v ?? null),
+});
+export type TargetInfo = { language: string | null; niche: string | null };
 
 export const profileResultSchema = z.object({
   profile_id: z.union([text({ max: 200, trim: false }).min(1), z.number().int()]).transform(String),

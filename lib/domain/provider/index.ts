@@ -9,6 +9,7 @@ export {
   type SendRequest,
   type CommentDraftsRequest,
   type CommentDraftsAnswer,
+  type TargetInfo,
 } from './contract';
 // Contract 1.5 (issue #38 item 1): verify.
 export { VERIFY_STATES, verifyUrlOf, type VerifyRequest, type VerifyState } from './contract';

@@ -100,7 +100,7 @@ export default async function ServicePage({ params }: Props) {
         key={service}
         service={service}
         platform={platform}
-        profiles={profiles.map((p) => ({ id: p.id, username: p.username, name: p.name, followers: p.followers, followersCount: p.followers_count, reliability: reliability.get(p.id) ?? null }))}
+        profiles={profiles.map((p) => ({ id: p.id, username: p.username, name: p.name, followers: p.followers, followersCount: p.followers_count, reliability: reliability.get(p.id) ?? null, languages: p.languages, country: p.country, niches: p.niches, verified: p.verified }))}
         profilesFailed={list.failed}
         viewer={user ? { loggedIn: true, isAdmin: exemptFromLimits(user), socketToken } : shell ? 'shell' : { loggedIn: false }}
         initialLimits={limits}

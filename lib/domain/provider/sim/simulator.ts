@@ -7,6 +7,7 @@ import { PLATFORM_SIMS } from '@/platforms/sim';
 import { hashUnit } from './random';
 import { commentsBySendBody, handleCommentDrafts } from './drafts-endpoint';
 import { resetSimPosts, simAccountPosts, simPublish } from './account-posts';
+import { simTargetFacts } from './target-facts';
 
 /**
  * The simulated fulfilment provider (docs/provider-api.md, "Simulated provider"): the same
@@ -34,6 +35,8 @@ export type SimConfig = {
   commentDrafts: boolean;
   /** Contract 1.5 (issue #38): the share of actions `verify` finds undone (0–1), fixed per order and profile. */
   undoRate?: number;
+  /** Contract 1.3: answer `target_info` (false: behave as a provider without the call, 404). */
+  targetInfo: boolean;
 };
 
 type SimTask = {
@@ -69,6 +72,7 @@ export const DEFAULT_SIM_CONFIG: SimConfig = {
   failNext: 0,
   startCount: true,
   commentDrafts: true,
+  targetInfo: true,
 };
 
 type Global = typeof globalThis & { __etkSim?: SimState };
@@ -135,9 +139,18 @@ export function handleSim(req: SimRequest): SimResponse {
   if (!isPlatform(first) || !key || rest.length > 0 || !(ENDPOINT_KEYS[first] as readonly string[]).includes(key)) {
     return json(404, { error: 'not_found' });
   }
+  if (key === 'target_info' && !s.config.targetInfo) return json(404, { error: 'not_found' });
   s.stats.calls++;
   const failure = failureMode(s.config);
   if (failure) return failure;
+
+  if (key === 'target_info') {
+    if (req.method !== 'GET') return json(405, { error: 'method_not_allowed' });
+    const target = req.query.get('target_url') ?? '';
+    if (!target || target.length > 2000) return json(400, { error: 'invalid_request' });
+    // Fixed by the link (target-facts.ts): the same target always gets the same answer.
+    return json(200, simTargetFacts(target));
+  }
 
   if (key === 'profile_list') {
     if (req.method !== 'GET') return json(405, { error: 'method_not_allowed' });
@@ -306,6 +319,7 @@ function control(req: SimRequest): SimResponse {
   if (typeof patch.startCount === 'boolean') next.startCount = patch.startCount;
   if (typeof patch.commentDrafts === 'boolean') next.commentDrafts = patch.commentDrafts;
   if (typeof patch.undoRate === 'number' && Number.isFinite(patch.undoRate) && patch.undoRate >= 0) next.undoRate = Math.min(1, patch.undoRate);
+  if (typeof patch.targetInfo === 'boolean') next.targetInfo = patch.targetInfo;
   for (const k of ['failRate', 'minDelayMs', 'maxDelayMs', 'slowMs', 'failNext'] as const) {
     const v = patch[k];
     if (typeof v === 'number' && Number.isFinite(v) && v >= 0) next[k] = k === 'failRate' ? Math.min(1, v) : Math.round(v);
