@@ -45,6 +45,11 @@ export type PlatformDescriptor = {
    */
   readonly extraEndpoints: readonly string[];
   // Issue #36 item 6 (contract 1.4): `comment_drafts`, optional, on platforms with a comment service.
+  /**
+   * Issue #37: a watched account as a customer types it, a handle (without `@`) or its page's link
+   * (the handle captured); a platform without it cannot be watched.
+   */
+  readonly watchAccount?: { readonly handle: RegExp; readonly url: RegExp };
   /** Whether a profile's follower count is shown and sorted by (not for channels whose count means subscribers). */
   readonly showsFollowers: boolean;
   /** The public page of a profile's handle. */

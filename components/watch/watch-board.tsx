@@ -13,7 +13,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useFormat } from '@/components/ui/use-format';
-import type { WatchPostView, WatchView } from '@/lib/domain/watches/schemas';
+import type { WatchPostView, WatchView } from '@/lib/domain/watches/responses';
 
 export type WatchPlatformChoice = {
   key: string;

@@ -10,6 +10,7 @@ export const instagram = {
   },
   exampleLink: 'https://www.instagram.com/reel/C8abcdEFgh1/',
   extraEndpoints: ['profile_list', 'comment_drafts', 'account_posts', 'target_info'],
+  watchAccount: { handle: /^[A-Za-z0-9_.]{1,30}$/, url: /^https?:\/\/(?:www\.)?instagram\.com\/@?([A-Za-z0-9_.]{1,30})\/?(?:[?#]\S*)?$/i },
   showsFollowers: true,
   profileUrl: (handle) => `https://www.instagram.com/${encodeURIComponent(handle)}/`,
   profileFields: { followers: 'ig_followers', username: 'ig_username' },

@@ -16,6 +16,7 @@ export const tiktok = {
   },
   exampleLink: 'https://www.tiktok.com/@someone/video/7300000000000000001',
   extraEndpoints: ['profile_list', 'islem_durumu', 'comment_drafts', 'account_posts', 'target_info'],
+  watchAccount: { handle: /^[A-Za-z0-9_.]{2,24}$/, url: /^https?:\/\/(?:www\.|m\.)?tiktok\.com\/@([A-Za-z0-9_.]{2,24})\/?(?:[?#]\S*)?$/i },
   showsFollowers: true,
   profileUrl: (handle) => `https://www.tiktok.com/@${encodeURIComponent(handle)}`,
   profileFields: { followers: 'tt_followers' },

@@ -10,6 +10,7 @@ export const twitter = {
   },
   exampleLink: 'https://x.com/someone/status/1790000000000000001',
   extraEndpoints: ['profile_list', 'islem_durumu', 'comment_drafts', 'account_posts', 'target_info'],
+  watchAccount: { handle: /^[A-Za-z0-9_]{1,15}$/, url: /^https?:\/\/(?:www\.|mobile\.)?(?:x|twitter)\.com\/@?([A-Za-z0-9_]{1,15})\/?(?:[?#]\S*)?$/i },
   showsFollowers: true,
   minProfilesSetting: true,
   profileUrl: (handle) => `https://x.com/${encodeURIComponent(handle)}`,

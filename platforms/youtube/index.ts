@@ -15,6 +15,7 @@ export const youtube = {
   },
   exampleLink: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
   extraEndpoints: ['profile_list', 'islem_durumu', 'comment_drafts', 'account_posts', 'target_info'],
+  watchAccount: { handle: /^[A-Za-z0-9._-]{3,30}$/, url: /^https?:\/\/(?:www\.|m\.)?youtube\.com\/@([A-Za-z0-9._-]{3,30})\/?(?:[?#]\S*)?$/i },
   // A channel's count is its subscribers, not followers of the person acting: not shown (§2).
   showsFollowers: false,
   profileUrl: (handle) => `https://www.youtube.com/@${encodeURIComponent(handle)}`,

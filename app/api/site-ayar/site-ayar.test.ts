@@ -80,7 +80,7 @@ describe('PUT /api/platformlar/{platform}', () => {
   it('refuses another platform’s key, a non-http URL and an unknown platform', async () => {
     const key = await call(platform.PUT, { method: 'PUT', token: f.adminToken, params: { platform: 'youtube' }, body: { api_endpoints: { retweet: 'https://x.example.com' } } });
     expect(key.status).toBe(400);
-    expect(key.body.mesaj).toBe('Bilinmeyen endpoint anahtarı: retweet. Geçerli anahtarlar: profile_list, youtube_like, youtube_comment, youtube_subscribe, islem_durumu, account_posts.');
+    expect(key.body.mesaj).toBe('Bilinmeyen endpoint anahtarı: retweet. Geçerli anahtarlar: profile_list, youtube_like, youtube_comment, youtube_subscribe, islem_durumu, comment_drafts, account_posts, target_info.');
     const url = await call(platform.PUT, { method: 'PUT', token: f.adminToken, params: { platform: 'twitter' }, body: { api_endpoints: { like: 'ftp://x.example.com' } } });
     expect(url.body.mesaj).toBe('Endpoint adresleri http:// veya https:// ile başlayan geçerli adresler olmalıdır.');
     const none = await call(platform.PUT, { method: 'PUT', token: f.adminToken, params: { platform: 'myspace' }, body: { aktif: true } });

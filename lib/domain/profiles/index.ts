@@ -13,6 +13,7 @@ export {
   type ProfileHealth,
   type ProfileFailure,
 } from './profile-health';
-export { profileHealthQuery, profileStatusBody, profilesResponse, profileAudienceBody, type ProfileAudienceInput } from './schemas';
+export { profileHealthQuery, profileStatusBody, profileAudienceBody, type ProfileAudienceInput } from './schemas';
+export { profilesResponse } from './responses';
 export { editProfileAudience, returnProfileAudience, type ProfileAudience } from './edit-audience';
 export { readTargetInfo } from './read-target-info';

@@ -270,7 +270,7 @@ export function verifyUrlOf(endpoints: Record<string, string>): string | undefin
 export const accountPostSchema = z.object({
   id: z.union([text({ max: 200, trim: false }).min(1), z.number().int()]).transform(String),
   url: text({ max: 2000, trim: false }).min(1),
-  created_at: z.string().max(40).refine((v) => !Number.isNaN(Date.parse(v))),
+  created_at: text({ max: 40, trim: false }).refine((v) => !Number.isNaN(Date.parse(v))),
   text: text({ max: 5000, trim: false }).optional().default(''),
 });
 export type ProviderAccountPost = z.infer<typeof accountPostSchema>;

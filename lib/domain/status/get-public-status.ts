@@ -9,7 +9,7 @@ import type { Locale } from '@/lib/infra/i18n/routing';
 import { keptRates } from '@/lib/domain/verification';
 import { dailyBars, share, type DayProbes } from './daily-bars';
 import { incidentView, listIncidents } from './incidents';
-import type { PublicStatus } from './schemas';
+import type { PublicStatus } from './responses';
 
 const HOUR = 3_600_000;
 const WINDOWS = { day: 24 * HOUR, week: 7 * 24 * HOUR, month: 30 * 24 * HOUR } as const;

@@ -1,6 +1,6 @@
 import { translate } from '@/lib/infra/i18n/translate';
 import type { Locale } from '@/lib/infra/i18n/routing';
-import type { StatusIncident } from './schemas';
+import type { StatusIncident } from './responses';
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 

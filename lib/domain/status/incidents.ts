@@ -11,7 +11,8 @@ import { publicContentChanged } from '@/lib/infra/cache/public-content';
 import { translate } from '@/lib/infra/i18n/translate';
 import type { Locale } from '@/lib/infra/i18n/routing';
 import type { Platform } from '@/lib/domain/catalogue/services';
-import type { IncidentNoteInput, StatusIncident } from './schemas';
+import type { IncidentNoteInput } from './schemas';
+import type { StatusIncident } from './responses';
 
 /** A provider is down once this many probes in a row found it unreachable (issue #38 item 4). */
 export const DOWN_AFTER_PROBES = 3;

@@ -3,4 +3,5 @@ export { runStatusProbe, PROBE_TIMEOUT_MS, type ProbeOptions, type ProbeResult }
 export { evaluateIncidents, openIncident, closeIncident, listIncidents, setIncidentNote, incidentTitle, incidentView, DOWN_AFTER_PROBES, STUCK_SPIKE, type IncidentKind } from './incidents';
 export { incidentsFeed } from './incidents-feed';
 export { dailyBars, dayList, share, utcDay, type DayBar, type DayProbes } from './daily-bars';
-export { publicStatusSchema, statusIncidentSchema, incidentNoteSchema, incidentIdParams, type PublicStatus, type StatusIncident, type IncidentNoteInput } from './schemas';
+export { incidentNoteSchema, incidentIdParams, type IncidentNoteInput } from './schemas';
+export { publicStatusSchema, statusIncidentSchema, type PublicStatus, type StatusIncident } from './responses';

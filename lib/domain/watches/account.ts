@@ -1,35 +1,16 @@
+import { platformDescriptor } from '@/platforms';
+
 /**
  * A watched account as a customer types it (issue #37): `@handle`, `handle`, or the account's
  * link on its platform. A link of another platform, or a handle its platform would not take, is
- * refused (WATCH_ACCOUNT_INVALID). Plain data: the create form imports it too.
+ * refused (WATCH_ACCOUNT_INVALID). The rules are the descriptors' `watchAccount`. Plain data: the create form imports it too.
  */
-type Rule = { handle: RegExp; url: RegExp };
-
-const RULES: Readonly<Record<string, Rule>> = {
-  twitter: {
-    handle: /^[A-Za-z0-9_]{1,15}$/,
-    url: /^https?:\/\/(?:www\.|mobile\.)?(?:x|twitter)\.com\/@?([A-Za-z0-9_]{1,15})\/?(?:[?#]\S*)?$/i,
-  },
-  instagram: {
-    handle: /^[A-Za-z0-9_.]{1,30}$/,
-    url: /^https?:\/\/(?:www\.)?instagram\.com\/@?([A-Za-z0-9_.]{1,30})\/?(?:[?#]\S*)?$/i,
-  },
-  youtube: {
-    handle: /^[A-Za-z0-9._-]{3,30}$/,
-    url: /^https?:\/\/(?:www\.|m\.)?youtube\.com\/@([A-Za-z0-9._-]{3,30})\/?(?:[?#]\S*)?$/i,
-  },
-  tiktok: {
-    handle: /^[A-Za-z0-9_.]{2,24}$/,
-    url: /^https?:\/\/(?:www\.|m\.)?tiktok\.com\/@([A-Za-z0-9_.]{2,24})\/?(?:[?#]\S*)?$/i,
-  },
-};
-
 /** Paths of the platforms' own pages that look like a handle in a link. */
 const RESERVED = new Set(['home', 'explore', 'search', 'i', 'settings', 'notifications', 'messages', 'p', 'reel', 'reels', 'watch', 'shorts']);
 
 /** The handle (without `@`), or null when the text is not an account of this platform. */
 export function parseAccount(platform: string, input: string): string | null {
-  const rule = RULES[platform];
+  const rule = platformDescriptor(platform)?.watchAccount;
   const value = input.trim();
   if (!rule || !value) return null;
   if (/^https?:\/\//i.test(value)) {

@@ -3,3 +3,4 @@ export { createWatch, listWatches, getWatch, updateWatch, deleteWatch, setWatchP
 export { WATCH_TASK, pollWatches, pollWatch, actOnPosts, backoffSeconds, MAX_BACKOFF_SECONDS, type PollOptions } from './poll-watches';
 export { parseAccount } from './account';
 export * from './schemas';
+export * from './responses';

@@ -5,9 +5,11 @@ import { orders, platforms, profiles, userPackages, watches, watchPosts } from '
 import { PLATFORMS, platformOfService, type Platform } from '@/lib/domain/catalogue/services';
 import { AppError } from '@/lib/infra/errors';
 import { durumOf } from '@/lib/domain/order-figures';
+import { inForce } from '@/lib/domain/subscriptions';
 import { platformDescriptor } from '@/platforms';
 import { parseAccount } from './account';
-import { WATCH_LIMITS, type CreateWatchInput, type UpdateWatchInput, type WatchPostView, type WatchView } from './schemas';
+import { WATCH_LIMITS, type CreateWatchInput, type UpdateWatchInput } from './schemas';
+import type { WatchPostView, WatchView } from './responses';
 
 type WatchRow = typeof watches.$inferSelect;
 
@@ -71,7 +73,7 @@ async function checkSettings(db: Db, userId: number, platform: Platform, s: Sett
   const [pkg] = await db
     .select({ endsAt: userPackages.endsAt, profilLimit: userPackages.profilLimit })
     .from(userPackages)
-    .where(and(eq(userPackages.userId, userId), eq(userPackages.platform, platform), eq(userPackages.status, 'active'), lte(userPackages.startsAt, now), gt(userPackages.endsAt, now)));
+    .where(and(eq(userPackages.userId, userId), eq(userPackages.platform, platform), inForce(now)));
   if (pkg && s.profileIds.length > pkg.profilLimit) throw new AppError('PROFILE_LIMIT_EXCEEDED', { params: { limit: pkg.profilLimit } });
   const latest = pkg ? pkg.endsAt : new Date(now.getTime() + WATCH_LIMITS.daysWithoutPackage * 86_400_000);
   if (s.endsAt.getTime() <= now.getTime() || s.endsAt.getTime() > latest.getTime()) {

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+const watchView = z.object({
+  id: z.number().int(),
+  platform: z.string(),
+  account: z.string(),
+  services: z.array(z.string()),
+  profile_ids: z.array(z.number().int()),
+  prompt: z.string().nullable(),
+  delay_minutes: z.tuple([z.number().int(), z.number().int()]),
+  spread_minutes: z.number().int(),
+  max_posts_per_day: z.number().int(),
+  ends_at: z.string(),
+  contains: z.string().nullable(),
+  status: z.enum(['active', 'paused', 'ended']),
+  last_polled_at: z.string().nullable(),
+  failures: z.number().int(),
+  next_poll_at: z.string(),
+  created_at: z.string(),
+  posts_found: z.number().int(),
+});
+export type WatchView = z.infer<typeof watchView>;
+
+const watchPostView = z.object({
+  id: z.number().int(),
+  post_id: z.string(),
+  url: z.string(),
+  posted_at: z.string(),
+  found_at: z.string(),
+  status: z.enum(['ordered', 'skipped']),
+  reason: z.string().nullable(),
+  orders: z.array(z.object({ task_id: z.string(), number: z.number().int(), service: z.string(), status: z.string() })),
+});
+export type WatchPostView = z.infer<typeof watchPostView>;
+
+export const watchResponse = z.object({ watch: watchView });
+export const watchDetailResponse = z.object({ watch: watchView.extend({ posts: z.array(watchPostView) }) });
+export const watchListResponse = z.object({ watches: z.array(watchView) });
