@@ -4,4 +4,4 @@ export { evaluateIncidents, openIncident, closeIncident, listIncidents, setIncid
 export { incidentsFeed } from './incidents-feed';
 export { dailyBars, dayList, share, utcDay, type DayBar, type DayProbes } from './daily-bars';
 export { incidentNoteSchema, incidentIdParams, type IncidentNoteInput } from './schemas';
-export { publicStatusSchema, statusIncidentSchema, type PublicStatus, type StatusIncident } from './responses';
+export { probeResponse, publicStatusSchema, statusIncidentSchema, type PublicStatus, type StatusIncident } from './responses';

@@ -41,3 +41,12 @@ export const publicStatusSchema = z.object({
 });
 export type PublicStatus = z.infer<typeof publicStatusSchema>;
 export type StatusIncident = z.infer<typeof statusIncidentSchema>;
+
+/** POST /api/admin/status/probe: what the probe found, and the incidents it opened or ended. */
+export const probeResponse = z.object({
+  probe: z.object({
+    probed: z.array(z.object({ platform: z.string(), up: z.boolean(), latency_ms: z.number().int() })),
+    opened: z.array(z.string()),
+    closed: z.array(z.string()),
+  }),
+});

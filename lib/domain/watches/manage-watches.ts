@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orders, platforms, profiles, userPackages, watches, watchPosts } from '@/db/schema';
 import { PLATFORMS, platformOfService, type Platform } from '@/lib/domain/catalogue/services';
@@ -212,7 +212,7 @@ export async function watchPageData(db: Db, userId: number, now: Date = new Date
   const pkgs = await db
     .select({ platform: userPackages.platform, endsAt: userPackages.endsAt })
     .from(userPackages)
-    .where(and(eq(userPackages.userId, userId), eq(userPackages.status, 'active'), lte(userPackages.startsAt, now), gt(userPackages.endsAt, now)));
+    .where(and(eq(userPackages.userId, userId), inForce(now)));
   const fallback = new Date(now.getTime() + WATCH_LIMITS.daysWithoutPackage * 86_400_000);
   const maxEnd: Record<string, string> = {};
   for (const p of PLATFORMS) {

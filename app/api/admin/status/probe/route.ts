@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { actorFrom, recordAudit } from '@/lib/domain/audit';
-import { runStatusProbe } from '@/lib/domain/status';
+import { probeResponse, runStatusProbe } from '@/lib/domain/status';
 import { ok, route } from '@/app/api/_lib/route';
 
 /**
@@ -13,13 +12,7 @@ export const POST = route(
     auth: 'admin',
     summary: 'Probe the providers now',
     description: 'Asks each active platform’s profile_list endpoint once (3 s timeout), records the result for the status page and opens or ends the automatic incidents. Audited.',
-    response: z.object({
-      probe: z.object({
-        probed: z.array(z.object({ platform: z.string(), up: z.boolean(), latency_ms: z.number().int() })),
-        opened: z.array(z.string()),
-        closed: z.array(z.string()),
-      }),
-    }),
+    response: probeResponse,
   },
   async ({ req, db, user }) => {
     const probe = await runStatusProbe(db, { exact: true });
