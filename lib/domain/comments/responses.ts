@@ -11,6 +11,6 @@ export const commentDraftsResponse = z.object({
       }),
     )
     .describe('One draft per profile the provider wrote for, in the order asked; a profile left out got none.'),
-  expires_at: z.string().describe('ISO time until which these drafts can be approved and sent (site setting comment_draft_minutes, default 30).'),
+  expires_at: z.string().describe('ISO time until which these drafts can be approved and sent (the site’s draft lifetime setting, 30 minutes by default).'),
   language: z.string().optional().describe('The language the drafts are written in, when the provider tells.'),
 });

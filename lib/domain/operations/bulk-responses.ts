@@ -13,7 +13,7 @@ const lineResponse = z.object({
 });
 
 export const bulkOrderResponse = z.object({
-  bulk_id: z.string().nullable().describe('The orders.bulk_id of every accepted line (null when none was accepted).'),
+  bulk_id: z.string().nullable().describe('The bulk order’s id, shared by every accepted line’s order (null when none was accepted).'),
   accepted: z.number().int(),
   refused: z.number().int(),
   lines: z.array(lineResponse),
