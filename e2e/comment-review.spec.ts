@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, expectToast, test } from './fixtures';
 import { adminToken, signInBrowser } from './auth';
-import { allProfileBoxes, BROWSER_LOCALE, createCustomer, defaultProvider, e2eTarget, msg, prefix, reliableProvider, type Loc } from './public-helpers';
+import { allProfileBoxes, BROWSER_LOCALE, createCustomer, defaultProvider, e2eTarget, msg, prefix, reliableProvider, type Loc, siteSettings, noSideScroll } from './public-helpers';
 
 /**
  * Issue #36 item 6: comments the customer approves before anyone posts. On a comment service's
@@ -17,24 +17,15 @@ let admin = '';
 let settings: Json | null = null;
 const BLOCKED = 'e2eforbidden';
 
-async function siteSettings(request: APIRequestContext, body?: Json): Promise<Json> {
-  const auth = { authorization: `Bearer ${admin}` };
-  if (body) {
-    const res = await request.put('/api/site-ayar', { headers: auth, data: body });
-    expect(res.ok(), await res.text()).toBe(true);
-  }
-  return ((await (await request.get('/api/site-ayar', { headers: auth })).json()) as { site_ayar: Json }).site_ayar;
-}
-
 test.beforeAll(async ({ request }) => {
   admin = await adminToken(request);
-  settings = await siteSettings(request);
+  settings = await siteSettings(request, admin);
   const words = settings.yasakli_kelimeler as Record<string, string[]>;
-  await siteSettings(request, { ...settings, cooldown_saniye: 0, twitter_min_profil: 1, yasakli_kelimeler: { ...words, '*': [...(words['*'] ?? []), BLOCKED] } });
+  await siteSettings(request, admin, { ...settings, cooldown_saniye: 0, twitter_min_profil: 1, yasakli_kelimeler: { ...words, '*': [...(words['*'] ?? []), BLOCKED] } });
 });
 
 test.afterAll(async ({ request }) => {
-  if (settings) await siteSettings(request, settings);
+  if (settings) await siteSettings(request, admin, settings);
   await defaultProvider(request);
 });
 
@@ -43,8 +34,6 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
-
-const noSideScroll = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
 /** The comment page with three profiles ticked, a link and a prompt, and the review opened. */
 async function openReview(page: Page, l: Loc, target: string) {
@@ -177,7 +166,7 @@ test('the admin sets blocked words per language and the draft lifetime in /rooti
     await page.getByRole('button', { name: msg('en', 'Admin.common.save') }).click();
     expect((await saved).ok()).toBe(true);
     await expectToast(page, msg('en', 'Admin.settings.saved'));
-    const now = await siteSettings(request);
+    const now = await siteSettings(request, admin);
     expect(now).toMatchObject({ yorum_taslak_dakika: 45 });
     expect((now.yasakli_kelimeler as Record<string, string[]>).de).toEqual(['Werbung', 'billiger Follower']);
     await section.scrollIntoViewIfNeeded();

@@ -1,7 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { adminToken, signInBrowser } from './auth';
-import { allProfileBoxes, BROWSER_LOCALE, createCustomer, defaultProvider, e2eTarget, msg, prefix, reliableProvider, type Loc } from './public-helpers';
+import { allProfileBoxes, BROWSER_LOCALE, createCustomer, defaultProvider, e2eTarget, msg, prefix, reliableProvider, type Loc, siteSettings, afterPlural, noSideScroll } from './public-helpers';
 
 /**
  * Issue #36 items 3 and 5: a customer saves the ticked profiles as a crew, and later picks it in
@@ -15,30 +14,16 @@ type Json = Record<string, unknown>;
 let admin = '';
 let settings: Json | null = null;
 
-async function siteSettings(request: APIRequestContext, body?: Json): Promise<Json> {
-  const auth = { authorization: `Bearer ${admin}` };
-  if (body) {
-    const res = await request.put('/api/site-ayar', { headers: auth, data: body });
-    expect(res.ok(), await res.text()).toBe(true);
-  }
-  return ((await (await request.get('/api/site-ayar', { headers: auth })).json()) as { site_ayar: Json }).site_ayar;
-}
-
 test.beforeAll(async ({ request }) => {
   admin = await adminToken(request);
-  settings = await siteSettings(request);
-  await siteSettings(request, { ...settings, cooldown_saniye: 0, twitter_min_profil: 1 });
+  settings = await siteSettings(request, admin);
+  await siteSettings(request, admin, { ...settings, cooldown_saniye: 0, twitter_min_profil: 1 });
 });
 
 test.afterAll(async ({ request }) => {
-  if (settings) await siteSettings(request, settings);
+  if (settings) await siteSettings(request, admin, settings);
   await defaultProvider(request);
 });
-
-/** The words of a message after its leading `{count, plural, …}` up to the next argument: the part every count shares. */
-const afterPlural = (text: string) => text.replace(/^\{count, plural, one \{[^}]*\} other \{[^}]*\}\}/, '').split('{')[0]!.trim();
-
-const noSideScroll = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
 const CASES: { l: Loc; width: number; n: number }[] = [
   { l: 'en', width: 390, n: 821 },

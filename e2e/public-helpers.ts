@@ -106,3 +106,21 @@ export async function allProfileBoxes(page: Page) {
   await expect(page.locator('[data-profile-list][data-complete]')).toHaveCount(1);
   return page.locator('[data-profile-list]').getByRole('checkbox');
 }
+
+type Json = Record<string, unknown>;
+
+/** The site settings as an admin reads them, after saving `body` first when given (a journey changes them and puts them back). */
+export async function siteSettings(request: APIRequestContext, admin: string, body?: Json): Promise<Json> {
+  const auth = { authorization: `Bearer ${admin}` };
+  if (body) {
+    const res = await request.put('/api/site-ayar', { headers: auth, data: body });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  return ((await (await request.get('/api/site-ayar', { headers: auth })).json()) as { site_ayar: Json }).site_ayar;
+}
+
+/** The words of a message after its leading `{count, plural, …}` up to the next argument: the part every count shares. */
+export const afterPlural = (text: string) => text.replace(/^\{count, plural, one \{[^}]*\} other \{[^}]*\}\}/, '').split('{')[0]!.trim();
+
+/** The page does not scroll sideways at this width. */
+export const noSideScroll = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -1,7 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectToast, test } from './fixtures';
 import { adminToken, signInBrowser } from './auth';
-import { allProfileBoxes, BROWSER_LOCALE, createCustomer, defaultProvider, e2eTarget, msg, prefix, reliableProvider, type Loc } from './public-helpers';
+import { allProfileBoxes, BROWSER_LOCALE, createCustomer, defaultProvider, e2eTarget, msg, prefix, reliableProvider, type Loc, siteSettings, afterPlural, noSideScroll } from './public-helpers';
 
 /**
  * Issue #36 item 4 "Reorder": a customer repeats a past order from the statistics list (phone) or
@@ -17,31 +16,17 @@ type Json = Record<string, unknown>;
 let admin = '';
 let settings: Json | null = null;
 
-async function siteSettings(request: APIRequestContext, body?: Json): Promise<Json> {
-  const auth = { authorization: `Bearer ${admin}` };
-  if (body) {
-    const res = await request.put('/api/site-ayar', { headers: auth, data: body });
-    expect(res.ok(), await res.text()).toBe(true);
-  }
-  return ((await (await request.get('/api/site-ayar', { headers: auth })).json()) as { site_ayar: Json }).site_ayar;
-}
-
 test.beforeAll(async ({ request }) => {
   admin = await adminToken(request);
-  settings = await siteSettings(request);
+  settings = await siteSettings(request, admin);
   // One send after another of the same service: the cooldown is the send's own rule, tested elsewhere.
-  await siteSettings(request, { ...settings, cooldown_saniye: 0, twitter_min_profil: 1 });
+  await siteSettings(request, admin, { ...settings, cooldown_saniye: 0, twitter_min_profil: 1 });
 });
 
 test.afterAll(async ({ request }) => {
-  if (settings) await siteSettings(request, settings);
+  if (settings) await siteSettings(request, admin, settings);
   await defaultProvider(request);
 });
-
-/** The words of a message after its leading `{count, plural, …}` up to the next argument: the part every count shares. */
-const afterPlural = (text: string) => text.replace(/^\{count, plural, one \{[^}]*\} other \{[^}]*\}\}/, '').split('{')[0]!.trim();
-
-const noSideScroll = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
 const CASES: { l: Loc; width: number; from: 'row' | 'dialog' | 'overview'; n: number }[] = [
   { l: 'tr', width: 390, from: 'row', n: 361 },

@@ -1,33 +1,18 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withSimServer } from '@/test/fixtures/sim-server';
 import { platformDescriptor } from '@/platforms';
 import { createProviderClient, ProviderError } from './index';
-import { configureSim, serveSimProvider } from './sim';
+import { configureSim } from './sim';
 
-let server: Server;
-let base: string;
-
-beforeAll(async () => {
-  server = createServer(serveSimProvider);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sim-provider`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((r) => server.close(() => r()));
-});
-beforeEach(() => {
-  configureSim({ reset: true });
-});
+const sim = withSimServer();
 
 const client = () => createProviderClient({ timeoutMs: 500, retries: 1, backoffMs: 10 });
-const control = (body: unknown) => fetch(`${base}/_control`, { method: 'POST', body: JSON.stringify(body) });
+const control = (body: unknown) => fetch(`${sim.base()}/_control`, { method: 'POST', body: JSON.stringify(body) });
 
 describe('account_posts (contract 1.6, issue #37)', () => {
   it('answers the scheduled posts of an account, newest first, with links each platform takes', async () => {
     for (const platform of ['twitter', 'instagram', 'youtube', 'tiktok'] as const) {
-      const posts = await client().accountPosts!(`${base}/${platform}/account_posts`, 'someone_1');
+      const posts = await client().accountPosts!(`${sim.base()}/${platform}/account_posts`, 'someone_1');
       expect(posts.length).toBeGreaterThan(0);
       const times = posts.map((p) => Date.parse(p.created_at));
       expect([...times].sort((a, b) => b - a)).toEqual(times);
@@ -35,12 +20,12 @@ describe('account_posts (contract 1.6, issue #37)', () => {
       const patterns = platformDescriptor(platform)!.patterns.post;
       for (const p of posts) expect(patterns.some((re) => re.test(p.url))).toBe(true);
       // The same schedule on every call.
-      expect(await client().accountPosts!(`${base}/${platform}/account_posts`, 'someone_1')).toEqual(posts);
+      expect(await client().accountPosts!(`${sim.base()}/${platform}/account_posts`, 'someone_1')).toEqual(posts);
     }
   });
 
   it('publishes a post at once through the control, only on that account', async () => {
-    const url = `${base}/twitter/account_posts`;
+    const url = `${sim.base()}/twitter/account_posts`;
     const before = await client().accountPosts!(url, 'watched');
     const res = await control({ publish: { platform: 'twitter', account: 'watched' } });
     expect(res.status).toBe(200);
@@ -56,9 +41,9 @@ describe('account_posts (contract 1.6, issue #37)', () => {
   });
 
   it('refuses a bad account and an endpoint that is not set, without a crash', async () => {
-    await expect(client().accountPosts!(`${base}/twitter/account_posts`, 'a b')).rejects.toBeInstanceOf(ProviderError);
+    await expect(client().accountPosts!(`${sim.base()}/twitter/account_posts`, 'a b')).rejects.toBeInstanceOf(ProviderError);
     await expect(client().accountPosts!('', 'someone')).rejects.toMatchObject({ kind: 'not_configured' });
     configureSim({ mode: 'down' });
-    await expect(client().accountPosts!(`${base}/twitter/account_posts`, 'someone')).rejects.toBeInstanceOf(ProviderError);
+    await expect(client().accountPosts!(`${sim.base()}/twitter/account_posts`, 'someone')).rejects.toBeInstanceOf(ProviderError);
   });
 });

@@ -1,29 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withSimServer } from '@/test/fixtures/sim-server';
 import { createProviderClient } from './index';
 import { verifyUrlOf } from './contract';
-import { configureSim, serveSimProvider } from './sim';
+import { configureSim } from './sim';
 
 /** Contract 1.5 (issue #38 item 1): `verify`, one call per proof, against the simulated provider. */
-let server: Server;
-let base: string;
-
-beforeAll(async () => {
-  server = createServer(serveSimProvider);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sim-provider`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((r) => server.close(() => r()));
-});
-beforeEach(() => {
-  configureSim({ reset: true });
-});
+const sim = withSimServer();
 
 const client = () => createProviderClient({ timeoutMs: 500, retries: 1, backoffMs: 10 });
-const ask = (order: string, profile: string) => client().verify!(`${base}/twitter/verify`, { order_id: order, service: 'like', profile_id: profile, target_url: 'https://x.com/a/status/1' });
+const ask = (order: string, profile: string) => client().verify!(`${sim.base()}/twitter/verify`, { order_id: order, service: 'like', profile_id: profile, target_url: 'https://x.com/a/status/1' });
 
 describe('the verify call', () => {
   it('finds every action kept by default and undoes the configured share, the same answer each time', async () => {
@@ -39,13 +24,13 @@ describe('the verify call', () => {
   });
 
   it('is switched by POST /sim-provider/_control {"undoRate"}', async () => {
-    const res = await fetch(`${base}/_control`, { method: 'POST', body: JSON.stringify({ undoRate: 1 }) });
+    const res = await fetch(`${sim.base()}/_control`, { method: 'POST', body: JSON.stringify({ undoRate: 1 }) });
     expect(await res.json()).toMatchObject({ undoRate: 1 });
     expect(await ask('o-2', 'tw_1002')).toBe('undone');
   });
 
   it('reads a provider without the call as unknown, and fails on a provider that is down', async () => {
-    expect(await client().verify!(`${base}/twitter/no_such_call`, { order_id: 'o', service: 'like', profile_id: 'p' })).toBe('unknown');
+    expect(await client().verify!(`${sim.base()}/twitter/no_such_call`, { order_id: 'o', service: 'like', profile_id: 'p' })).toBe('unknown');
     configureSim({ mode: 'down' });
     await expect(ask('o-3', 'tw_1001')).rejects.toMatchObject({ kind: 'http' });
   });
