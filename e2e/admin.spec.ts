@@ -295,7 +295,7 @@ test.describe('the admin back office', () => {
     const admin = await adminToken(request);
     const customer = await createCustomer(request, admin, `shell${unique()}`);
     const auth = { authorization: `Bearer ${customer.token}` };
-    const open = async () => (await (await request.get('/api/tickets/admin?status=open', { headers: { authorization: `Bearer ${admin}` } })).json()).tickets.length as number;
+    const open = async () => (await (await request.get('/api/tickets/admin?status=open', { headers: { authorization: `Bearer ${admin}` } })).json()).total as number;
     const before = await open();
     const created = await request.post('/api/tickets', { headers: auth, data: { category: 'other', subject: 'Sidebar count', message: 'Counted beside Tickets.' } });
     expect(created.ok(), await created.text()).toBe(true);
@@ -314,7 +314,8 @@ test.describe('the admin back office', () => {
     expect(await aside.evaluate((el) => el.getBoundingClientRect().width)).toBe(240);
 
     await menu.getByRole('link', { name: /İşlem Geçmişi/ }).click();
-    await expect(page.getByLabel('Kullanıcı')).toHaveValue(String(customer.id));
+    // The search field names the customer it opened on (issue #35: a search, not a select of every user).
+    await expect(page.getByRole('combobox', { name: 'Kullanıcı' })).toHaveValue(new RegExp(`\\(${customer.email.replace(/[.+]/g, '\\$&')}\\)$`));
     await expect(page.getByText('Toplam işlem', { exact: true })).toBeSeen();
   });
 
