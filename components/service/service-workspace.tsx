@@ -339,157 +339,159 @@ export function ServiceWorkspace({ service, platform, profiles, profilesFailed =
       <RepeatNotice state={repeat.state} service={service} sameTargetDone={sameTargetDone} onNewTarget={onNewTarget} />
       <WatchLink />
 
-      {isNewTweet ? null : <SendModeSwitch mode={mode} onChange={setMode} />}
-      {bulk ? (
-        <BulkOrderCard
-          service={service}
-          selected={selection.selected}
-          crewId={crewId}
-          loggedIn={viewer.loggedIn && !pending}
-          onLogin={() => router.push(`/login?next=${encodeURIComponent(`/service/${service}`)}`)}
-          onDone={() => {
-            void refreshLimits();
-            void refreshBalance();
-          }}
-        />
-      ) : (
-      <Card className="p-4">
-        <form id={formId} onSubmit={onSubmit} noValidate aria-labelledby={`${formId}-title`} className="space-y-4">
-          <h2 id={`${formId}-title`} className="text-lg font-semibold">
-            {t('ServicePage.formTitle')}
-          </h2>
-          {isNewTweet ? (
-            <>
-              <FormField look="stack" id={`${formId}-tweetText`} label={t('ServicePage.tweetText')} error={errorText('tweetText')}>
-                <Textarea
-                  {...fieldAria(`${formId}-tweetText`, errorText('tweetText'))}
-                  rows={4}
-                  value={form.fields.tweetText}
-                  onChange={(e) => form.set('tweetText', e.target.value)}
-                  placeholder={t('ServicePage.tweetTextPlaceholder')}
-                  aria-describedby={`${formId}-counter`}
-                />
-                <p id={`${formId}-counter`} className={tweetLength > TWEET_MAX ? 'text-right text-xs font-medium text-danger' : 'text-right text-xs text-muted'} aria-live="polite">
-                  {t('ServicePage.charCounter', { count: tweetLength, max: TWEET_MAX })}
-                </p>
-              </FormField>
-              <FormField look="stack" id={`${formId}-quoteUrl`} label={t('ServicePage.quoteUrl')} error={errorText('quoteUrl')}>
+      {isNewTweet ? null : <SendModeSwitch mode={mode} onChange={setMode} controls="send-mode-form" />}
+      <div id="send-mode-form">
+        {bulk ? (
+          <BulkOrderCard
+            service={service}
+            selected={selection.selected}
+            crewId={crewId}
+            loggedIn={viewer.loggedIn && !pending}
+            onLogin={() => router.push(`/login?next=${encodeURIComponent(`/service/${service}`)}`)}
+            onDone={() => {
+              void refreshLimits();
+              void refreshBalance();
+            }}
+          />
+        ) : (
+        <Card className="p-4">
+          <form id={formId} onSubmit={onSubmit} noValidate aria-labelledby={`${formId}-title`} className="space-y-4">
+            <h2 id={`${formId}-title`} className="text-lg font-semibold">
+              {t('ServicePage.formTitle')}
+            </h2>
+            {isNewTweet ? (
+              <>
+                <FormField look="stack" id={`${formId}-tweetText`} label={t('ServicePage.tweetText')} error={errorText('tweetText')}>
+                  <Textarea
+                    {...fieldAria(`${formId}-tweetText`, errorText('tweetText'))}
+                    rows={4}
+                    value={form.fields.tweetText}
+                    onChange={(e) => form.set('tweetText', e.target.value)}
+                    placeholder={t('ServicePage.tweetTextPlaceholder')}
+                    aria-describedby={`${formId}-counter`}
+                  />
+                  <p id={`${formId}-counter`} className={tweetLength > TWEET_MAX ? 'text-right text-xs font-medium text-danger' : 'text-right text-xs text-muted'} aria-live="polite">
+                    {t('ServicePage.charCounter', { count: tweetLength, max: TWEET_MAX })}
+                  </p>
+                </FormField>
+                <FormField look="stack" id={`${formId}-quoteUrl`} label={t('ServicePage.quoteUrl')} error={errorText('quoteUrl')}>
+                  <Input
+                    {...fieldAria(`${formId}-quoteUrl`, errorText('quoteUrl'))}
+                    type="url"
+                    inputMode="url"
+                    value={form.fields.quoteUrl}
+                    onChange={(e) => form.set('quoteUrl', e.target.value)}
+                    placeholder={t('ServicePage.tweetUrlPlaceholder')}
+                  />
+                </FormField>
+                {viewer.loggedIn ? (
+                  <NewTweetPrice
+                    priceCents={priceCents}
+                    balanceCents={balanceCents}
+                    quote={insufficient ? quote : null}
+                    onAddBalance={openAddBalance}
+                  />
+                ) : null}
+              </>
+            ) : (
+              <>
+              <FormField look="stack" id={`${formId}-url`} label={t(`ServicePage.${urlLabel}`)} error={errorText('url')}>
                 <Input
-                  {...fieldAria(`${formId}-quoteUrl`, errorText('quoteUrl'))}
+                  {...fieldAria(`${formId}-url`, errorText('url'))}
                   type="url"
                   inputMode="url"
-                  value={form.fields.quoteUrl}
-                  onChange={(e) => form.set('quoteUrl', e.target.value)}
-                  placeholder={t('ServicePage.tweetUrlPlaceholder')}
+                  autoComplete="off"
+                  value={form.fields.url}
+                  onChange={(e) => form.set('url', e.target.value)}
+                  placeholder={t(`ServicePage.${urlLabel}Placeholder`)}
                 />
               </FormField>
-              {viewer.loggedIn ? (
-                <NewTweetPrice
-                  priceCents={priceCents}
-                  balanceCents={balanceCents}
-                  quote={insufficient ? quote : null}
-                  onAddBalance={openAddBalance}
+              {perAction ? <PerActionPrice priceCents={perAction.priceCents} count={selectedCount} balanceCents={balanceCents} onAddBalance={openAddBalance} /> : null}
+              </>
+            )}
+            {hasPrompt(service) ? (
+              <div className="grid gap-4 md:grid-cols-[1fr_minmax(0,18rem)]">
+                <FormField look="stack" id={`${formId}-prompt`} label={t('ServicePage.prompt')} error={errorText('prompt')}>
+                  <PromptTextarea
+                    {...fieldAria(`${formId}-prompt`, errorText('prompt'))}
+                    rows={3}
+                    value={form.fields.prompt}
+                    onChange={(e) => form.set('prompt', e.target.value)}
+                    examples={examples}
+                    rotateMs={descriptor && 'promptRotateMs' in descriptor ? descriptor.promptRotateMs : undefined}
+                    aria-describedby={[`${formId}-prompt-help`, errorText('prompt') ? `${formId}-prompt-error` : ''].filter(Boolean).join(' ')}
+                  />
+                  <p id={`${formId}-prompt-help`} className="text-xs text-muted">
+                    {t('ServicePage.promptHelp')}
+                  </p>
+                </FormField>
+                <TipsBox tips={service} />
+              </div>
+            ) : descriptor && 'pageTips' in descriptor && descriptor.pageTips ? (
+              <TipsBox tips={platform} />
+            ) : null}
+            <div className="grid gap-4 sm:grid-cols-3" data-schedule>
+              <FormField look="stack" id={`${formId}-when`} label={t('ServicePage.when')}>
+                <Select id={`${formId}-when`} value={form.fields.when} onChange={(e) => form.set('when', e.target.value === 'at' ? 'at' : 'now')}>
+                  <option value="now">{t('ServicePage.whenNow')}</option>
+                  <option value="at">{t('ServicePage.whenAt')}</option>
+                </Select>
+              </FormField>
+              {form.fields.when === 'at' ? (
+                <FormField look="stack" id={`${formId}-startAt`} label={t('ServicePage.startAt')} error={errorText('startAt')}>
+                  <Input
+                    {...fieldAria(`${formId}-startAt`, errorText('startAt'))}
+                    type="datetime-local"
+                    value={form.fields.startAt}
+                    min={isoToLocalInput(new Date())}
+                    max={isoToLocalInput(new Date(Date.now() + 30 * 86_400_000))}
+                    onChange={(e) => form.set('startAt', e.target.value)}
+                  />
+                </FormField>
+              ) : null}
+              <FormField look="stack" id={`${formId}-spread`} label={t('ServicePage.spreadOver')}>
+                <Select id={`${formId}-spread`} value={form.fields.spread} onChange={(e) => form.set('spread', e.target.value)}>
+                  {SPREAD_CHOICES.map((m) => (
+                    <option key={m} value={String(m)}>
+                      {t(`ServicePage.spread${m}` as 'ServicePage.spread0')}
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+            </div>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <div className="text-sm">
+                <p className="text-muted">{selectedText}</p>
+                <ErrorMessage className="text-danger">{errorText('profiles')}</ErrorMessage>
+              </div>
+              <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+              {/* Issue #36 item 6: approve each profile's comment before sending (comment-review.tsx). */}
+              {hasPrompt(service) && viewer.loggedIn ? (
+                <CommentReview
+                  service={service}
+                  platform={platform}
+                  locale={locale}
+                  profiles={profiles}
+                  disabled={sendDisabled}
+                  check={async () => {
+                    const { body, errors } = await form.check(selection.selected);
+                    if (!body) focusFirstError(errors);
+                    return body;
+                  }}
+                  onRemove={(id) => selection.remove([id])}
+                  send={send}
                 />
               ) : null}
-            </>
-          ) : (
-            <>
-            <FormField look="stack" id={`${formId}-url`} label={t(`ServicePage.${urlLabel}`)} error={errorText('url')}>
-              <Input
-                {...fieldAria(`${formId}-url`, errorText('url'))}
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                value={form.fields.url}
-                onChange={(e) => form.set('url', e.target.value)}
-                placeholder={t(`ServicePage.${urlLabel}Placeholder`)}
-              />
-            </FormField>
-            {perAction ? <PerActionPrice priceCents={perAction.priceCents} count={selectedCount} balanceCents={balanceCents} onAddBalance={openAddBalance} /> : null}
-            </>
-          )}
-          {hasPrompt(service) ? (
-            <div className="grid gap-4 md:grid-cols-[1fr_minmax(0,18rem)]">
-              <FormField look="stack" id={`${formId}-prompt`} label={t('ServicePage.prompt')} error={errorText('prompt')}>
-                <PromptTextarea
-                  {...fieldAria(`${formId}-prompt`, errorText('prompt'))}
-                  rows={3}
-                  value={form.fields.prompt}
-                  onChange={(e) => form.set('prompt', e.target.value)}
-                  examples={examples}
-                  rotateMs={descriptor && 'promptRotateMs' in descriptor ? descriptor.promptRotateMs : undefined}
-                  aria-describedby={[`${formId}-prompt-help`, errorText('prompt') ? `${formId}-prompt-error` : ''].filter(Boolean).join(' ')}
-                />
-                <p id={`${formId}-prompt-help`} className="text-xs text-muted">
-                  {t('ServicePage.promptHelp')}
-                </p>
-              </FormField>
-              <TipsBox tips={service} />
+              <Button ref={sendRef} type="submit" size="lg" disabled={sendDisabled} loading={sending} data-send className="w-full sm:w-auto">
+                {sending ? null : <Send aria-hidden="true" className="size-4" />}
+                {sendLabel}
+              </Button>
+              </div>
             </div>
-          ) : descriptor && 'pageTips' in descriptor && descriptor.pageTips ? (
-            <TipsBox tips={platform} />
-          ) : null}
-          <div className="grid gap-4 sm:grid-cols-3" data-schedule>
-            <FormField look="stack" id={`${formId}-when`} label={t('ServicePage.when')}>
-              <Select id={`${formId}-when`} value={form.fields.when} onChange={(e) => form.set('when', e.target.value === 'at' ? 'at' : 'now')}>
-                <option value="now">{t('ServicePage.whenNow')}</option>
-                <option value="at">{t('ServicePage.whenAt')}</option>
-              </Select>
-            </FormField>
-            {form.fields.when === 'at' ? (
-              <FormField look="stack" id={`${formId}-startAt`} label={t('ServicePage.startAt')} error={errorText('startAt')}>
-                <Input
-                  {...fieldAria(`${formId}-startAt`, errorText('startAt'))}
-                  type="datetime-local"
-                  value={form.fields.startAt}
-                  min={isoToLocalInput(new Date())}
-                  max={isoToLocalInput(new Date(Date.now() + 30 * 86_400_000))}
-                  onChange={(e) => form.set('startAt', e.target.value)}
-                />
-              </FormField>
-            ) : null}
-            <FormField look="stack" id={`${formId}-spread`} label={t('ServicePage.spreadOver')}>
-              <Select id={`${formId}-spread`} value={form.fields.spread} onChange={(e) => form.set('spread', e.target.value)}>
-                {SPREAD_CHOICES.map((m) => (
-                  <option key={m} value={String(m)}>
-                    {t(`ServicePage.spread${m}` as 'ServicePage.spread0')}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-          </div>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <div className="text-sm">
-              <p className="text-muted">{selectedText}</p>
-              <ErrorMessage className="text-danger">{errorText('profiles')}</ErrorMessage>
-            </div>
-            <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-            {/* Issue #36 item 6: approve each profile's comment before sending (comment-review.tsx). */}
-            {hasPrompt(service) && viewer.loggedIn ? (
-              <CommentReview
-                service={service}
-                platform={platform}
-                locale={locale}
-                profiles={profiles}
-                disabled={sendDisabled}
-                check={async () => {
-                  const { body, errors } = await form.check(selection.selected);
-                  if (!body) focusFirstError(errors);
-                  return body;
-                }}
-                onRemove={(id) => selection.remove([id])}
-                send={send}
-              />
-            ) : null}
-            <Button ref={sendRef} type="submit" size="lg" disabled={sendDisabled} loading={sending} data-send className="w-full sm:w-auto">
-              {sending ? null : <Send aria-hidden="true" className="size-4" />}
-              {sendLabel}
-            </Button>
-            </div>
-          </div>
-        </form>
-      </Card>
-      )}
+          </form>
+        </Card>
+        )}
+      </div>
 
       {viewer.loggedIn && !pending ? (
         <CrewBar
