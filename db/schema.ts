@@ -451,6 +451,8 @@ export const commentDrafts = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     prompt: text().notNull().default(''),
     text: text().notNull(),
+    /** The language the provider wrote the draft in (contract 1.4 `language`), when it told: the send checks that language's blocked words. */
+    language: text(),
     createdAt: createdAt(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },

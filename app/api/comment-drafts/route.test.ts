@@ -164,6 +164,17 @@ describe('POST /api/comment-drafts', () => {
     expect((await call(drafts, { body: { service: 'comment', profile_ids: ids, target: tweetIn('en') } })).status).toBe(401);
   });
 
+  it('asks for no more drafts than the package lets one send tick, and none without a package', async () => {
+    const { token } = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 3 } } });
+    const over = await ask(token, { service: 'comment', profile_ids: await twitterIds(4), target: tweetIn('en') });
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({ code: 'PROFILE_LIMIT_EXCEEDED', limit: 3, mesaj: 'Your package allows at most 3 profiles.' });
+    expect((await ask(token, { service: 'comment', profile_ids: await twitterIds(3), target: tweetIn('en') })).status).toBe(200);
+    const none = await makeUser(w.t, {});
+    const refused = await ask(none.token, { service: 'comment', profile_ids: await twitterIds(1), target: tweetIn('en') });
+    expect(refused.body.code).toBe('NO_PACKAGE');
+  });
+
   it('marks a draft holding a blocked word of the target’s language', async () => {
     const { token } = await makeUser(w.t, { packages: TW });
     const ids = await twitterIds(6);
@@ -212,6 +223,25 @@ describe('sending approved comments', () => {
     expect(res.body).toMatchObject({ code: 'COMMENT_BLOCKED_WORD', word: 'cheap followers', profile_id: ids[1] });
     expect(res.body.mesaj).toBe(`The comment of @${p!.username} contains the blocked word “cheap followers”.`);
     expect(await w.t.db.select().from(orders).where(eq(orders.targetUrl, target))).toHaveLength(0);
+  });
+
+  it('checks the blocked words of the drafts’ language and of all, not another language’s', async () => {
+    const { user, token } = await makeUser(w.t, { packages: TW });
+    await w.t.db.update(siteSettings).set({ blockedWords: { de: ['wunderbar'], en: ['awesome'] } }).where(eq(siteSettings.id, 1));
+    const en = await reviewed(token, 2, 20, 'en');
+    const [stored] = await w.t.db.select({ language: commentDrafts.language }).from(commentDrafts).where(and(eq(commentDrafts.userId, user.id), eq(commentDrafts.targetUrl, en.target)));
+    expect(stored!.language).toBe('en');
+    // A word blocked only in German does not refuse a comment on an English target …
+    const german = [{ profile_id: en.ids[0]!, text: 'Wunderbar, well done!' }, en.drafts[1]!];
+    const ok = await call(comment, { token, body: { profile_ids: en.ids, tweet_url: en.target, comments: german } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    // … the English one does; and on a German target the German word is refused.
+    const en2 = await reviewed(token, 2, 22, 'en');
+    const english = await call(comment, { token, body: { profile_ids: en2.ids, tweet_url: en2.target, comments: [{ profile_id: en2.ids[0]!, text: 'Awesome launch!' }, en2.drafts[1]!] } });
+    expect(english.body).toMatchObject({ code: 'COMMENT_BLOCKED_WORD', word: 'awesome' });
+    const de = await reviewed(token, 2, 24, 'de');
+    const onGerman = await call(comment, { token, body: { profile_ids: de.ids, tweet_url: de.target, comments: [{ profile_id: de.ids[0]!, text: 'Wunderbar, gut gemacht!' }, de.drafts[1]!] } });
+    expect(onGerman.body).toMatchObject({ code: 'COMMENT_BLOCKED_WORD', word: 'wunderbar' });
   });
 
   it('refuses near-identical texts of two profiles', async () => {

@@ -14,8 +14,8 @@ export const POST = route(
     body: commentDraftsSchema,
     summary: 'Comment drafts to review before sending',
     description:
-      'Asks the fulfilment provider (provider contract 1.4, its drafts call) for one draft per profile in the target’s language. The customer edits and approves them and sends them as `comments` with the comment service’s send. Limited to 20 requests a minute. A provider without drafts: 409 DRAFTS_NOT_OFFERED.',
+      'Asks the fulfilment provider (provider contract 1.4, its drafts call) for one draft per profile in the target’s language. The customer edits and approves them and sends them as `comments` with the comment service’s send. At most as many profiles as one send may tick (the package’s profile limit, 400 PROFILE_LIMIT_EXCEEDED). Limited to 20 requests a minute. A provider without drafts: 409 DRAFTS_NOT_OFFERED.',
     response: commentDraftsResponse,
   },
-  async ({ db, user, input }) => ok({ ...(await requestCommentDrafts(db, user.id, input)) }),
+  async ({ db, user, input }) => ok({ ...(await requestCommentDrafts(db, user, input)) }),
 );

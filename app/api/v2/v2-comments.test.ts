@@ -6,6 +6,7 @@ import { makeApiKey } from '@/test/fixtures/api-keys';
 import { callV2 } from '@/app/api/v2/call-v2';
 import { processOrder } from '@/lib/domain/operations';
 import { configureSim } from '@/lib/domain/provider/sim';
+import { simTargetFacts } from '@/lib/domain/provider/sim/target-facts';
 
 /**
  * Issue #36 item 6 in the reseller API: `comments` of a comment service with several lines are
@@ -78,6 +79,34 @@ describe('custom comments in `add`', () => {
     const same = await callV2({ key: r.key, action: 'add', service: 'comment', link: tweet(), comments: 'Great post!\nThird line is different\ngreat   POST' }, { headers });
     expect(same.body).toMatchObject({ code: 'COMMENTS_NEAR_IDENTICAL', lines: [1, 3] });
     expect(await w.t.db.select().from(orders).where(eq(orders.userId, r.user.id))).toHaveLength(0);
+  });
+
+  it('checks the blocked words of the target’s language (the provider’s target_info) and of all, not another language’s', async () => {
+    const r = await reseller();
+    await w.t.db.update(siteSettings).set({ blockedWords: { de: ['wunderbar'], en: ['awesome'], '*': ['cheap followers'] } }).where(eq(siteSettings.id, 1));
+    const headers = { 'accept-language': 'en' };
+    const target = (language: string) => {
+      for (;;) {
+        const link = tweet();
+        if (simTargetFacts(link).language === language) return link;
+      }
+    };
+    // An English target: the German word is no concern, the English one is refused.
+    const german = await callV2({ key: r.key, action: 'add', service: 'comment', link: target('en'), comments: 'Wunderbar, well done\nA second line' }, { headers });
+    expect(german.body, JSON.stringify(german.body)).toMatchObject({ order: expect.any(Number) });
+    const english = await callV2({ key: r.key, action: 'add', service: 'comment', link: target('en'), comments: 'Awesome work\nA second line' }, { headers });
+    expect(english.body).toMatchObject({ code: 'COMMENT_BLOCKED_WORD', word: 'awesome', line: '1' });
+    // A German target: the German word is refused.
+    const onGerman = await callV2({ key: r.key, action: 'add', service: 'comment', link: target('de'), comments: 'Wunderbar, gut gemacht\nEine zweite Zeile' }, { headers });
+    expect(onGerman.body).toMatchObject({ code: 'COMMENT_BLOCKED_WORD', word: 'wunderbar', line: '1' });
+    // Without target_info the language is not known: every list applies.
+    configureSim({ targetInfo: false });
+    try {
+      const unknown = await callV2({ key: r.key, action: 'add', service: 'comment', link: target('en'), comments: 'Wunderbar, well done\nA second line' }, { headers });
+      expect(unknown.body).toMatchObject({ code: 'COMMENT_BLOCKED_WORD', word: 'wunderbar' });
+    } finally {
+      configureSim({ targetInfo: true });
+    }
   });
 
   it('keeps one line as the prompt, as before', async () => {

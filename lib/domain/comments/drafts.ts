@@ -1,8 +1,11 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { commentDrafts, platforms, profiles, siteSettings } from '@/db/schema';
-import { platformOfService, type Service } from '@/lib/domain/catalogue/services';
+import { commentDrafts, platforms, profiles, siteSettings, userPackages } from '@/db/schema';
+import { exemptFromLimits, type TokenKind } from '@/lib/domain/credentials';
+import { activeActionPrice } from '@/lib/domain/pricing/action-prices';
+import { inForce } from '@/lib/domain/subscriptions';
+import { platformOfService, type Platform, type Service } from '@/lib/domain/catalogue/services';
 import { candidateProfiles } from '@/lib/domain/operations/pick-profiles';
 import { createProviderClient, isProviderError, type ProviderClient } from '@/lib/domain/provider';
 import { AppError } from '@/lib/infra/errors';
@@ -41,13 +44,16 @@ export async function commentSettings(db: Db): Promise<{ blockedWords: BlockedWo
  */
 export async function requestCommentDrafts(
   db: Db,
-  userId: number,
+  user: { id: number; rol: 'user' | 'admin'; kind?: TokenKind },
   input: DraftsInput,
   options: { client?: ProviderClient; now?: Date } = {},
 ): Promise<DraftsAnswer> {
+  const userId = user.id;
   const platform = platformOfService(input.service);
   if (!platform) throw new AppError('INVALID_SERVICE');
   await enforceRateLimit(db, { key: `comment-drafts:${userId}`, limit: DRAFT_REQUESTS_PER_MINUTE, windowSeconds: 60 });
+  const now = options.now ?? new Date();
+  if (!exemptFromLimits(user)) await checkProfileCap(db, { userId, platform, service: input.service, count: input.profileIds.length, now });
 
   const [platformRow] = await db.select({ aktif: platforms.aktif, apiEndpoints: platforms.apiEndpoints }).from(platforms).where(eq(platforms.ad, platform));
   if (!platformRow?.aktif) throw new AppError('PLATFORM_INACTIVE', { params: { platform } });
@@ -104,15 +110,15 @@ export async function requestCommentDrafts(
   }
 
   const { blockedWords, draftMinutes } = await commentSettings(db);
-  const now = options.now ?? new Date();
+  const language = answer.language ?? null;
   const expiresAt = new Date(now.getTime() + draftMinutes * 60_000);
   if (drafts.length > 0) {
     await db
       .insert(commentDrafts)
-      .values(drafts.map((d) => ({ userId, platform, service: input.service, targetUrl: input.target, profileId: d.profile_id, prompt: input.prompt ?? '', text: d.text, createdAt: now, expiresAt })))
+      .values(drafts.map((d) => ({ userId, platform, service: input.service, targetUrl: input.target, profileId: d.profile_id, prompt: input.prompt ?? '', text: d.text, language, createdAt: now, expiresAt })))
       .onConflictDoUpdate({
         target: [commentDrafts.userId, commentDrafts.targetUrl, commentDrafts.profileId],
-        set: { platform, service: input.service, prompt: sql`excluded.prompt`, text: sql`excluded.text`, createdAt: now, expiresAt },
+        set: { platform, service: input.service, prompt: sql`excluded.prompt`, text: sql`excluded.text`, language, createdAt: now, expiresAt },
       });
   }
   const words = blockedWordsFor(blockedWords, answer.language);
@@ -126,4 +132,20 @@ export async function requestCommentDrafts(
     expires_at: expiresAt.toISOString(),
     ...(answer.language ? { language: answer.language } : {}),
   };
+}
+
+/**
+ * Drafts are asked for the profiles of one send, so they keep the send's profile cap: the
+ * package's profile limit on the platform, or without a package the service's pay-per-action cap;
+ * neither is NO_PACKAGE, as the send would answer (lib/domain/operations/send-operation.ts).
+ */
+async function checkProfileCap(db: Db, q: { userId: number; platform: Platform; service: Service; count: number; now: Date }): Promise<void> {
+  const [pkg] = await db
+    .select({ profilLimit: userPackages.profilLimit })
+    .from(userPackages)
+    .where(and(eq(userPackages.userId, q.userId), eq(userPackages.platform, q.platform), inForce(q.now)))
+    .limit(1);
+  const cap = pkg ? pkg.profilLimit : (await activeActionPrice(db, q.service))?.maxProfiles;
+  if (cap === undefined) throw new AppError('NO_PACKAGE', { params: { platform: q.platform } });
+  if (q.count > cap) throw new AppError('PROFILE_LIMIT_EXCEEDED', { params: { limit: cap } });
 }

@@ -16,7 +16,7 @@ const PROFILES_AND_SETTINGS = `
     from unnest($1::int[]) as c(id) join profiles p on p.id = c.id`;
 
 const LIVE_DRAFTS = `
-  select d.profile_id as "profileId" from comment_drafts d
+  select d.profile_id as "profileId", d.language from comment_drafts d
    where d.user_id = $1::int and d.target_url = $2::text and d.profile_id = any($3::int[]) and d.expires_at > $4::timestamptz`;
 
 /**
@@ -41,8 +41,10 @@ const PAST_TEXTS = `
  *
  * 1. exactly the order's profiles, each once (COMMENTS_MISMATCH);
  * 2. each text non-empty and within the service's limit (COMMENT_EMPTY, COMMENT_TOO_LONG);
- * 3. no blocked word or phrase (COMMENT_BLOCKED_WORD, naming the word and the profile) — every
- *    language's list applies, since the send does not learn the target's language;
+ * 3. no blocked word or phrase (COMMENT_BLOCKED_WORD, naming the word and the profile): the list of
+ *    the target's language and the list for all (`*`). The language is the one the provider wrote
+ *    the reviewed drafts in (stored with them), else `language` (the reseller API asks the
+ *    provider's `target_info`); when neither is known, every language's list applies;
  * 4. no two near-identical (COMMENTS_NEAR_IDENTICAL, naming both);
  * 5. with `requireDrafts` (the site; not the reseller API): a live draft of this customer for each
  *    profile on this target (DRAFTS_EXPIRED);
@@ -63,6 +65,8 @@ export async function checkApprovedComments(
     now: Date;
     /** How a profile is named in errors (default: @username). */
     label?: CommentLabel;
+    /** The target's language when the caller knows it (drafts' own language wins). */
+    language?: string | null;
   },
 ): Promise<ApprovedComment[]> {
   const { comments, profileIds } = input;
@@ -85,7 +89,10 @@ export async function checkApprovedComments(
       throw new AppError('COMMENT_TOO_LONG', { params: { profile: name(c.profile_id), max: commentMax(input.service) }, extra: { profile_id: c.profile_id, max: commentMax(input.service), ...line(c.profile_id) } });
     }
   }
-  const words = blockedWordsFor(rows[0]?.blockedWords ?? {});
+  // The live drafts are read first: their language chooses the blocked words.
+  const drafts = input.requireDrafts ? await rawQuery<{ profileId: number; language: string | null }>(tx, LIVE_DRAFTS, [input.userId, input.targetUrl, profileIds, input.now.toISOString()]) : [];
+  const draftLanguage = drafts.find((d) => d.language)?.language;
+  const words = blockedWordsFor(rows[0]?.blockedWords ?? {}, draftLanguage ?? input.language ?? undefined);
   for (const c of ordered) {
     const word = findBlockedWord(c.text, words);
     if (word) throw new AppError('COMMENT_BLOCKED_WORD', { params: { word, profile: name(c.profile_id) }, extra: { profile_id: c.profile_id, word, ...line(c.profile_id) } });
@@ -96,7 +103,7 @@ export async function checkApprovedComments(
     throw new AppError('COMMENTS_NEAR_IDENTICAL', { params: { profile: name(a), other: name(b) }, extra: { profile_ids: [a, b], ...(input.label ? { lines: [index.get(a)! + 1, index.get(b)! + 1] } : {}) } });
   }
   if (input.requireDrafts) {
-    const live = new Set((await rawQuery<{ profileId: number }>(tx, LIVE_DRAFTS, [input.userId, input.targetUrl, profileIds, input.now.toISOString()])).map((r) => r.profileId));
+    const live = new Set(drafts.map((r) => r.profileId));
     const expired = profileIds.filter((id) => !live.has(id));
     if (expired.length > 0) throw new AppError('DRAFTS_EXPIRED', { params: { count: expired.length }, extra: { profile_ids: expired } });
   }

@@ -62,7 +62,7 @@ export type SendOptions = {
    * Issue #36 item 6: approved comments need no live draft (the reseller API's custom comments),
    * and how a refused comment names its profile (the reseller API: its line).
    */
-  comments?: { withoutDrafts?: boolean; label?: CommentLabel };
+  comments?: { withoutDrafts?: boolean; label?: CommentLabel; language?: string | null };
   /** Issue #37: a watch's order (docs/watch.md): the cooldown is waived, and the order is marked with the watch. */
   watchId?: number;
 };
@@ -190,6 +190,7 @@ async function sendInTransaction(db: Db, sender: Sender, service: Service, platf
         requireDrafts: !options.comments?.withoutDrafts,
         now,
         label: options.comments?.label,
+        language: options.comments?.language,
       });
     }
 

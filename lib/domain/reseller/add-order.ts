@@ -5,7 +5,7 @@ import { PLATFORM_REGISTRY, platformDescriptor } from '@/platforms';
 import type { AuthUser } from '@/lib/domain/credentials';
 import { PROMPT_SERVICES, platformOfService, type Service, takesText } from '@/lib/domain/catalogue/services';
 import { sendInputSchema, sendOperation } from '@/lib/domain/operations';
-import { ensureProfilesSynced } from '@/lib/domain/profiles';
+import { ensureProfilesSynced, readTargetInfo } from '@/lib/domain/profiles';
 import { crewForSend } from '@/lib/domain/crews';
 import { AppError } from '@/lib/infra/errors';
 import { centsToDecimal, parseDollars } from '@/lib/infra/money';
@@ -100,11 +100,14 @@ export async function addOrder(
   // Issue #35 item 5: the server's pick reads the profiles table, which is empty before the
   // platform's first sync (a fresh database): that sync happens first.
   if (!explicit) await ensureProfilesSynced(db, platform);
+  // Custom comments are checked against the blocked words of the target's language, which the
+  // provider's optional target_info tells (asked before the send's transaction; unknown: every list).
+  const language = lines ? ((await readTargetInfo(db, platform, input.link ?? ''))?.language ?? null) : null;
   const result = await sendOperation(db, caller.user, service, send, {
     origin: { apiKeyId: caller.keyId, requestId: input.request_id },
     maxChargeCents,
     // Custom comments need no reviewed draft; a refused one is named by its line.
-    ...(lines ? { comments: { withoutDrafts: true, label: (_id: number, index: number, username: string) => translate(locale, 'CommentReview.line', { line: index + 1, profile: `@${username}` }) ?? `${index + 1}` } } : {}),
+    ...(lines ? { comments: { withoutDrafts: true, language, label: (_id: number, index: number, username: string) => translate(locale, 'CommentReview.line', { line: index + 1, profile: `@${username}` }) ?? `${index + 1}` } } : {}),
   });
   // `charge`: what the order took from the balance (a replay answers the original order's charge, taken once).
   return { order: result.orderNumber, replayed: result.replayed === true, charge: centsToDecimal(result.priceCents) };

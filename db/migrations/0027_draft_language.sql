@@ -1,0 +1,1 @@
+ALTER TABLE "comment_drafts" ADD COLUMN "language" text;
