@@ -20,6 +20,7 @@ export async function run() {
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   const timings = [];
+  const whole = [];
   let shown = 0;
   let scored = 0;
   let firstMatch = NaN;
@@ -60,13 +61,23 @@ export async function run() {
               const t = performance.now();
               select.value = value;
               select.dispatchEvent(new Event('change', { bubbles: true }));
-              requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t), 0));
+              requestAnimationFrame(() =>
+                setTimeout(() => {
+                  const first = performance.now() - t;
+                  // Clearing a filter brings hundreds of cards back: the rest follow frame by frame.
+                  const list = document.querySelector('[data-profile-list]');
+                  const done = () => (list.hasAttribute('data-revealing') ? requestAnimationFrame(() => setTimeout(done, 0)) : resolve([first, performance.now() - t]));
+                  done();
+                }, 0),
+              );
             }),
           [name, value],
         );
-        timings.push(ms);
+        timings.push(ms[0]);
+        whole.push(ms[1]);
       }
     }
+    if (process.env.BENCH_DEBUG) console.error(changes.map(([n, v], i) => `${n}=${v || '∅'}: ${timings.filter((_, j) => j % changes.length === i).map((x) => x.toFixed(0)).join(' ')}`).join('\n'));
     await context.close();
   } finally {
     await browser.close();
@@ -82,10 +93,12 @@ export async function run() {
       `| filter change → updated list, p50 (ms) | ${fmt(pct(timings, 50), 1)} |`,
       `| filter change → updated list, p95 (ms) | ${fmt(pct(timings, 95), 1)} |`,
       `| filter change → updated list, max (ms) | ${fmt(Math.max(...timings), 1)} |`,
+      `| filter change → every card of the list on the page, p95 (ms) | ${fmt(pct(whole, 95), 1)} |`,
+      `| filter change → every card of the list on the page, max (ms) | ${fmt(Math.max(...whole), 1)} |`,
       `| filter changes measured | ${timings.length} |`,
       `| typing a link → scored, sorted list (ms, incl. the 350 ms pause and the server) | ${fmt(firstMatch, 0)} |`,
     ],
     notes:
-      'Goal ≤ 100 ms from a filter change to the updated list (issue #36). Measured inside the page (Chromium, CDP CPU throttling rate 4), from the select\'s change event to a task queued from the next animation frame, i.e. after the frame showing the new list; the list is sorted by match score throughout, so every change filters, sorts and re-renders up to 498 cards.',
+      'Goal ≤ 100 ms from a filter change to the updated list (issue #36). Measured inside the page (Chromium, CDP CPU throttling rate 4), from the select\'s change event to a task queued from the next animation frame, i.e. after the frame showing the new list; the list is sorted by match score throughout, so every change filters, sorts and re-renders up to 498 cards. A change that brings more than 40 hidden cards back shows the top of the list in that frame and the rest 40 per frame after it (components/service/use-reveal.ts): the last two lines time until every card of the filtered list is on the page.',
   };
 }

@@ -43,11 +43,19 @@ for (const [l, n] of [['tr', 801], ['en', 802]] as [Loc, number][]) {
       await expect(page.locator('[data-filter="followers"]')).toHaveValue('gt100k');
       await expect(page.locator('[data-shown-count]')).toHaveAttribute('data-shown-count', String(filtered));
       await expect(page.getByRole('button', { name: msg(l, 'Match.filtersActive', { count: 2 }) })).toBeSeen();
+      // The page shows exactly the filtered cards (the others are marked off the page, not shown).
+      const cards = page.locator('[data-profile-list] li[data-profile-id]');
+      await expect(page.locator('[data-profile-list] li[data-profile-id]:visible')).toHaveCount(filtered);
 
       // Cleared again: every profile, for the score.
       await page.getByRole('button', { name: msg(l, 'Match.clearFilters') }).click();
       await expect(page.locator('[data-shown-count]')).toHaveAttribute('data-shown-count', String(total));
       await expect(page).not.toHaveURL(/lang=/);
+      // Every card comes back (the top of the list at once, the rest frame by frame), and the first is seen.
+      await expect(page.locator('[data-profile-list] li[data-profile-id]:visible')).toHaveCount(total);
+      await expect(page.locator('[data-profile-list][data-revealing]')).toHaveCount(0);
+      await cards.first().scrollIntoViewIfNeeded();
+      await expect(cards.first()).toBeSeen();
 
       // A valid link: the provider tells the target's language and niche; the cards show a score with reasons.
       await page.getByLabel(msg(l, 'ServicePage.tweetUrl')).fill(`https://x.com/picker/status/17900000000000${n}`);

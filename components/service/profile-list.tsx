@@ -1,6 +1,6 @@
 'use client';
 
-import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIdle } from '@/components/ui/use-idle';
 import { useLocale, useTranslations } from 'next-intl';
 import { BadgeCheck, CheckCheck, CloudOff, Languages as LanguagesIcon, ListChecks, MapPin, RotateCw, Search, SearchX, SlidersHorizontal, Users, X } from 'lucide-react';
@@ -18,6 +18,7 @@ import { NICHES } from '@/lib/domain/audience/niches';
 import { matchAll, sortByMatch, pickBest, type Match, type MatchReason } from '@/lib/domain/audience/match-score';
 import { activeFilterCount, factChoices, filterProfiles, FOLLOWER_RANGES, RELIABILITY_CHOICES, EMPTY_FILTERS, type FollowerRange, type ReliabilityChoice } from './picker-filters';
 import { usePickerFilters } from './use-picker-filters';
+import { useOffPage, useRevealCount } from './use-reveal';
 import type { TargetMatch } from './use-target-match';
 
 export type ProfileView = {
@@ -100,6 +101,12 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
   const effective = sort === 'auto' ? (targetKnown ? 'match' : 'default') : sorts.includes(sort) ? sort : 'default';
   // Sorted once per list, scores and order; the filters only pick from it.
   const ordered = useMemo(() => (effective === 'match' ? sortByMatch(profiles, scores) : sortProfiles(profiles, effective as Sort)), [profiles, scores, effective]);
+  const shownIds = useMemo(() => ordered.filter((p) => visible.has(p.id)).map((p) => p.id), [ordered, visible]);
+  // Clearing a filter brings hundreds of cards back: the top of the list first, the rest per frame.
+  const revealCount = useRevealCount(shownIds);
+  const onPage = useMemo(() => new Set(shownIds.slice(0, revealCount)), [shownIds, revealCount]);
+  const listRef = useRef<HTMLUListElement>(null);
+  useOffPage(listRef, onPage);
   const names = useMemo(() => {
     try {
       return new Intl.DisplayNames([locale], { type: 'language' });
@@ -260,11 +267,10 @@ function ProfileListView({ platform, profiles, selected, badges, onToggle, onTog
           }
         />
       ) : null}
-      <ul aria-label={t('profilesLabel')} className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-profile-list data-complete={cards.length === ordered.length ? '' : undefined}>
+      <ul ref={listRef} aria-label={t('profilesLabel')} className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-profile-list data-complete={cards.length === ordered.length ? '' : undefined} data-revealing={revealCount < shownIds.length ? '' : undefined}>
         {cards.map((p) => (
           <ProfileCard
             key={p.id}
-            hidden={!visible.has(p.id)}
             profile={p}
             platform={platform}
             platformName={platformName}
@@ -308,7 +314,6 @@ type CardProps = {
   /** The card's match score against the known target (none: no target known). */
   match?: Match;
   /** Left out by the filters: kept mounted, not shown. */
-  hidden: boolean;
   reasonText: (r: MatchReason) => string;
 };
 
@@ -340,17 +345,16 @@ function MatchNote({ match }: { match: TargetMatch }) {
 }
 
 /**
- * One profile: ticking one re-renders that card, not the other fifty. A filter that hides or shows
- * it re-renders only its box (the `li`), not its content (CardBody, memoized apart).
+ * One profile: ticking one re-renders that card, not the other fifty. A filter does not re-render
+ * it at all: the list marks the cards off the page with `data-off` (useOffPage).
  */
-const ProfileCard = memo(function ProfileCard({ hidden, ...props }: CardProps) {
+const ProfileCard = memo(function ProfileCard(props: CardProps) {
   return (
     <li
       data-profile-id={props.profile.id}
       // Cards off screen are not laid out or painted until scrolled near (58 cards on a phone's first load).
       className={cn(
-        'min-w-0 items-center gap-3 rounded-lg border bg-card px-3 py-2 [contain-intrinsic-size:auto_64px] [content-visibility:auto]',
-        hidden ? 'hidden' : 'flex',
+        'flex min-w-0 items-center gap-3 rounded-lg border bg-card px-3 py-2 [contain-intrinsic-size:auto_64px] [content-visibility:auto] data-off:hidden',
         props.checked ? 'border-brand' : 'border-line',
       )}
     >
@@ -359,7 +363,7 @@ const ProfileCard = memo(function ProfileCard({ hidden, ...props }: CardProps) {
   );
 });
 
-const CardBody = memo(function CardBody({ profile: p, platform, platformName, checked, status, onToggle, locked, match, reasonText }: Omit<CardProps, 'hidden'>) {
+const CardBody = memo(function CardBody({ profile: p, platform, platformName, checked, status, onToggle, locked, match, reasonText }: CardProps) {
   const tm = useTranslations('Match');
   const t = useTranslations('ServicePage');
   const showsFollowers = platformDescriptor(platform)?.showsFollowers ?? true;

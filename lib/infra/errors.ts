@@ -122,6 +122,7 @@ export const ERROR_STATUS = {
   /** Another customer's crew is the same 404 as an unknown one. */
   CREW_NOT_FOUND: 404,
   CREW_NAME_TAKEN: 409,
+  CREW_LIMIT: 409,
   /** A crew of one platform used on a service of another. */
   CREW_OTHER_PLATFORM: 400,
   /** A crew's profile_ids name profiles that are not of its platform (or do not exist). */

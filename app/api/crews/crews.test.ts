@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { orders, profiles } from '@/db/schema';
+import { crews, orders, profiles } from '@/db/schema';
 import { call } from '@/test/http';
 import { installAsAppDb } from '@/test/fixtures/db';
 import { setupWorld, freshUrl, makeUser } from '@/test/fixtures/world';
@@ -47,6 +47,19 @@ describe('crews (issue #36 item 3)', () => {
 
     expect((await call(remove, { token, method: 'DELETE', params: { id: String(crew.id) } })).status).toBe(200);
     expect((await call(read, { token, method: 'GET', params: { id: String(crew.id) } })).body.code).toBe('CREW_NOT_FOUND');
+  });
+
+  it('keeps at most 50 crews per customer and platform, even when saves arrive at once', async () => {
+    const { user, token } = await makeUser(w.t, { packages: PKG });
+    const tw = await ids('twitter', 2);
+    await w.t.db.insert(crews).values(Array.from({ length: 48 }, (_, i) => ({ userId: user.id, platform: 'twitter' as const, name: `Crew ${i}`, profileIds: tw })));
+    // Three at once for the last two places: exactly two are saved.
+    const answers = await Promise.all([0, 1, 2].map((i) => call(create, { token, body: { platform: 'twitter', name: `Late ${i}`, profile_ids: tw }, headers: { 'accept-language': 'en' } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 409]);
+    expect(answers.find((a) => a.status === 409)!.body).toMatchObject({ code: 'CREW_LIMIT', max: 50, mesaj: 'You can keep at most 50 crews on this platform. Delete one to save another.' });
+    expect(await w.t.db.select().from(crews).where(and(eq(crews.userId, user.id), eq(crews.platform, 'twitter')))).toHaveLength(50);
+    // Another platform has its own 50.
+    expect((await call(create, { token, body: { platform: 'instagram', name: 'Late', profile_ids: await ids('instagram', 1) } })).status).toBe(201);
   });
 
   it('answers another customer’s crew with the same 404 as an unknown one, and changes nothing', async () => {

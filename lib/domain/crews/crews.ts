@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { isUniqueViolation } from '@/db/errors';
-import { crews, profiles } from '@/db/schema';
+import { crews, profiles, users } from '@/db/schema';
 import type { Platform } from '@/lib/domain/catalogue/services';
 import { AppError } from '@/lib/infra/errors';
 import type { CrewProfileState } from './schemas';
@@ -14,6 +14,9 @@ import type { CrewView } from './responses';
  * crew shows it as such and a send with the crew skips it, never replacing it with another.
  * Another customer's crew is the same 404 as an unknown one.
  */
+
+/** How many crews a customer keeps on one platform (a clear CREW_LIMIT beyond). */
+export const MAX_CREWS_PER_PLATFORM = 50;
 
 type CrewRow = typeof crews.$inferSelect;
 type ProfileRow = { id: number; username: string; name: string; status: string };
@@ -93,12 +96,22 @@ export async function readCrew(db: Db, userId: number, crewId: number): Promise<
 
 export async function createCrew(db: Db, input: { userId: number; platform: Platform; name: string; profileIds: number[] }): Promise<CrewView> {
   const byId = await checkProfiles(db, input.platform, input.profileIds);
-  const [row] = await db
-    .insert(crews)
-    .values({ userId: input.userId, platform: input.platform, name: input.name, profileIds: input.profileIds })
-    .returning()
-    .catch(nameTaken);
-  return view(row!, byId);
+  // Counted with the customer's row locked: two saves at once cannot make the 51st.
+  const row = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+    const [{ count } = { count: 0 }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(crews)
+      .where(and(eq(crews.userId, input.userId), eq(crews.platform, input.platform)));
+    if (count >= MAX_CREWS_PER_PLATFORM) throw new AppError('CREW_LIMIT', { params: { max: MAX_CREWS_PER_PLATFORM } });
+    const [made] = await tx
+      .insert(crews)
+      .values({ userId: input.userId, platform: input.platform, name: input.name, profileIds: input.profileIds })
+      .returning()
+      .catch(nameTaken);
+    return made!;
+  });
+  return view(row, byId);
 }
 
 export async function updateCrew(
