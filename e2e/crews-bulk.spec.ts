@@ -28,6 +28,7 @@ test.afterAll(async ({ request }) => {
 const CASES: { l: Loc; width: number; n: number }[] = [
   { l: 'en', width: 390, n: 821 },
   { l: 'de', width: 1440, n: 826 },
+  { l: 'tr', width: 390, n: 831 },
 ];
 
 for (const { l, width, n } of CASES) {
