@@ -86,6 +86,8 @@ export const users = pgTable(
     index('users_rol_idx').on(t.rol),
     // The back office sorts its users list by sign-up date (the default) or balance, a page at a time.
     index('users_created_at_idx').on(t.createdAt),
+    // Issue #35: the analytics' new customers per day (an index-only scan of the range).
+    index('users_customers_created_idx').on(t.createdAt).where(sql`${t.rol} = 'user'`),
     index('users_bakiye_idx').on(t.bakiyeCents),
   ],
 );
@@ -326,6 +328,10 @@ export const userPackages = pgTable(
     // One running subscription per user and platform: a new assignment extends it.
     uniqueIndex('user_packages_active_uq').on(t.userId, t.platform).where(sql`${t.status} = 'active'`),
     index('user_packages_user_idx').on(t.userId),
+    // Issue #35: the analytics' subscriptions in force per day read the starts and the ends of a
+    // range (an end is the earlier of the end and the cancellation, never before the start).
+    index('user_packages_starts_idx').on(t.startsAt),
+    index('user_packages_effective_end_idx').on(sql`greatest(${t.startsAt}, least(${t.endsAt}, coalesce(${t.cancelledAt}, ${t.endsAt})))`),
     check('user_packages_period', sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );
@@ -579,6 +585,8 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_intent_uq').on(t.intentId),
     index('payments_user_idx').on(t.userId, t.createdAt),
+    // Issue #35: the analytics' revenue per day and top customers read a range of credited payments.
+    index('payments_credited_idx').on(t.creditedAt).where(sql`${t.creditedAt} is not null`),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
@@ -1186,4 +1194,42 @@ export const watchPosts = pgTable(
     reason: text(),
   },
   (t) => [uniqueIndex('watch_posts_watch_post_uq').on(t.watchId, t.postId), index('watch_posts_watch_idx').on(t.watchId, t.id)],
+);
+
+/*
+ * Issue #35: the orders of each settled local day, counted once (lib/domain/analytics/day-figures.ts).
+ * A day is settled two days after it ends; `order_days` marks the days counted, per time zone, and
+ * `order_day_figures` holds their counts per platform and service. A change to an order older than
+ * two days (its status, counts, platform, service or date; an insert or delete of one) forgets the
+ * days around it through the triggers of migration 0028 (a send's own order is never that old, so
+ * the send path writes nothing here), and the next read counts them again.
+ */
+export const orderDays = pgTable(
+  'order_days',
+  {
+    tz: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    computedAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'order_days_pk', columns: [t.tz, t.day] })],
+);
+
+export const orderDayFigures = pgTable(
+  'order_day_figures',
+  {
+    tz: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    platform: platformEnum().notNull(),
+    service: text().notNull(),
+    total: integer().notNull(),
+    completed: integer().notNull(),
+    partial: integer().notNull(),
+    failed: integer().notNull(),
+    cancelled: integer().notNull(),
+    waiting: integer().notNull(),
+    /** Profiles that succeeded, and all profiles, of the day's ended orders (ACTED_STATUSES): the success rate. */
+    actedSuccess: bigint({ mode: 'number' }).notNull(),
+    actedProfiles: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'order_day_figures_pk', columns: [t.tz, t.day, t.platform, t.service] })],
 );

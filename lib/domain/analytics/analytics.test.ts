@@ -1,15 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { setupTestDb } from '@/test/fixtures/db';
 import { insertPackages } from '@/test/fixtures/packages';
 import { call } from '@/test/http';
 import { seed } from '@/lib/domain/seed';
-import { orders, payments, profiles, userPackages, users } from '@/db/schema';
+import { orderDayFigures, orderDays, orders, payments, profiles, userPackages, users } from '@/db/schema';
 import { env } from '@/env';
 import { signToken } from '@/lib/domain/credentials';
 import { endOfLocalDay, lastLocalDays } from '@/lib/infra/time';
 import { GET } from '@/app/api/admin/analytics/route';
 import { getAnalytics } from './index';
+import { SETTLED_AFTER_MS } from './day-figures';
 
 const t = setupTestDb({ asAppDb: true });
 let adminToken: string;
@@ -105,5 +106,63 @@ describe('business analytics', () => {
     expect((await call(GET, { token: adminToken, path: '/api/admin/analytics' })).body.analytics).toMatchObject({ days: 30 });
     expect((await call(GET, { token: adminToken, path: '/api/admin/analytics?days=12' })).status).toBe(400);
     expect((await call(GET, { token: userToken, path: '/api/admin/analytics?days=7' })).status).toBe(403);
+  });
+});
+
+describe('the settled days, counted once and kept (issue #35)', () => {
+  const live = async (tz: string, list: string[]) => {
+    // What the orders say now, counted without the kept days.
+    const rows = (await t.db.execute(sql`
+      select to_char((created_at at time zone ${tz})::date, 'YYYY-MM-DD') as day, count(*)::int as n,
+             coalesce(sum(success_count) filter (where status in ('completed', 'partial', 'failed')), 0)::int as s
+        from orders group by 1`)) as unknown as { rows?: { day: string; n: number; s: number }[] };
+    const byDay = new Map((rows.rows ?? (rows as unknown as { day: string; n: number; s: number }[])).map((r) => [r.day, r]));
+    return list.map((d) => [byDay.get(d)?.n ?? 0, byDay.get(d)?.s ?? 0]);
+  };
+  const fromAnalytics = (a: Awaited<ReturnType<typeof getAnalytics>>) =>
+    a.series.map((d) => [Object.values(d.orders).reduce((x, y) => x + y, 0)]);
+
+  it('keeps the days that ended three days ago, and reads them back as the orders say', async () => {
+    const a = await getAnalytics(t.db, 7, now);
+    const kept = await t.db.select().from(orderDays).where(eq(orderDays.tz, env.APP_TIMEZONE));
+    const settled = days.filter((d) => endOfLocalDay(d, env.APP_TIMEZONE).getTime() < now.getTime() - SETTLED_AFTER_MS);
+    expect(settled.length).toBeGreaterThanOrEqual(3);
+    expect(kept.map((k) => k.day).filter((d) => days.includes(d)).sort()).toEqual(settled);
+    // The second read comes from the kept figures and says the same.
+    const again = await getAnalytics(t.db, 7, now);
+    expect(again.series).toEqual(a.series);
+    expect(again.success_rates).toEqual(a.success_rates);
+    expect(fromAnalytics(again)).toEqual((await live(env.APP_TIMEZONE, days)).map(([n]) => [n]));
+  });
+
+  it('forgets a kept day when one of its orders changes, is added or deleted, and counts it again', async () => {
+    await getAnalytics(t.db, 7, now);
+    const [old] = await t.db.select().from(orders).where(and(eq(orders.status, 'partial'), eq(orders.userId, ids.a!)));
+    // The partial order of day 2 is completed with every profile (a late result, a redo).
+    await t.db.update(orders).set({ status: 'completed', successCount: 3 }).where(eq(orders.id, old!.id));
+    const after = await getAnalytics(t.db, 7, now);
+    expect(after.series[2]!.orders).toEqual({ completed: 2, partial: 0, failed: 0, cancelled: 0, waiting: 0 });
+    expect(after.success_rates.find((r) => r.service === 'like')).toMatchObject({ success: 6, total: 6, rate: 100 });
+    // An order dated on a kept day (an import), then deleted.
+    const [added] = await t.db
+      .insert(orders)
+      .values({ userId: ids.b!, platform: 'twitter', service: 'like', profileIds: [], profileCount: 2, successCount: 0, status: 'failed', createdAt: at(1) })
+      .returning();
+    expect((await getAnalytics(t.db, 7, now)).series[1]!.orders.failed).toBe(1);
+    await t.db.delete(orders).where(eq(orders.id, added!.id));
+    const end = await getAnalytics(t.db, 7, now);
+    expect(end.series[1]!.orders.failed).toBe(0);
+    expect(fromAnalytics(end)).toEqual((await live(env.APP_TIMEZONE, days)).map(([n]) => [n]));
+    await t.db.update(orders).set({ status: 'partial', successCount: 1 }).where(eq(orders.id, old!.id));
+  });
+
+  it('writes nothing there when a recent order is sent or ends (the send path)', async () => {
+    await getAnalytics(t.db, 7, now);
+    const before = await t.db.select().from(orderDays);
+    const [fresh] = await t.db.insert(orders).values({ userId: ids.a!, platform: 'twitter', service: 'like', profileIds: [], profileCount: 1, status: 'pending' }).returning();
+    await t.db.update(orders).set({ status: 'completed', successCount: 1 }).where(eq(orders.id, fresh!.id));
+    expect(await t.db.select().from(orderDays)).toEqual(before);
+    expect(await t.db.select().from(orderDayFigures).where(eq(orderDayFigures.day, days[6]!))).toEqual([]);
+    await t.db.delete(orders).where(eq(orders.id, fresh!.id));
   });
 });

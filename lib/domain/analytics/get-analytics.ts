@@ -1,10 +1,11 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { orders, payments, profiles, userPackages, users } from '@/db/schema';
+import { payments, platformEnum, profiles, userPackages, users } from '@/db/schema';
 import { env } from '@/env';
 import { endOfLocalDay, lastLocalDays } from '@/lib/infra/time';
-import { ACTED_STATUSES, ORDER_GROUPS, orderCountsSql, statusIn, type OrderGroup } from '@/lib/domain/order-figures';
+import { ORDER_GROUPS, type OrderGroup } from '@/lib/domain/order-figures';
+import { dayFigures } from './day-figures';
 import type { AnalyticsRange } from './schemas';
 
 export type DayPoint = {
@@ -47,41 +48,44 @@ export async function getAnalytics(db: Db, days: AnalyticsRange, now: Date = new
   // The first day begins right after the day before it ends.
   const start = new Date(endOfLocalDay(before!, tz).getTime() + 1);
   const localDay = (col: unknown) => sql<string>`to_char(${col} at time zone ${tz}, 'YYYY-MM-DD')`;
+  const rangeBefore = sql`${endOfLocalDay(before!, tz).toISOString()}::timestamptz`;
+  const rangeEnd = sql`${endOfLocalDay(dayList[dayList.length - 1]!, tz).toISOString()}::timestamptz`;
+  // The index user_packages_effective_end_idx is on exactly this expression.
+  const effectiveEnd = sql`greatest(${userPackages.startsAt}, least(${userPackages.endsAt}, coalesce(${userPackages.cancelledAt}, ${userPackages.endsAt})))`;
 
-  const [orderRows, revenueRows, customerRows, subscriptionRows, rateRows, topRows, poolRows] = await Promise.all([
-    // Issue #35: grouped by the local date and named after (one to_char per day, not per order),
-    // read from orders_created_figures_idx alone (an index-only scan of the range).
-    db.execute(sql`
-      select to_char(d.day, 'YYYY-MM-DD') as day, ${sql.raw(['total', ...ORDER_GROUPS].map((g) => `d."${g}"`).join(', '))}
-        from (select (${orders.createdAt} at time zone ${tz})::date as day, ${orderCountsSql()}
-                from ${orders} where ${orders.createdAt} >= ${start.toISOString()}::timestamptz group by 1) d`),
+  const [figures, revenueRows, customerRows, subscriptionRows, topRows, poolRows] = await Promise.all([
+    // Issue #35: orders by day, platform and service; settled days counted once and kept.
+    dayFigures(db, tz, dayList, now),
     db.execute(sql`
       select ${localDay(payments.creditedAt)} as day, sum(${payments.amountCents}) as cents
         from ${payments} where ${payments.creditedAt} >= ${start.toISOString()}::timestamptz group by 1`),
+    // Issue #35: an index-only scan of the range's customers (users_customers_created_idx), the
+    // date formatted once per day.
     db.execute(sql`
-      select ${localDay(users.createdAt)} as day, count(*) as n
-        from ${users} where ${users.rol} = 'user' and ${users.createdAt} >= ${start.toISOString()}::timestamptz group by 1`),
-    // Subscriptions in force at each day's end, in one pass over the subscriptions (issue #35: each
-    // day was joined to every subscription, days × subscriptions rows: 3 s for 90 days at 100,000
-    // customers). A subscription is in force at `at` when it started by then and its end (the
-    // earlier of its end and its cancellation, never before its start) is later; so the count at a
-    // day's end is the starts up to then minus the ends up to then. Each start (+1) and end (−1) is
-    // counted on the local day whose end (endOfLocalDay: midnight − 1 ms) is the first at or after
-    // it, which is the local date of the moment 999 µs later; the days before the range add up to
-    // the count the range starts from (summed below).
+      select to_char(d.day, 'YYYY-MM-DD') as day, d.n
+        from (select (${users.createdAt} at time zone ${tz})::date as day, count(*) as n
+                from ${users} where ${users.rol} = 'user' and ${users.createdAt} >= ${start.toISOString()}::timestamptz group by 1) d`),
+    // Subscriptions in force at each day's end. A subscription is in force at `at` when it started
+    // by then and its end (the earlier of its end and its cancellation, never before its start) is
+    // later. So the count at a day's end is the count at the end of the day before the range
+    // (`before`: started by then, ending after) plus the range's starts (+1) minus its ends (−1)
+    // up to that day. Each start and end is counted on the local day whose end (endOfLocalDay:
+    // midnight − 1 ms) is the first at or after it, the local date of the moment 999 µs later.
+    // Issue #35: every part reads the range (or the subscriptions running across its start) through
+    // user_packages_starts_idx and user_packages_effective_end_idx, never the whole history (it was
+    // one pass over every subscription ever sold).
     db.execute(sql`
-      select to_char((e.t + interval '999 microseconds') at time zone ${tz}, 'YYYY-MM-DD') as day, sum(e.delta) as n
-        from (select ${userPackages.startsAt} as t, 1 as delta from ${userPackages}
-              union all
-              select greatest(${userPackages.startsAt}, least(${userPackages.endsAt}, coalesce(${userPackages.cancelledAt}, ${userPackages.endsAt}))), -1
-                from ${userPackages}) e
-       where e.t <= ${endOfLocalDay(dayList[dayList.length - 1]!, tz).toISOString()}::timestamptz
-       group by 1`),
-    db.execute(sql`
-      select ${orders.platform} as platform, ${orders.service} as service, sum(${orders.successCount}) as success, sum(${orders.profileCount}) as total
-        from ${orders}
-       where ${orders.createdAt} >= ${start.toISOString()}::timestamptz and ${statusIn(ACTED_STATUSES)}
-       group by 1, 2 order by 1, 2`),
+      select 'before' as day, count(*) as n from ${userPackages}
+       where ${userPackages.startsAt} <= ${rangeBefore} and ${effectiveEnd} > ${rangeBefore}
+      union all
+      select to_char(d.day, 'YYYY-MM-DD'), d.n
+        from (select ((e.t + interval '999 microseconds') at time zone ${tz})::date as day, sum(e.delta) as n
+                from (select ${userPackages.startsAt} as t, 1 as delta from ${userPackages}
+                       where ${userPackages.startsAt} > ${rangeBefore} and ${userPackages.startsAt} <= ${rangeEnd}
+                      union all
+                      select ${effectiveEnd}, -1 from ${userPackages}
+                       where ${effectiveEnd} > ${rangeBefore} and ${effectiveEnd} <= ${rangeEnd}) e
+               group by 1) d`),
     db.execute(sql`
       select u.id as user_id, u.ad_soyad as name, u.email, sum(p.amount_cents) as spent, count(*) as n
         from ${payments} p join ${users} u on u.id = p.user_id
@@ -91,14 +95,27 @@ export async function getAnalytics(db: Db, days: AnalyticsRange, now: Date = new
   ]);
 
   const byDay = <T extends { day: string }>(rows: unknown) => new Map(rowsOf<T>(rows).map((r) => [r.day, r]));
-  const o = byDay<{ day: string } & Record<OrderGroup, unknown>>(orderRows);
+  const o = new Map<string, Record<OrderGroup, number>>();
+  const rates = new Map<string, SuccessRate>();
+  for (const f of figures) {
+    const day = o.get(f.day) ?? { completed: 0, partial: 0, failed: 0, cancelled: 0, waiting: 0 };
+    for (const g of ORDER_GROUPS) day[g] += f[g];
+    o.set(f.day, day);
+    // Success rates count the ended orders only (ACTED_STATUSES: the completed, partial and failed groups).
+    if (f.completed + f.partial + f.failed === 0) continue;
+    const key = `${f.platform}|${f.service}`;
+    const rate = rates.get(key) ?? { platform: f.platform, service: f.service, success: 0, total: 0, rate: null };
+    rate.success += f.actedSuccess;
+    rate.total += f.actedProfiles;
+    rates.set(key, rate);
+  }
   const r = byDay<{ day: string; cents: unknown }>(revenueRows);
   const c = byDay<{ day: string; n: unknown }>(customerRows);
-  // The running count of subscriptions in force: the starts and ends before the range, then each day's.
+  // The running count of subscriptions in force: the count at the range's start, then each day's starts and ends.
   const inForceAt = new Map<string, number>();
   {
     const deltas = rowsOf<{ day: string; n: unknown }>(subscriptionRows);
-    let running = deltas.filter((d) => d.day < dayList[0]!).reduce((sum, d) => sum + n(d.n), 0);
+    let running = n(deltas.find((d) => d.day === 'before')?.n);
     const byDate = new Map(deltas.map((d) => [d.day, n(d.n)]));
     for (const day of dayList) inForceAt.set(day, (running += byDate.get(day) ?? 0));
   }
@@ -126,13 +143,10 @@ export async function getAnalytics(db: Db, days: AnalyticsRange, now: Date = new
     from: dayList[0]!,
     to: dayList[dayList.length - 1]!,
     series,
-    success_rates: rowsOf<{ platform: string; service: string; success: unknown; total: unknown }>(rateRows).map((x) => ({
-      platform: x.platform,
-      service: x.service,
-      success: n(x.success),
-      total: n(x.total),
-      rate: n(x.total) > 0 ? Math.round((100 * n(x.success)) / n(x.total)) : null,
-    })),
+    success_rates: [...rates.values()]
+      // As the database ordered them: by the platform enum's order, then the service.
+      .sort((a, b) => platformEnum.enumValues.indexOf(a.platform as never) - platformEnum.enumValues.indexOf(b.platform as never) || (a.service < b.service ? -1 : a.service > b.service ? 1 : 0))
+      .map((x) => ({ ...x, rate: x.total > 0 ? Math.round((100 * x.success) / x.total) : null })),
     top_customers: rowsOf<{ user_id: unknown; name: string; email: string; spent: unknown; n: unknown }>(topRows).map((x) => ({
       user_id: n(x.user_id),
       name: x.name,
