@@ -22,6 +22,8 @@ CREATE TABLE "order_days" (
 );
 --> statement-breakpoint
 CREATE INDEX "payments_credited_idx" ON "payments" USING btree ("credited_at") WHERE "payments"."credited_at" is not null;--> statement-breakpoint
+CREATE INDEX "tickets_activity_idx" ON "tickets" USING btree ("last_message_at","id");--> statement-breakpoint
+CREATE INDEX "tickets_created_idx" ON "tickets" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "user_packages_starts_idx" ON "user_packages" USING btree ("starts_at");--> statement-breakpoint
 CREATE INDEX "user_packages_effective_end_idx" ON "user_packages" USING btree (greatest("starts_at", least("ends_at", coalesce("cancelled_at", "ends_at"))));--> statement-breakpoint
 CREATE INDEX "users_customers_created_idx" ON "users" USING btree ("created_at") WHERE "users"."rol" = 'user';

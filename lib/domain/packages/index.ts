@@ -1,4 +1,4 @@
-export { listPackages } from './list-packages';
+export { listPackages, listPackageNames } from './list-packages';
 export { createPackage } from './create-package';
 export { updatePackage } from './update-package';
 export { deletePackage } from './delete-package';

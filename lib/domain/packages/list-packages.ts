@@ -14,3 +14,11 @@ export async function listPackages(db: Db, locale = 'tr'): Promise<PublicPackage
   const rows = await db.select(withPrices).from(packages).where(isNull(packages.deletedAt)).orderBy(asc(packages.id));
   return rows.map((r) => toPublicPackage(r, locale));
 }
+
+/**
+ * The packages' ids and names only, for a choice (the users page's "assign a package"): issue #35,
+ * with 2,000 packages their prices were read and rendered into the page for a list of names.
+ */
+export async function listPackageNames(db: Db): Promise<{ id: number; ad: string }[]> {
+  return db.select({ id: packages.id, ad: packages.ad }).from(packages).where(isNull(packages.deletedAt)).orderBy(asc(packages.id));
+}

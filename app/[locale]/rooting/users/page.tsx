@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { searchUsersWithPackages, userListPageSchema } from '@/lib/domain/admin-users';
-import { listPackages } from '@/lib/domain/packages';
+import { listPackageNames } from '@/lib/domain/packages';
 import { UsersManager } from '@/components/admin/users-manager';
 import { ExportLink } from '@/components/admin/export-link';
 import { AdminFilters, FilterSearch, FilterSelect } from '@/components/admin/admin-filters';
@@ -35,7 +35,7 @@ export default async function UsersPage({ params, searchParams }: Props) {
   const { page = 1, ...filters } = userListPageSchema.parse(await searchParams);
   const [{ users, total }, packages] = await Promise.all([
     searchUsersWithPackages(db, { ...filters, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
-    listPackages(db),
+    listPackageNames(db),
   ]);
   const t = await getTranslations('Admin.users');
   const te = await getTranslations('Admin.exports');
@@ -45,7 +45,7 @@ export default async function UsersPage({ params, searchParams }: Props) {
   return (
     <UsersManager
       users={users.map((u) => ({ ...u, telefon_gosterim: formatPhone(u.telefon) }))}
-      packages={packages.map((p) => ({ id: p.id, ad: p.ad }))}
+      packages={packages}
       search={{ ...filters, page, pages, total, filtered }}
       exportLink={<ExportLink kind="users" filters={{ q: filters.q }} label={te('usersFiltered')} />}
       filters={
