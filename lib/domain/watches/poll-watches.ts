@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { orders, platforms, watches, watchPosts } from '@/db/schema';
+import { platforms, watches, watchPosts } from '@/db/schema';
 import { env } from '@/env';
 import type { Service } from '@/lib/domain/catalogue/services';
 import { announceNotifications, notify } from '@/lib/domain/notifications';
@@ -60,14 +60,39 @@ export async function pollWatches(db: Db, options: PollOptions = {}): Promise<{ 
       .returning();
   });
   const client = options.client ?? createProviderClient({ timeoutMs: 8000, retries: 1 });
+  if (claimed.length === 0) return { polled: 0, ordered: 0, skipped: 0, ended };
+  // The platforms' endpoints, read once for the round (not once per watch).
+  const endpoints = await roundEndpoints(db);
+  // One account watched by several watches is asked once: the answer serves each of them.
+  const byAccount = new Map<string, WatchRow[]>();
+  for (const watch of claimed) {
+    const key = `${watch.platform}|${watch.account.toLowerCase()}`;
+    byAccount.set(key, [...(byAccount.get(key) ?? []), watch]);
+  }
   let ordered = 0;
   let skipped = 0;
-  for (const watch of claimed) {
-    const result = await pollWatch(db, watch, { ...options, now, pollSeconds, client });
-    ordered += result.ordered;
-    skipped += result.skipped;
-  }
+  const groups = [...byAccount.values()];
+  let next = 0;
+  // A few accounts at a time: the provider's answers overlap, the database sees a few sends at once.
+  const worker = async () => {
+    while (next < groups.length) {
+      const group = groups[next++]!;
+      const result = await pollAccount(db, group, { ...options, now, pollSeconds, client, endpoints });
+      ordered += result.ordered;
+      skipped += result.skipped;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(POLL_CONCURRENCY, groups.length) }, worker));
   return { polled: claimed.length, ordered, skipped, ended };
+}
+
+/** Accounts asked at once in one round. */
+const POLL_CONCURRENCY = 8;
+
+/** Each platform's provider endpoints (platforms.api_endpoints), read once per round. */
+async function roundEndpoints(db: Db): Promise<Map<string, Record<string, string>>> {
+  const rows = await db.select({ ad: platforms.ad, apiEndpoints: platforms.apiEndpoints }).from(platforms);
+  return new Map(rows.map((r) => [r.ad, r.apiEndpoints]));
 }
 
 async function endWatches(db: Db, now: Date): Promise<number> {
@@ -84,30 +109,47 @@ async function endWatches(db: Db, now: Date): Promise<number> {
   return rows.length;
 }
 
+type RoundOptions = PollOptions & { now: Date; pollSeconds: number; client: ProviderClient; endpoints?: Map<string, Record<string, string>> };
+
 /** Asks the provider once for one watch's posts and acts on the new ones. A failure backs the watch off. */
-export async function pollWatch(
-  db: Db,
-  watch: WatchRow,
-  options: PollOptions & { now: Date; pollSeconds: number; client: ProviderClient },
-): Promise<{ ordered: number; skipped: number }> {
+export async function pollWatch(db: Db, watch: WatchRow, options: RoundOptions): Promise<{ ordered: number; skipped: number }> {
+  return pollAccount(db, [watch], options);
+}
+
+/**
+ * Asks the provider once for the posts of one account and acts on the new ones for each watch of
+ * it. A failure backs each of them off.
+ */
+async function pollAccount(db: Db, group: WatchRow[], options: RoundOptions): Promise<{ ordered: number; skipped: number }> {
   const { now, pollSeconds, client } = options;
+  const first = group[0]!;
+  const ids = group.map((w) => w.id);
   let posts: ProviderAccountPost[];
   try {
-    const [row] = await db.select({ apiEndpoints: platforms.apiEndpoints }).from(platforms).where(eq(platforms.ad, watch.platform));
+    const apiEndpoints = options.endpoints ? options.endpoints.get(first.platform) : (await roundEndpoints(db)).get(first.platform);
     if (!client.accountPosts) throw new ProviderError('not_configured', 'account_posts is not offered by this client');
-    posts = await client.accountPosts(row?.apiEndpoints.account_posts ?? '', watch.account);
+    posts = await client.accountPosts(apiEndpoints?.account_posts ?? '', first.account);
   } catch (err) {
-    const failures = watch.failures + 1;
     const kind = (err as { kind?: string }).kind ?? 'error';
-    logger.warn({ watchId: watch.id, kind, failures }, 'watch poll failed; backing off');
-    await db
-      .update(watches)
-      .set({ failures, lastError: String(kind).slice(0, 100), lastPolledAt: now, nextPollAt: new Date(now.getTime() + backoffSeconds(pollSeconds, failures) * 1000) })
-      .where(eq(watches.id, watch.id));
+    logger.warn({ watchIds: ids, kind }, 'watch poll failed; backing off');
+    for (const watch of group) {
+      const failures = watch.failures + 1;
+      await db
+        .update(watches)
+        .set({ failures, lastError: String(kind).slice(0, 100), lastPolledAt: now, nextPollAt: new Date(now.getTime() + backoffSeconds(pollSeconds, failures) * 1000) })
+        .where(eq(watches.id, watch.id));
+    }
     return { ordered: 0, skipped: 0 };
   }
-  await db.update(watches).set({ failures: 0, lastError: null, lastPolledAt: now }).where(eq(watches.id, watch.id));
-  return actOnPosts(db, watch, posts, options);
+  await db.update(watches).set({ failures: 0, lastError: null, lastPolledAt: now }).where(inArray(watches.id, ids));
+  let ordered = 0;
+  let skipped = 0;
+  for (const watch of group) {
+    const result = await actOnPosts(db, watch, posts, options);
+    ordered += result.ordered;
+    skipped += result.skipped;
+  }
+  return { ordered, skipped };
 }
 
 /**
@@ -180,7 +222,6 @@ async function actOnPost(db: Db, watch: WatchRow, post: ProviderAccountPost, opt
         }
       }
     }
-    if (orderIds.length) await tx.update(orders).set({ watchId: watch.id }).where(inArray(orders.id, orderIds));
     const status = orderIds.length > 0 ? ('ordered' as const) : ('skipped' as const);
     await tx
       .update(watchPosts)

@@ -8,7 +8,9 @@ import { GET as getOne, PATCH as patch, DELETE as remove } from '@/app/api/watch
 import { POST as pause } from '@/app/api/watches/[id]/pause/route';
 import { POST as resume } from '@/app/api/watches/[id]/resume/route';
 import type { ProviderAccountPost, ProviderClient } from '@/lib/domain/provider';
-import type { SendOptions } from '@/lib/domain/operations';
+import { sendOperation, type SendOptions } from '@/lib/domain/operations';
+import { getTableName, type Table } from 'drizzle-orm';
+import type { Db } from '@/db/client';
 import { actOnPosts, backoffSeconds, parseAccount, pollWatches } from './index';
 
 /**
@@ -265,5 +267,78 @@ describe('the poller', () => {
     expect((await w.t.db.select().from(watches).where(eq(watches.id, watch.id)))[0]!.status).toBe('ended');
     const notes = await w.t.db.select().from(notifications).where(and(eq(notifications.userId, A.user.id), inArray(notifications.kind, ['watch_ended'])));
     expect(notes).toHaveLength(1);
+  });
+});
+
+/**
+ * A database handle that records each select/insert/update by table (transactions included), so a
+ * test can count what one round read or wrote.
+ */
+function recording(db: Db, seen: string[]): Db {
+  const wrap = (target: Db): Db =>
+    new Proxy(target, {
+      get(obj, prop, receiver) {
+        const value = Reflect.get(obj, prop, receiver);
+        if (prop === 'transaction') {
+          return (fn: (tx: Db) => Promise<unknown>, ...rest: unknown[]) => (value as (...a: unknown[]) => Promise<unknown>).call(obj, (tx: Db) => fn(wrap(tx)), ...rest);
+        }
+        if (prop === 'select') {
+          return (...args: unknown[]) => {
+            const builder = (value as (...a: unknown[]) => { from: (t: Table) => unknown }).apply(obj, args);
+            const from = builder.from.bind(builder);
+            builder.from = (t: Table) => {
+              seen.push(`select ${getTableName(t)}`);
+              return from(t);
+            };
+            return builder;
+          };
+        }
+        if (prop === 'update' || prop === 'insert') {
+          return (t: Table) => {
+            seen.push(`${String(prop)} ${getTableName(t)}`);
+            return (value as (t: Table) => unknown).call(obj, t);
+          };
+        }
+        return typeof value === 'function' ? value.bind(obj) : value;
+      },
+    }) as Db;
+  return wrap(db);
+}
+
+describe('the poller’s round (h37b item 1)', () => {
+  it('marks the order with its watch in the send’s own insert', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const watch = await watchOf(A.user.id, { account: 'watched_insert' });
+    const result = await sendOperation(w.t.db, { id: A.user.id, rol: 'user' }, 'like', { profileIds: watch.profileIds, targetUrl: 'https://x.com/watched_insert/status/1800000000000000901' }, { watchId: watch.id, enqueue: quiet });
+    const [row] = await w.t.db.select().from(orders).where(eq(orders.id, result.taskId));
+    expect(row!.watchId).toBe(watch.id);
+  });
+
+  it('reads the platforms’ endpoints once per round, asks the provider once per account, and writes no order twice', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const B = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const now = new Date();
+    // Three watches due: two of one account (two customers), one of another; nothing else due first.
+    await w.t.db.update(watches).set({ nextPollAt: new Date(Date.now() + 86_400_000) }).where(eq(watches.status, 'active'));
+    const ws = [
+      await watchOf(A.user.id, { account: 'round_one', services: ['like'], nextPollAt: now }),
+      await watchOf(B.user.id, { account: 'round_one', services: ['like'], nextPollAt: now, profileIds: await twitterIds(2, 8) }),
+      await watchOf(A.user.id, { account: 'round_two', services: ['like'], nextPollAt: now }),
+    ];
+    const asked: string[] = [];
+    const client: ProviderClient = {
+      ...fastClient(),
+      accountPosts: async (_url, account) => {
+        asked.push(account);
+        return [{ id: `19000000000000${account.length}${asked.length}`, url: `https://x.com/${account}/status/19000000000000${asked.length}`, created_at: new Date(now.getTime() - 1000).toISOString(), text: 'hi' }];
+      },
+    };
+    const seen: string[] = [];
+    const result = await pollWatches(recording(w.t.db, seen), { now, client, enqueue: quiet, pollSeconds: 60 });
+    expect(result).toMatchObject({ polled: 3, ordered: 3 });
+    expect(seen.filter((s) => s === 'select platforms')).toHaveLength(1);
+    expect(asked.sort()).toEqual(['round_one', 'round_two']);
+    expect(seen.filter((s) => s === 'update orders')).toEqual([]);
+    for (const watch of ws) expect((await ordersOfWatch(watch.id)).map((o) => o.watchId)).toEqual([watch.id]);
   });
 });
