@@ -1,16 +1,23 @@
 import { expect, test } from './fixtures';
 import { adminToken, signInBrowser } from './auth';
-import { createCustomer, msg, reliableProvider, defaultProvider } from './public-helpers';
+import { createCustomer, msg, reliableProvider, defaultProvider, siteSettings } from './public-helpers';
 
 /**
  * Issue #37 in the browser: a customer on a 390 px phone creates a watch of an account on
  * /panel/watch; the simulated provider publishes a post of it (its control switch); within the
- * polling period (WATCH_POLL_SECONDS=5 in playwright.config.ts) the post and its order ("#123")
- * appear on the page without a reload.
+ * polling period (the site setting watch_poll_seconds, set to its least, 5, for this test) the
+ * post and its order ("#123") appear on the page without a reload.
  */
 test.describe('watches', () => {
+  let settings: Record<string, unknown> | undefined;
+  test.beforeEach(async ({ request }) => {
+    const admin = await adminToken(request);
+    settings = await siteSettings(request, admin);
+    await siteSettings(request, admin, { ...settings, watch_poll_seconds: 5 });
+  });
   test.afterEach(async ({ request }) => {
     await defaultProvider(request);
+    if (settings) await siteSettings(request, await adminToken(request), settings);
   });
 
   test('a watch created at 390 px turns a post the simulator publishes into an order shown on /panel/watch', async ({ browser, request }) => {

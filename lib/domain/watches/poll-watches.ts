@@ -2,12 +2,12 @@ import 'server-only';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { platforms, watches, watchPosts } from '@/db/schema';
-import { env } from '@/env';
 import type { Service } from '@/lib/domain/catalogue/services';
 import { announceNotifications, notify } from '@/lib/domain/notifications';
 import { sendOperation, type SendOptions } from '@/lib/domain/operations';
 import { createProviderClient, ProviderError, type ProviderAccountPost, type ProviderClient } from '@/lib/domain/provider';
 import { AppError } from '@/lib/infra/errors';
+import { watchPollSeconds } from '@/lib/domain/settings';
 import { logger } from '@/logger';
 
 type WatchRow = typeof watches.$inferSelect;
@@ -15,7 +15,7 @@ type WatchRow = typeof watches.$inferSelect;
 export type PollOptions = {
   now?: Date;
   client?: ProviderClient;
-  /** Each watch's period (default WATCH_POLL_SECONDS). */
+  /** Each watch's period (default: the site setting watch_poll_seconds). */
   pollSeconds?: number;
   /** Watches polled per round at most. */
   limit?: number;
@@ -42,7 +42,7 @@ const SKIP_NOTICE = new Set(['DAILY_LIMIT_EXCEEDED', 'INSUFFICIENT_BALANCE', 'NO
  */
 export async function pollWatches(db: Db, options: PollOptions = {}): Promise<{ polled: number; ordered: number; skipped: number; ended: number }> {
   const now = options.now ?? new Date();
-  const pollSeconds = options.pollSeconds ?? env.WATCH_POLL_SECONDS;
+  const pollSeconds = options.pollSeconds ?? (await watchPollSeconds(db));
   const ended = await endWatches(db, now);
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
@@ -235,7 +235,7 @@ async function actOnPost(db: Db, watch: WatchRow, post: ProviderAccountPost, opt
 
 /**
  * The maintenance task of the polling (server/background.ts): offered every 5 s (the least
- * WATCH_POLL_SECONDS may be), worked by one node at a time (pg-boss singleton); each watch's own
+ * watch_poll_seconds may be), worked by one node at a time (pg-boss singleton); each watch's own
  * period is its next_poll_at, so a round with nothing due is one indexed query.
  */
 export const WATCH_TASK = { task: 'watch' as const, everyMs: 5_000, run: (db: Db) => pollWatches(db) };
