@@ -9,6 +9,7 @@ import { createProviderClient, ProviderError, type ProviderAccountPost, type Pro
 import { AppError } from '@/lib/infra/errors';
 import { watchPollSeconds } from '@/lib/domain/settings';
 import { logger } from '@/logger';
+import { rowsOf } from '@/db/rows';
 
 type WatchRow = typeof watches.$inferSelect;
 
@@ -43,8 +44,8 @@ const SKIP_NOTICE = new Set(['DAILY_LIMIT_EXCEEDED', 'INSUFFICIENT_BALANCE', 'NO
 export async function pollWatches(db: Db, options: PollOptions = {}): Promise<{ polled: number; ordered: number; skipped: number; ended: number }> {
   const now = options.now ?? new Date();
   const pollSeconds = options.pollSeconds ?? (await watchPollSeconds(db));
-  const ended = await endWatches(db, now);
-  const claimed = await db.transaction(async (tx) => {
+  let ended = await endWatches(db, now);
+  let claimed = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: watches.id })
       .from(watches)
@@ -61,6 +62,10 @@ export async function pollWatches(db: Db, options: PollOptions = {}): Promise<{ 
   });
   const client = options.client ?? createProviderClient({ timeoutMs: 8000, retries: 1 });
   if (claimed.length === 0) return { polled: 0, ordered: 0, skipped: 0, ended };
+  // A due watch whose package for the platform has ended before the watch's end date ends now.
+  const lost = await endWithoutPackage(db, claimed, now);
+  ended += lost.size;
+  claimed = claimed.filter((w) => !lost.has(w.id));
   // The platforms' endpoints, read once for the round (not once per watch).
   const endpoints = await roundEndpoints(db);
   // One account watched by several watches is asked once: the answer serves each of them.
@@ -95,6 +100,40 @@ async function roundEndpoints(db: Db): Promise<Map<string, Record<string, string
   return new Map(rows.map((r) => [r.ad, r.apiEndpoints]));
 }
 
+/**
+ * Ends the watches (among these due ones) created while the customer had a package for the
+ * platform, that has no package in force there any more: the package ended (expired early,
+ * cancelled, refunded) before the watch's end date. A watch created paying per action, without a
+ * package, is not ended so. Checked when a watch is due, so a paused watch ends at its resume.
+ */
+async function endWithoutPackage(db: Db, due: WatchRow[], now: Date): Promise<Set<number>> {
+  const ids = due.map((w) => w.id);
+  const rows = await db.transaction(async (tx) => {
+    const found = rowsOf<{ id: number }>(
+      await tx.execute(sql`
+        select w.id from watches w
+         where w.id in (${sql.join(ids.map((id) => sql`${id}::int`), sql`, `)}) and w.status = 'active'
+           and exists (select 1 from user_packages up
+                        where up.user_id = w.user_id and up.platform = w.platform
+                          and up.starts_at <= w.created_at and up.ends_at > w.created_at
+                          and (up.cancelled_at is null or up.cancelled_at > w.created_at))
+           and not exists (select 1 from user_packages up
+                            where up.user_id = w.user_id and up.platform = w.platform
+                              and up.status = 'active' and up.starts_at <= ${now.toISOString()}::timestamptz and up.ends_at > ${now.toISOString()}::timestamptz)`),
+    ).map((r) => Number(r.id));
+    if (found.length === 0) return [];
+    const done = await tx
+      .update(watches)
+      .set({ status: 'ended' })
+      .where(and(inArray(watches.id, found), eq(watches.status, 'active')))
+      .returning({ id: watches.id, userId: watches.userId, platform: watches.platform, account: watches.account });
+    for (const w of done) await notify(tx, { userId: w.userId, kind: 'watch_ended', params: { platform: w.platform, account: w.account, reason: 'package' }, link: '/panel/watch' });
+    return done;
+  });
+  if (rows.length) announceNotifications(rows.map((r) => r.userId));
+  return new Set(rows.map((r) => r.id));
+}
+
 async function endWatches(db: Db, now: Date): Promise<number> {
   const rows = await db.transaction(async (tx) => {
     const done = await tx
@@ -102,7 +141,7 @@ async function endWatches(db: Db, now: Date): Promise<number> {
       .set({ status: 'ended' })
       .where(and(inArray(watches.status, ['active', 'paused']), lte(watches.endsAt, now)))
       .returning({ id: watches.id, userId: watches.userId, platform: watches.platform, account: watches.account });
-    for (const w of done) await notify(tx, { userId: w.userId, kind: 'watch_ended', params: { platform: w.platform, account: w.account }, link: '/panel/watch' });
+    for (const w of done) await notify(tx, { userId: w.userId, kind: 'watch_ended', params: { platform: w.platform, account: w.account, reason: 'end_date' }, link: '/panel/watch' });
     return done;
   });
   if (rows.length) announceNotifications(rows.map((r) => r.userId));

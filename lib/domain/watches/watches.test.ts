@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { notifications, orders, platforms, profiles, watches, watchPosts } from '@/db/schema';
+import { notifications, orders, platforms, profiles, userPackages, watches, watchPosts } from '@/db/schema';
+import { renderNotification } from '@/lib/domain/notifications/render-notification';
 import { call } from '@/test/http';
 import { setupWorld, makeUser, fastClient } from '@/test/fixtures/world';
 import { GET as list, POST as create } from '@/app/api/watches/route';
@@ -340,5 +341,35 @@ describe('the poller’s round (h37b item 1)', () => {
     expect(asked.sort()).toEqual(['round_one', 'round_two']);
     expect(seen.filter((s) => s === 'update orders')).toEqual([]);
     for (const watch of ws) expect((await ordersOfWatch(watch.id)).map((o) => o.watchId)).toEqual([watch.id]);
+  });
+});
+
+describe('a watch ends with its package (h37b item 3)', () => {
+  it('ends a due watch, with a notice naming the reason, when the platform’s package ended before the watch’s end date; a watch without a package goes on', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const B = await makeUser(w.t);
+    const now = new Date();
+    const withPackage = await watchOf(A.user.id, { account: 'package_one', services: ['like'], nextPollAt: now, endsAt: new Date(now.getTime() + 20 * 86_400_000) });
+    const without = await watchOf(B.user.id, { account: 'package_two', services: ['like'], nextPollAt: now, endsAt: new Date(now.getTime() + 20 * 86_400_000) });
+    const client = answering([]);
+    // Still in force: nothing ends.
+    await pollWatches(w.t.db, { now, client, enqueue: quiet, pollSeconds: 60 });
+    expect((await w.t.db.select().from(watches).where(eq(watches.id, withPackage.id)))[0]!.status).toBe('active');
+
+    // The package is cancelled (refunded) long before the watch's end.
+    await w.t.db.update(userPackages).set({ status: 'cancelled', cancelledAt: new Date(now.getTime() + 1000) }).where(eq(userPackages.userId, A.user.id));
+    const later = new Date(now.getTime() + 120_000);
+    const result = await pollWatches(w.t.db, { now: later, client, enqueue: quiet, pollSeconds: 60 });
+    expect(result.ended).toBeGreaterThanOrEqual(1);
+    expect((await w.t.db.select().from(watches).where(eq(watches.id, withPackage.id)))[0]!.status).toBe('ended');
+    expect((await w.t.db.select().from(watches).where(eq(watches.id, without.id)))[0]!.status).toBe('active');
+    const notes = await w.t.db.select().from(notifications).where(and(eq(notifications.userId, A.user.id), eq(notifications.kind, 'watch_ended')));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.params).toMatchObject({ account: 'package_one', reason: 'package' });
+    expect(renderNotification('en', 'watch_ended', notes[0]!.params as Record<string, string>).body).toMatch(/package ended before/);
+    expect(renderNotification('de', 'watch_ended', { account: 'x', platform: 'twitter' }).body).toMatch(/Enddatum erreicht/);
+    // Ended once: a later round sends no second notice.
+    await pollWatches(w.t.db, { now: new Date(later.getTime() + 120_000), client, enqueue: quiet, pollSeconds: 60 });
+    expect(await w.t.db.select().from(notifications).where(and(eq(notifications.userId, A.user.id), eq(notifications.kind, 'watch_ended')))).toHaveLength(1);
   });
 });
