@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { platforms, watches, watchPosts } from '@/db/schema';
 import type { Service } from '@/lib/domain/catalogue/services';
@@ -10,6 +10,7 @@ import { AppError } from '@/lib/infra/errors';
 import { watchPollSeconds } from '@/lib/domain/settings';
 import { logger } from '@/logger';
 import { rowsOf } from '@/db/rows';
+import { pickWatchProfiles, type WatchPick } from './pick-watch-profiles';
 
 type WatchRow = typeof watches.$inferSelect;
 
@@ -61,7 +62,11 @@ export async function pollWatches(db: Db, options: PollOptions = {}): Promise<{ 
       .returning();
   });
   const client = options.client ?? createProviderClient({ timeoutMs: 8000, retries: 1 });
-  if (claimed.length === 0) return { polled: 0, ordered: 0, skipped: 0, ended };
+  if (claimed.length === 0) {
+    // Posts acted on earlier whose hour has passed are told even in a round with nothing due.
+    await flushActedNotices(db, now);
+    return { polled: 0, ordered: 0, skipped: 0, ended };
+  }
   // A due watch whose package for the platform has ended before the watch's end date ends now.
   const lost = await endWithoutPackage(db, claimed, now);
   ended += lost.size;
@@ -88,7 +93,38 @@ export async function pollWatches(db: Db, options: PollOptions = {}): Promise<{ 
     }
   };
   await Promise.all(Array.from({ length: Math.min(POLL_CONCURRENCY, groups.length) }, worker));
+  await flushActedNotices(db, now);
   return { polled: claimed.length, ordered, skipped, ended };
+}
+
+/** At most one "posts acted on" notice per watch in this long. */
+export const ACTED_NOTICE_EVERY_MS = 3600_000;
+
+/**
+ * Item 6 of issue #37: the "posts acted on" notice, grouped. Each post acted on adds one to its
+ * watch's `unnoticed_posts` (in the post's own transaction); a watch with some whose last notice
+ * is an hour old or more (or that never had one) gets one notice naming how many posts were acted
+ * on since, and its count starts again. Run at each round, so the first post of a quiet hour is
+ * told at once and later ones wait for the hour's end. Rows locked by a post being acted on are
+ * skipped and told at the next round. In the app and, by the customer's preference, by mail
+ * (notify()).
+ */
+export async function flushActedNotices(db: Db, now: Date): Promise<number> {
+  const told = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: watches.id, userId: watches.userId, platform: watches.platform, account: watches.account, count: watches.unnoticedPosts })
+      .from(watches)
+      .where(and(gt(watches.unnoticedPosts, 0), or(isNull(watches.noticedAt), lte(watches.noticedAt, new Date(now.getTime() - ACTED_NOTICE_EVERY_MS)))))
+      .limit(500)
+      .for('update', { skipLocked: true });
+    for (const w of due) {
+      await notify(tx, { userId: w.userId, kind: 'watch_acted', params: { platform: w.platform, account: w.account, count: w.count }, link: '/panel/watch' });
+    }
+    if (due.length) await tx.update(watches).set({ unnoticedPosts: 0, noticedAt: now }).where(inArray(watches.id, due.map((w) => w.id)));
+    return due;
+  });
+  if (told.length) announceNotifications(told.map((w) => w.userId));
+  return told.length;
 }
 
 /** Accounts asked at once in one round. */
@@ -205,6 +241,14 @@ export async function actOnPosts(db: Db, watch: WatchRow, posts: ProviderAccount
     .filter((p) => Date.parse(p.created_at) >= watch.createdAt.getTime())
     .filter((p) => !watch.contains || p.text.toLowerCase().includes(watch.contains.toLowerCase()))
     .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+  if (fresh.length === 0) return { ordered, skipped };
+  // Posts this watch already has (most of each answer): left alone without a transaction each.
+  // The insert's ON CONFLICT below stays the guard against a second poller between the two.
+  const known = await db
+    .select({ postId: watchPosts.postId })
+    .from(watchPosts)
+    .where(and(eq(watchPosts.watchId, watch.id), inArray(watchPosts.postId, [...new Set(fresh.map((p) => p.id))])));
+  for (const k of known) seen.add(k.postId);
   for (const post of fresh) {
     if (seen.has(post.id)) continue;
     seen.add(post.id);
@@ -218,6 +262,15 @@ export async function actOnPosts(db: Db, watch: WatchRow, posts: ProviderAccount
 async function actOnPost(db: Db, watch: WatchRow, post: ProviderAccountPost, options: PollOptions & { now: Date }): Promise<'ordered' | 'skipped' | 'known'> {
   const { now } = options;
   const notified: number[] = [];
+  // Which profiles act on this post (ticked, the crew's active ones, or the best N for it), read
+  // before the transaction: the best N asks the provider about the post (target_info).
+  let pick: WatchPick | { error: string };
+  try {
+    pick = await pickWatchProfiles(db, watch, post.url, { now, client: options.client });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    pick = { error: err.code };
+  }
   const outcome = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(watchPosts)
@@ -236,6 +289,11 @@ async function actOnPost(db: Db, watch: WatchRow, post: ProviderAccountPost, opt
       return 'skipped' as const;
     }
 
+    if ('error' in pick) {
+      await tx.update(watchPosts).set({ reason: pick.error }).where(eq(watchPosts.id, inserted.id));
+      return 'skipped' as const;
+    }
+    const chosen = pick;
     const random = options.random ?? Math.random;
     const delayMinutes = watch.delayMinMinutes + Math.floor(random() * (watch.delayMaxMinutes - watch.delayMinMinutes + 1));
     const startMs = Math.max(Date.parse(post.created_at) + delayMinutes * 60_000, now.getTime());
@@ -248,7 +306,7 @@ async function actOnPost(db: Db, watch: WatchRow, post: ProviderAccountPost, opt
           tx,
           { id: watch.userId, rol: 'user' },
           service as Service,
-          { profileIds: watch.profileIds, targetUrl: post.url, prompt: watch.prompt ?? undefined, startAt, spreadMinutes: watch.spreadMinutes },
+          { profileIds: chosen.profileIds, crewId: chosen.crewId, targetUrl: post.url, prompt: watch.prompt ?? undefined, startAt, spreadMinutes: watch.spreadMinutes },
           { now, watchId: watch.id, ...(options.enqueue ? { enqueue: options.enqueue } : {}) },
         );
         orderIds.push(result.taskId);
@@ -262,6 +320,8 @@ async function actOnPost(db: Db, watch: WatchRow, post: ProviderAccountPost, opt
       }
     }
     const status = orderIds.length > 0 ? ('ordered' as const) : ('skipped' as const);
+    // Item 6: counted for the grouped "posts acted on" notice (flushActedNotices).
+    if (status === 'ordered') await tx.update(watches).set({ unnoticedPosts: sql`${watches.unnoticedPosts} + 1` }).where(eq(watches.id, watch.id));
     await tx
       .update(watchPosts)
       .set({ status, orderIds, reason: reasons.length ? reasons.join(' ').slice(0, 500) : null })
