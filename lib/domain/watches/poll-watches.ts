@@ -25,6 +25,11 @@ export type PollOptions = {
   random?: () => number;
   /** Passed to the send (tests enqueue nothing). */
   enqueue?: SendOptions['enqueue'];
+  /**
+   * Tests only: called inside a new post's transaction, after its row and orders are written and
+   * before the commit (watch-crash.test.ts kills the process there with SIGKILL).
+   */
+  beforeCommit?: (postId: string) => Promise<void>;
 };
 
 /** Backoff of a failing watch: the period doubled per failure in a row, at most an hour. */
@@ -322,6 +327,7 @@ async function actOnPost(db: Db, watch: WatchRow, post: ProviderAccountPost, opt
     const status = orderIds.length > 0 ? ('ordered' as const) : ('skipped' as const);
     // Item 6: counted for the grouped "posts acted on" notice (flushActedNotices).
     if (status === 'ordered') await tx.update(watches).set({ unnoticedPosts: sql`${watches.unnoticedPosts} + 1` }).where(eq(watches.id, watch.id));
+    if (options.beforeCommit) await options.beforeCommit(post.id);
     await tx
       .update(watchPosts)
       .set({ status, orderIds, reason: reasons.length ? reasons.join(' ').slice(0, 500) : null })
