@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { platforms, watches, watchPosts } from '@/db/schema';
+import { platforms, userPackages, watches, watchPosts } from '@/db/schema';
+import { inForce } from '@/lib/domain/subscriptions';
 import type { Service } from '@/lib/domain/catalogue/services';
 import { announceNotifications, notify } from '@/lib/domain/notifications';
 import { sendOperation, type SendOptions } from '@/lib/domain/operations';
@@ -158,9 +159,8 @@ async function endWithoutPackage(db: Db, due: WatchRow[], now: Date): Promise<Se
                         where up.user_id = w.user_id and up.platform = w.platform
                           and up.starts_at <= w.created_at and up.ends_at > w.created_at
                           and (up.cancelled_at is null or up.cancelled_at > w.created_at))
-           and not exists (select 1 from user_packages up
-                            where up.user_id = w.user_id and up.platform = w.platform
-                              and up.status = 'active' and up.starts_at <= ${now.toISOString()}::timestamptz and up.ends_at > ${now.toISOString()}::timestamptz)`),
+           and not exists (select 1 from ${userPackages}
+                            where ${userPackages.userId} = w.user_id and ${userPackages.platform} = w.platform and ${inForce(now)})`),
     ).map((r) => Number(r.id));
     if (found.length === 0) return [];
     const done = await tx
