@@ -81,8 +81,6 @@ const schema = z.object({
    * simulated provider on this server's loopback address is allowed either way.
    */
   PROVIDER_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
-  /** Issue #37 (docs/watch.md): how often each active watch asks the provider for its account's new posts, in seconds (at least 5). */
-  WATCH_POLL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(86_400).default(120)),
   /**
    * Extra Content-Security-Policy sources (space-separated https:// or wss:// hosts) for what the
    * admin's head_etiketleri snippet loads, e.g. an analytics tag: scripts, the requests and images

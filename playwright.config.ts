@@ -49,8 +49,6 @@ export default defineConfig({
       ADMIN_PASSWORD: 'admin-e2e-password',
       NEXT_TELEMETRY_DISABLED: '1',
       LOG_LEVEL: 'warn',
-      // Issue #37: watches are checked every 5 s (the least allowed), so e2e/watch.spec.ts sees a published post soon.
-      WATCH_POLL_SECONDS: '5',
     },
   },
 });

@@ -734,6 +734,8 @@ export const siteSettings = pgTable(
      * checked again through the provider (contract 1.5 verify); empty: no re-verification.
      */
     verifyAfterMinutes: jsonb().$type<number[]>().notNull().default([1440, 10080, 43200]),
+    /** Issue #37 (h37b): seconds between two polls of one watch (at least 5). */
+    watchPollSeconds: integer().notNull().default(120),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -744,6 +746,8 @@ export const siteSettings = pgTable(
     check('site_settings_stuck_range', sql`${t.stuckAfterMinutes} >= 1 and ${t.stuckMaxMinutes} >= ${t.stuckAfterMinutes}`),
     check('site_settings_hourly_cap_range', sql`${t.profileHourlyCap} >= 0`),
     check('site_settings_draft_minutes_range', sql`${t.commentDraftMinutes} >= 1 and ${t.commentDraftMinutes} <= 1440`),
+    // Issue #37 (h37b).
+    check('site_settings_watch_poll_range', sql`${t.watchPollSeconds} >= 5 and ${t.watchPollSeconds} <= 86400`),
   ],
 );
 
@@ -1154,7 +1158,14 @@ export const watches = pgTable(
     account: text().notNull(),
     /** Service keys of the platform, run on each new post. */
     services: jsonb().$type<string[]>().notNull(),
+    /** Ticked profiles; [] when the watch takes a crew or the best N (exactly one of the three). */
     profileIds: jsonb().$type<number[]>().notNull(),
+    /*
+     * Issue #37 (h37b) item 4: the other two profile choices, read at each post: the crew's
+     * profiles active then, or the best N by the match score for that post.
+     */
+    crewId: integer().references(() => crews.id, { onDelete: 'set null' }),
+    bestN: integer(),
     prompt: text(),
     delayMinMinutes: integer().notNull(),
     delayMaxMinutes: integer().notNull(),
@@ -1169,6 +1180,12 @@ export const watches = pgTable(
     failures: integer().notNull().default(0),
     lastError: text(),
     nextPollAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /*
+     * Issue #37 (h37b) item 6: "posts acted on" notices are grouped, at most one per watch per
+     * hour: posts acted on since the last notice, and when that notice went out.
+     */
+    unnoticedPosts: integer().notNull().default(0),
+    noticedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1177,6 +1194,9 @@ export const watches = pgTable(
     index('watches_due_idx').on(t.nextPollAt).where(sql`${t.status} = 'active'`),
     check('watches_delay', sql`${t.delayMinMinutes} >= 0 and ${t.delayMaxMinutes} >= ${t.delayMinMinutes}`),
     check('watches_cap', sql`${t.maxPostsPerDay} >= 1`),
+    // Issue #37 (h37b).
+    check('watches_best_n', sql`${t.bestN} is null or ${t.bestN} >= 1`),
+    index('watches_notice_idx').on(t.noticedAt).where(sql`${t.unnoticedPosts} > 0`),
   ],
 );
 

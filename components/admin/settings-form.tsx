@@ -16,14 +16,16 @@ import { Button } from '@/components/ui/button';
 type Operator = 'karantina_hata_sayisi' | 'takilma_dakika' | 'takilma_azami_dakika' | 'profil_saatlik_limit';
 /** Issue #38 item 1: the re-verification times, one text of minutes in the form. */
 type Verify = { verify_after_minutes: string };
+/** Issue #37: seconds between two polls of one watch. */
+type Watch = { watch_poll_seconds: string };
 /** The company details (issue #32 "Who we are"), plain text fields. */
 type Company = 'sirket_unvani' | 'sirket_adresi' | 'sirket_sicil_no' | 'destek_eposta';
 /** Issue #36 item 6: the blocked words' languages, `*` for every language; the form holds one word or phrase per line. */
 const BLOCKED_LANGS = ['tr', 'en', 'de', '*'] as const;
 type BlockedLang = (typeof BLOCKED_LANGS)[number];
 type Comments = { yasakli_kelimeler: Record<BlockedLang, string>; yorum_taslak_dakika: string };
-type Values = Comments & { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: string; twitter_min_profil: string; require_admin_2fa: boolean } & Record<Operator, string> & Record<Company, string> & Verify;
-export type SettingsValues = { yasakli_kelimeler: Record<BlockedLang, string[]>; yorum_taslak_dakika: number } & { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: number; twitter_min_profil: number; require_admin_2fa: boolean } & Record<Operator, number> & Record<Company, string> & { verify_after_minutes: number[] };
+type Values = Comments & { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: string; twitter_min_profil: string; require_admin_2fa: boolean } & Record<Operator, string> & Record<Company, string> & Verify & Watch;
+export type SettingsValues = { yasakli_kelimeler: Record<BlockedLang, string[]>; yorum_taslak_dakika: number } & { site_adi: string; site_aciklama: string; head_etiketleri: string; site_logo: string; site_favicon: string; cooldown_saniye: number; twitter_min_profil: number; require_admin_2fa: boolean } & Record<Operator, number> & Record<Company, string> & { verify_after_minutes: number[]; watch_poll_seconds: number };
 
 /** /rooting/settings (§2): the general settings form with one save button, including the admin two-factor rule and the company details. */
 export function SettingsForm({ settings }: { settings: SettingsValues }) {
@@ -46,6 +48,7 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
       yasakli_kelimeler: Object.fromEntries(BLOCKED_LANGS.map((l) => [l, (settings.yasakli_kelimeler[l] ?? []).join('\n')])) as Record<BlockedLang, string>,
       yorum_taslak_dakika: String(settings.yorum_taslak_dakika),
       verify_after_minutes: settings.verify_after_minutes.join(', '),
+      watch_poll_seconds: String(settings.watch_poll_seconds),
     },
   });
 
@@ -167,10 +170,18 @@ export function SettingsForm({ settings }: { settings: SettingsValues }) {
             {hint('takilma_azami_dakika', t('stuckMaxHint'))}
           </FormField>
         </div>
-        <FormField id="settings-verify_after_minutes" label={t('verifyAfter')} error={err('verify_after_minutes')}>
-          <input {...f('verify_after_minutes')} inputMode="numeric" autoComplete="off" />
-          {hint('verify_after_minutes', t('verifyAfterHint'))}
-        </FormField>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <div className="sm:col-span-2">
+            <FormField id="settings-verify_after_minutes" label={t('verifyAfter')} error={err('verify_after_minutes')}>
+              <input {...f('verify_after_minutes')} inputMode="numeric" autoComplete="off" />
+              {hint('verify_after_minutes', t('verifyAfterHint'))}
+            </FormField>
+          </div>
+          <FormField id="settings-watch_poll_seconds" label={t('watchPoll')} error={err('watch_poll_seconds')}>
+            <input {...f('watch_poll_seconds')} type="number" min={5} max={86400} step={1} />
+            {hint('watch_poll_seconds', t('watchPollHint'))}
+          </FormField>
+        </div>
         <fieldset aria-describedby="settings-comments-hint" className="flex flex-col gap-4 rounded-md border border-line p-3" data-settings-comments>
           <legend className="px-1 text-sm font-semibold">{t('comments')}</legend>
           <p id="settings-comments-hint" className="text-xs text-muted">

@@ -19,7 +19,12 @@ export type WatchPlatformChoice = {
   key: string;
   services: { key: string; prompt: boolean }[];
   profiles: { id: number; username: string }[];
+  /** The customer's crews on the platform (issue #37 item 1: a watch may take a crew). */
+  crews: { id: number; name: string; available: number }[];
 };
+
+/** How a watch's profiles are chosen: exactly one of these (docs/watch.md). */
+type Choice = 'ticked' | 'crew' | 'best';
 
 type Props = {
   watches: (WatchView & { posts: WatchPostView[] })[];
@@ -71,7 +76,7 @@ export function WatchBoard({ watches, platforms, maxEnd }: Props) {
         <ul className="space-y-3" data-watch-list>
           {watches.map((watch) => (
             <li key={watch.id}>
-              <WatchCard watch={watch} onAct={act} />
+              <WatchCard watch={watch} onAct={act} crews={platforms.find((p) => p.key === watch.platform)?.crews ?? []} />
             </li>
           ))}
         </ul>
@@ -83,7 +88,15 @@ export function WatchBoard({ watches, platforms, maxEnd }: Props) {
   );
 }
 
-function WatchCard({ watch, onAct }: { watch: WatchView & { posts: WatchPostView[] }; onAct: (id: number, what: 'pause' | 'resume' | 'delete') => void }) {
+function WatchCard({
+  watch,
+  onAct,
+  crews,
+}: {
+  watch: WatchView & { posts: WatchPostView[] };
+  onAct: (id: number, what: 'pause' | 'resume' | 'delete') => void;
+  crews: WatchPlatformChoice['crews'];
+}) {
   const t = useTranslations('Watch');
   const services = useTranslations('Services');
   const platformsT = useTranslations('Platforms');
@@ -111,6 +124,16 @@ function WatchCard({ watch, onAct }: { watch: WatchView & { posts: WatchPostView
         <div>
           <dt className="text-muted">{t('endsAt')}</dt>
           <dd>{format.dateTime(watch.ends_at)}</dd>
+        </div>
+        <div className="col-span-2 sm:col-span-3">
+          <dt className="text-muted">{t('choice')}</dt>
+          <dd data-watch-choice>
+            {watch.crew_id !== null
+              ? t('summary.crew', { name: crews.find((c) => c.id === watch.crew_id)?.name ?? `#${watch.crew_id}` })
+              : watch.best_n !== null
+                ? t('summary.best', { count: watch.best_n })
+                : t('summary.ticked', { count: watch.profile_ids.length })}
+          </dd>
         </div>
       </dl>
       {watch.status !== 'ended' ? (
@@ -167,7 +190,10 @@ function CreateWatchForm({ platforms, maxEnd, onCreated, onError }: { platforms:
   const [platform, setPlatform] = useState(platforms[0]?.key ?? '');
   const [account, setAccount] = useState('');
   const [chosenServices, setChosenServices] = useState<string[]>([]);
+  const [choice, setChoice] = useState<Choice>('ticked');
   const [profileIds, setProfileIds] = useState<number[]>([]);
+  const [crewId, setCrewId] = useState('');
+  const [bestN, setBestN] = useState('5');
   const [prompt, setPrompt] = useState('');
   const [delayMin, setDelayMin] = useState('5');
   const [delayMax, setDelayMax] = useState('30');
@@ -192,7 +218,7 @@ function CreateWatchForm({ platforms, maxEnd, onCreated, onError }: { platforms:
           platform,
           account,
           services: chosenServices,
-          profile_ids: profileIds,
+          ...(choice === 'ticked' ? { profile_ids: profileIds } : choice === 'crew' ? { crew_id: Number(crewId) || 0 } : { best_n: Number(bestN) }),
           ...(needsPrompt && prompt ? { prompt } : {}),
           delay_minutes: [Number(delayMin), Number(delayMax)],
           spread_minutes: Number(spread),
@@ -225,6 +251,7 @@ function CreateWatchForm({ platforms, maxEnd, onCreated, onError }: { platforms:
               setPlatform(e.target.value);
               setChosenServices([]);
               setProfileIds([]);
+              setCrewId('');
               setEndsAt(maxEnd[e.target.value] ?? '');
             }}
           >
@@ -251,17 +278,55 @@ function CreateWatchForm({ platforms, maxEnd, onCreated, onError }: { platforms:
           ))}
         </div>
       </fieldset>
-      <fieldset className="space-y-1">
-        <legend className="text-sm font-medium">{t('profiles', { count: profileIds.length })}</legend>
-        <div className="grid max-h-56 grid-cols-1 gap-x-4 overflow-y-auto rounded-lg border border-line p-2 sm:grid-cols-2">
-          {current?.profiles.map((p) => (
-            <label key={p.id} className="flex min-h-11 min-w-0 items-center gap-2 text-sm">
-              <input type="checkbox" className="size-5 shrink-0" checked={profileIds.includes(p.id)} onChange={() => setProfileIds(toggle(profileIds, p.id))} />
-              <span className="truncate">@{p.username}</span>
+      <fieldset className="space-y-1" data-watch-choice-group>
+        <legend className="text-sm font-medium">{t('choice')}</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {(['ticked', 'crew', 'best'] as const).map((c) => (
+            <label key={c} className="flex min-h-11 items-center gap-2 text-sm">
+              <input type="radio" name={`${id}-choice`} className="size-5" value={c} checked={choice === c} onChange={() => setChoice(c)} />
+              {t(`choices.${c}`)}
             </label>
           ))}
         </div>
       </fieldset>
+      {choice === 'ticked' ? (
+        <fieldset className="space-y-1">
+          <legend className="text-sm font-medium">{t('profiles', { count: profileIds.length })}</legend>
+          <div className="grid max-h-56 grid-cols-1 gap-x-4 overflow-y-auto rounded-lg border border-line p-2 sm:grid-cols-2">
+            {current?.profiles.map((p) => (
+              <label key={p.id} className="flex min-h-11 min-w-0 items-center gap-2 text-sm">
+                <input type="checkbox" className="size-5 shrink-0" checked={profileIds.includes(p.id)} onChange={() => setProfileIds(toggle(profileIds, p.id))} />
+                <span className="truncate">@{p.username}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : choice === 'crew' ? (
+        <label className="block space-y-1 text-sm font-medium">
+          <span>{t('crew')}</span>
+          {current && current.crews.length > 0 ? (
+            <Select value={crewId} onChange={(e) => setCrewId(e.target.value)} aria-describedby={`${id}-crew-hint`}>
+              <option value="">{t('crewPick')}</option>
+              {current.crews.map((c) => (
+                <option key={c.id} value={String(c.id)}>
+                  {t('crewOption', { name: c.name, count: c.available })}
+                </option>
+              ))}
+            </Select>
+          ) : null}
+          <p id={`${id}-crew-hint`} className="text-xs font-normal text-muted">
+            {current && current.crews.length > 0 ? t('crewHint') : t('noCrews')}
+          </p>
+        </label>
+      ) : (
+        <label className="block space-y-1 text-sm font-medium">
+          <span>{t('bestN')}</span>
+          <Input type="number" inputMode="numeric" min={1} max={500} value={bestN} onChange={(e) => setBestN(e.target.value)} aria-describedby={`${id}-best-hint`} />
+          <p id={`${id}-best-hint`} className="text-xs font-normal text-muted">
+            {t('bestHint')}
+          </p>
+        </label>
+      )}
       {needsPrompt ? (
         <label className="block space-y-1 text-sm font-medium">
           <span>{t('prompt')}</span>

@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'announcement',
   'watch_skipped',
   'watch_ended',
+  'watch_acted',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -30,6 +31,8 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, Channels> = {
   announcement: { inApp: true, email: false },
   watch_skipped: { inApp: true, email: true },
   watch_ended: { inApp: true, email: true },
+  // Issue #37 item 6: grouped, at most one per watch per hour; by mail only when the customer asks.
+  watch_acted: { inApp: true, email: false },
 };
 
 export const isNotificationKind = (v: unknown): v is NotificationKind => typeof v === 'string' && (NOTIFICATION_KINDS as readonly string[]).includes(v);

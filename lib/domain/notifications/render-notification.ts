@@ -36,6 +36,8 @@ function displayValues(locale: Locale, params: Params): Params {
   }
   // Issue #33: the order's number ("#123"); a notice written before numbers has none and its text names no number.
   out.number = typeof params.number === 'number' ? orderNumberText(params.number) : 'none';
+  // Issue #37: a watch_ended notice written before it had a reason ended at its end date.
+  if (params.reason === undefined) out.reason = 'none';
   if (typeof params.service === 'string') out.service = translate(locale, `Services.${params.service}`) ?? params.service;
   if (typeof params.platform === 'string') out.platform = translate(locale, `Platforms.${params.platform}`) ?? params.platform;
   if (typeof params.date === 'string' && ISO_DAY.test(params.date)) out.date = format.day(params.date);

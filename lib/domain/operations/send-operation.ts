@@ -303,6 +303,7 @@ async function sendInTransaction(db: Db, sender: Sender, service: Service, platf
         requestId: origin.requestId ?? null,
         bulkId: options.bulkId ?? null,
         crewId: input.crewId ?? null,
+        watchId: options.watchId ?? null,
         comments,
       },
       {

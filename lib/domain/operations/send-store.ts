@@ -88,10 +88,10 @@ const PACKAGE_AND_USE = `
 const INSERT_ORDER = `
   insert into orders (id, status, start_at, spread_minutes, batches, next_batch_at, user_id, platform, service,
                       target_url, tweet_text, quote_tweet_url, prompt, profile_ids, profile_count, price_cents,
-                      profile_prices_cents, usage_day, api_key_id, request_id, results, bulk_id, crew_id, comments)
+                      profile_prices_cents, usage_day, api_key_id, request_id, results, bulk_id, crew_id, comments, watch_id)
   values ($1::uuid, $2::order_status, $3::timestamptz, $4::int, $5::jsonb, $6::timestamptz, $7::int, $8::platform, $9::text,
           $10::text, $11::text, $12::text, $13::text, $14::jsonb, $15::int, $16::int,
-          $17::jsonb, $18::date, $19::int, $20::text, $21::jsonb, $22::uuid, $23::int, $24::jsonb)
+          $17::jsonb, $18::date, $19::int, $20::text, $21::jsonb, $22::uuid, $23::int, $24::jsonb, $25::int)
   returning number::float8 as number`;
 
 const COUNT_USE = `
@@ -226,6 +226,8 @@ export type NewOrder = {
   crewId?: number | null;
   /** Issue #36 item 6: the approved text of each profile (null: the provider writes them). */
   comments?: { profile_id: number; text: string }[] | null;
+  /** Issue #37: the watch whose new post this order acts on, written with the row (not by a later update). */
+  watchId?: number | null;
 };
 
 export type RecordOptions = {
@@ -275,6 +277,7 @@ export async function recordOrder(tx: Db, order: NewOrder, options: RecordOption
     order.bulkId ?? null,
     order.crewId ?? null,
     order.comments ? JSON.stringify(order.comments) : null,
+    order.watchId ?? null,
   ]);
   const countUseQ = rawQuery(tx, COUNT_USE, [order.userId, order.service, order.usageDay, options.usedAt.toISOString()]);
   const chargeQ = options.charge

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { siteSettings } from '@/db/schema';
 import { getSiteSettings, type SiteSettings } from './get-site-settings';
+import { DEFAULT_WATCH_POLL_SECONDS } from './watch-poll-seconds';
 
 export type AdminSiteSettings = SiteSettings & {
   cooldown_saniye: number;
@@ -17,6 +18,8 @@ export type AdminSiteSettings = SiteSettings & {
   yorum_taslak_dakika: number;
   /** Issue #38 item 1. */
   verify_after_minutes: number[];
+  /** Issue #37. */
+  watch_poll_seconds: number;
 };
 
 /** The settings form: the public fields plus the send rules and the admin two-factor rule kept in the same row. */
@@ -34,5 +37,6 @@ export async function getAdminSiteSettings(db: Db): Promise<AdminSiteSettings> {
     yasakli_kelimeler: { tr: row?.blockedWords.tr ?? [], en: row?.blockedWords.en ?? [], de: row?.blockedWords.de ?? [], '*': row?.blockedWords['*'] ?? [] },
     yorum_taslak_dakika: row?.commentDraftMinutes ?? 30,
     verify_after_minutes: row?.verifyAfterMinutes ?? [1440, 10080, 43200],
+    watch_poll_seconds: row?.watchPollSeconds ?? DEFAULT_WATCH_POLL_SECONDS,
   };
 }

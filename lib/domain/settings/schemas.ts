@@ -60,6 +60,10 @@ export const siteSettingsSchema = z.object({
   yasakli_kelimeler: blockedWordsSchema
     .optional()
     .describe('Blocked words and phrases of approved comments: `{tr, en, de, "*"}`, each an array (or text, one per line) of at most 500 entries of at most 100 characters; `"*"` applies to every language. A language left out is kept.'),
+  /** Issue #37: seconds between two polls of one watch (default 120, at least 5). */
+  watch_poll_seconds: int({ min: 5, max: 86_400, message: 'SettingsValidation.watchPollSeconds' })
+    .optional()
+    .describe('Seconds between two polls of one watched account for new posts (issue #37, docs/watch.md): 5–86400, default 120; left out: kept.'),
   /** Issue #36 item 6: minutes a comment draft can be approved (default 30). */
   yorum_taslak_dakika: int({ min: 1, max: 1440, message: 'SettingsValidation.draftMinutes' }).optional(),
   // The company details (footer, /imprint, the policies' contact sentence). Each is optional:

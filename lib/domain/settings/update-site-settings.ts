@@ -49,6 +49,7 @@ export async function updateSiteSettings(db: Db, actor: Actor, input: SiteSettin
       ...(input.sirket_sicil_no !== undefined ? { companyRegistrationNumber: input.sirket_sicil_no } : {}),
       ...(input.destek_eposta !== undefined ? { supportEmail: input.destek_eposta } : {}),
       ...(input.verify_after_minutes !== undefined ? { verifyAfterMinutes: input.verify_after_minutes } : {}),
+      ...(input.watch_poll_seconds !== undefined ? { watchPollSeconds: input.watch_poll_seconds } : {}),
     };
     // One of the two stuck-order limits alone must still leave the maximum at or above the deadline.
     const stuckAfter = input.takilma_dakika ?? before.takilma_dakika;

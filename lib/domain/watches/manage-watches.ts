@@ -6,6 +6,7 @@ import { PLATFORMS, platformOfService, type Platform } from '@/lib/domain/catalo
 import { AppError } from '@/lib/infra/errors';
 import { durumOf } from '@/lib/domain/order-figures';
 import { inForce } from '@/lib/domain/subscriptions';
+import { crewForSend } from '@/lib/domain/crews';
 import { platformDescriptor } from '@/platforms';
 import { parseAccount } from './account';
 import { WATCH_LIMITS, type CreateWatchInput, type UpdateWatchInput } from './schemas';
@@ -25,6 +26,8 @@ export function toView(row: WatchRow, postsFound: number): WatchView {
     account: row.account,
     services: row.services,
     profile_ids: row.profileIds,
+    crew_id: row.crewId,
+    best_n: row.bestN,
     prompt: row.prompt,
     delay_minutes: [row.delayMinMinutes, row.delayMaxMinutes],
     spread_minutes: row.spreadMinutes,
@@ -42,7 +45,10 @@ export function toView(row: WatchRow, postsFound: number): WatchView {
 
 type Settings = {
   services: string[];
+  /** Exactly one choice: ticked profiles (non-empty), a crew, or the best N. */
   profileIds: number[];
+  crewId: number | null;
+  bestN: number | null;
   prompt: string | null;
   endsAt: Date;
 };
@@ -64,17 +70,22 @@ async function checkSettings(db: Db, userId: number, platform: Platform, s: Sett
       throw new AppError('WATCH_SERVICE_INVALID', { params: { service } });
     }
   }
-  const found = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(inArray(profiles.id, s.profileIds), eq(profiles.platform, platform), eq(profiles.status, 'active')));
-  if (found.length !== s.profileIds.length) throw new AppError('PROFILES_UNAVAILABLE');
+  if (s.profileIds.length > 0) {
+    const found = await db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(inArray(profiles.id, s.profileIds), eq(profiles.platform, platform), eq(profiles.status, 'active')));
+    if (found.length !== s.profileIds.length) throw new AppError('PROFILES_UNAVAILABLE');
+  }
+  // The caller's own crew of this platform (another customer's: CREW_NOT_FOUND, as everywhere).
+  if (s.crewId !== null) await crewForSend(db, { userId, platform, ref: s.crewId });
 
   const [pkg] = await db
     .select({ endsAt: userPackages.endsAt, profilLimit: userPackages.profilLimit })
     .from(userPackages)
     .where(and(eq(userPackages.userId, userId), eq(userPackages.platform, platform), inForce(now)));
-  if (pkg && s.profileIds.length > pkg.profilLimit) throw new AppError('PROFILE_LIMIT_EXCEEDED', { params: { limit: pkg.profilLimit } });
+  const wanted = s.bestN ?? s.profileIds.length;
+  if (pkg && wanted > pkg.profilLimit) throw new AppError('PROFILE_LIMIT_EXCEEDED', { params: { limit: pkg.profilLimit } });
   const latest = pkg ? pkg.endsAt : new Date(now.getTime() + WATCH_LIMITS.daysWithoutPackage * 86_400_000);
   if (s.endsAt.getTime() <= now.getTime() || s.endsAt.getTime() > latest.getTime()) {
     throw new AppError('WATCH_ENDS_AT_INVALID', { params: { max: latest.toISOString().slice(0, 10) } });
@@ -89,7 +100,14 @@ export function endOf(value: string): Date {
 export async function createWatch(db: Db, userId: number, input: CreateWatchInput, now: Date = new Date()): Promise<WatchView> {
   const account = parseAccount(input.platform, input.account);
   if (!account) throw new AppError('WATCH_ACCOUNT_INVALID', { params: { platform: input.platform } });
-  const settings: Settings = { services: input.services, profileIds: input.profile_ids, prompt: input.prompt || null, endsAt: endOf(input.ends_at) };
+  const settings: Settings = {
+    services: input.services,
+    profileIds: input.profile_ids ?? [],
+    crewId: input.crew_id ?? null,
+    bestN: input.best_n ?? null,
+    prompt: input.prompt || null,
+    endsAt: endOf(input.ends_at),
+  };
   await checkSettings(db, userId, input.platform, settings, now);
   const [row] = await db
     .insert(watches)
@@ -99,6 +117,8 @@ export async function createWatch(db: Db, userId: number, input: CreateWatchInpu
       account,
       services: settings.services,
       profileIds: settings.profileIds,
+      crewId: settings.crewId,
+      bestN: settings.bestN,
       prompt: settings.prompt,
       delayMinMinutes: input.delay_minutes[0],
       delayMaxMinutes: input.delay_minutes[1],
@@ -165,7 +185,10 @@ export async function updateWatch(db: Db, userId: number, id: number, input: Upd
   if (row.status === 'ended') throw new AppError('WATCH_ENDED');
   const settings: Settings = {
     services: input.services ?? row.services,
-    profileIds: input.profile_ids ?? row.profileIds,
+    // A new profile choice replaces the old one whole.
+    ...(input.profile_ids !== undefined || input.crew_id !== undefined || input.best_n !== undefined
+      ? { profileIds: input.profile_ids ?? [], crewId: input.crew_id ?? null, bestN: input.best_n ?? null }
+      : { profileIds: row.profileIds, crewId: row.crewId, bestN: row.bestN }),
     prompt: input.prompt !== undefined ? input.prompt || null : row.prompt,
     endsAt: input.ends_at !== undefined ? endOf(input.ends_at) : row.endsAt,
   };
@@ -175,6 +198,8 @@ export async function updateWatch(db: Db, userId: number, id: number, input: Upd
     .set({
       services: settings.services,
       profileIds: settings.profileIds,
+      crewId: settings.crewId,
+      bestN: settings.bestN,
       prompt: settings.prompt,
       endsAt: settings.endsAt,
       ...(input.delay_minutes ? { delayMinMinutes: input.delay_minutes[0], delayMaxMinutes: input.delay_minutes[1] } : {}),

@@ -1,21 +1,24 @@
 import 'server-only';
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { orders, platforms, watches, watchPosts } from '@/db/schema';
-import { env } from '@/env';
+import { platforms, userPackages, watches, watchPosts } from '@/db/schema';
+import { inForce } from '@/lib/domain/subscriptions';
 import type { Service } from '@/lib/domain/catalogue/services';
 import { announceNotifications, notify } from '@/lib/domain/notifications';
 import { sendOperation, type SendOptions } from '@/lib/domain/operations';
 import { createProviderClient, ProviderError, type ProviderAccountPost, type ProviderClient } from '@/lib/domain/provider';
 import { AppError } from '@/lib/infra/errors';
+import { watchPollSeconds } from '@/lib/domain/settings';
 import { logger } from '@/logger';
+import { rowsOf } from '@/db/rows';
+import { pickWatchProfiles, type WatchPick } from './pick-watch-profiles';
 
 type WatchRow = typeof watches.$inferSelect;
 
 export type PollOptions = {
   now?: Date;
   client?: ProviderClient;
-  /** Each watch's period (default WATCH_POLL_SECONDS). */
+  /** Each watch's period (default: the site setting watch_poll_seconds). */
   pollSeconds?: number;
   /** Watches polled per round at most. */
   limit?: number;
@@ -23,6 +26,11 @@ export type PollOptions = {
   random?: () => number;
   /** Passed to the send (tests enqueue nothing). */
   enqueue?: SendOptions['enqueue'];
+  /**
+   * Tests only: called inside a new post's transaction, after its row and orders are written and
+   * before the commit (watch-crash.test.ts kills the process there with SIGKILL).
+   */
+  beforeCommit?: (postId: string) => Promise<void>;
 };
 
 /** Backoff of a failing watch: the period doubled per failure in a row, at most an hour. */
@@ -42,9 +50,9 @@ const SKIP_NOTICE = new Set(['DAILY_LIMIT_EXCEEDED', 'INSUFFICIENT_BALANCE', 'NO
  */
 export async function pollWatches(db: Db, options: PollOptions = {}): Promise<{ polled: number; ordered: number; skipped: number; ended: number }> {
   const now = options.now ?? new Date();
-  const pollSeconds = options.pollSeconds ?? env.WATCH_POLL_SECONDS;
-  const ended = await endWatches(db, now);
-  const claimed = await db.transaction(async (tx) => {
+  const pollSeconds = options.pollSeconds ?? (await watchPollSeconds(db));
+  let ended = await endWatches(db, now);
+  let claimed = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: watches.id })
       .from(watches)
@@ -60,14 +68,111 @@ export async function pollWatches(db: Db, options: PollOptions = {}): Promise<{ 
       .returning();
   });
   const client = options.client ?? createProviderClient({ timeoutMs: 8000, retries: 1 });
+  if (claimed.length === 0) {
+    // Posts acted on earlier whose hour has passed are told even in a round with nothing due.
+    await flushActedNotices(db, now);
+    return { polled: 0, ordered: 0, skipped: 0, ended };
+  }
+  // A due watch whose package for the platform has ended before the watch's end date ends now.
+  const lost = await endWithoutPackage(db, claimed, now);
+  ended += lost.size;
+  claimed = claimed.filter((w) => !lost.has(w.id));
+  // The platforms' endpoints, read once for the round (not once per watch).
+  const endpoints = await roundEndpoints(db);
+  // One account watched by several watches is asked once: the answer serves each of them.
+  const byAccount = new Map<string, WatchRow[]>();
+  for (const watch of claimed) {
+    const key = `${watch.platform}|${watch.account.toLowerCase()}`;
+    byAccount.set(key, [...(byAccount.get(key) ?? []), watch]);
+  }
   let ordered = 0;
   let skipped = 0;
-  for (const watch of claimed) {
-    const result = await pollWatch(db, watch, { ...options, now, pollSeconds, client });
-    ordered += result.ordered;
-    skipped += result.skipped;
-  }
+  const groups = [...byAccount.values()];
+  let next = 0;
+  // A few accounts at a time: the provider's answers overlap, the database sees a few sends at once.
+  const worker = async () => {
+    while (next < groups.length) {
+      const group = groups[next++]!;
+      const result = await pollAccount(db, group, { ...options, now, pollSeconds, client, endpoints });
+      ordered += result.ordered;
+      skipped += result.skipped;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(POLL_CONCURRENCY, groups.length) }, worker));
+  await flushActedNotices(db, now);
   return { polled: claimed.length, ordered, skipped, ended };
+}
+
+/** At most one "posts acted on" notice per watch in this long. */
+export const ACTED_NOTICE_EVERY_MS = 3600_000;
+
+/**
+ * Item 6 of issue #37: the "posts acted on" notice, grouped. Each post acted on adds one to its
+ * watch's `unnoticed_posts` (in the post's own transaction); a watch with some whose last notice
+ * is an hour old or more (or that never had one) gets one notice naming how many posts were acted
+ * on since, and its count starts again. Run at each round, so the first post of a quiet hour is
+ * told at once and later ones wait for the hour's end. Rows locked by a post being acted on are
+ * skipped and told at the next round. In the app and, by the customer's preference, by mail
+ * (notify()).
+ */
+export async function flushActedNotices(db: Db, now: Date): Promise<number> {
+  const told = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: watches.id, userId: watches.userId, platform: watches.platform, account: watches.account, count: watches.unnoticedPosts })
+      .from(watches)
+      .where(and(gt(watches.unnoticedPosts, 0), or(isNull(watches.noticedAt), lte(watches.noticedAt, new Date(now.getTime() - ACTED_NOTICE_EVERY_MS)))))
+      .limit(500)
+      .for('update', { skipLocked: true });
+    for (const w of due) {
+      await notify(tx, { userId: w.userId, kind: 'watch_acted', params: { platform: w.platform, account: w.account, count: w.count }, link: '/panel/watch' });
+    }
+    if (due.length) await tx.update(watches).set({ unnoticedPosts: 0, noticedAt: now }).where(inArray(watches.id, due.map((w) => w.id)));
+    return due;
+  });
+  if (told.length) announceNotifications(told.map((w) => w.userId));
+  return told.length;
+}
+
+/** Accounts asked at once in one round. */
+const POLL_CONCURRENCY = 8;
+
+/** Each platform's provider endpoints (platforms.api_endpoints), read once per round. */
+async function roundEndpoints(db: Db): Promise<Map<string, Record<string, string>>> {
+  const rows = await db.select({ ad: platforms.ad, apiEndpoints: platforms.apiEndpoints }).from(platforms);
+  return new Map(rows.map((r) => [r.ad, r.apiEndpoints]));
+}
+
+/**
+ * Ends the watches (among these due ones) created while the customer had a package for the
+ * platform, that has no package in force there any more: the package ended (expired early,
+ * cancelled, refunded) before the watch's end date. A watch created paying per action, without a
+ * package, is not ended so. Checked when a watch is due, so a paused watch ends at its resume.
+ */
+async function endWithoutPackage(db: Db, due: WatchRow[], now: Date): Promise<Set<number>> {
+  const ids = due.map((w) => w.id);
+  const rows = await db.transaction(async (tx) => {
+    const found = rowsOf<{ id: number }>(
+      await tx.execute(sql`
+        select w.id from watches w
+         where w.id in (${sql.join(ids.map((id) => sql`${id}::int`), sql`, `)}) and w.status = 'active'
+           and exists (select 1 from user_packages up
+                        where up.user_id = w.user_id and up.platform = w.platform
+                          and up.starts_at <= w.created_at and up.ends_at > w.created_at
+                          and (up.cancelled_at is null or up.cancelled_at > w.created_at))
+           and not exists (select 1 from ${userPackages}
+                            where ${userPackages.userId} = w.user_id and ${userPackages.platform} = w.platform and ${inForce(now)})`),
+    ).map((r) => Number(r.id));
+    if (found.length === 0) return [];
+    const done = await tx
+      .update(watches)
+      .set({ status: 'ended' })
+      .where(and(inArray(watches.id, found), eq(watches.status, 'active')))
+      .returning({ id: watches.id, userId: watches.userId, platform: watches.platform, account: watches.account });
+    for (const w of done) await notify(tx, { userId: w.userId, kind: 'watch_ended', params: { platform: w.platform, account: w.account, reason: 'package' }, link: '/panel/watch' });
+    return done;
+  });
+  if (rows.length) announceNotifications(rows.map((r) => r.userId));
+  return new Set(rows.map((r) => r.id));
 }
 
 async function endWatches(db: Db, now: Date): Promise<number> {
@@ -77,37 +182,54 @@ async function endWatches(db: Db, now: Date): Promise<number> {
       .set({ status: 'ended' })
       .where(and(inArray(watches.status, ['active', 'paused']), lte(watches.endsAt, now)))
       .returning({ id: watches.id, userId: watches.userId, platform: watches.platform, account: watches.account });
-    for (const w of done) await notify(tx, { userId: w.userId, kind: 'watch_ended', params: { platform: w.platform, account: w.account }, link: '/panel/watch' });
+    for (const w of done) await notify(tx, { userId: w.userId, kind: 'watch_ended', params: { platform: w.platform, account: w.account, reason: 'end_date' }, link: '/panel/watch' });
     return done;
   });
   if (rows.length) announceNotifications(rows.map((r) => r.userId));
   return rows.length;
 }
 
+type RoundOptions = PollOptions & { now: Date; pollSeconds: number; client: ProviderClient; endpoints?: Map<string, Record<string, string>> };
+
 /** Asks the provider once for one watch's posts and acts on the new ones. A failure backs the watch off. */
-export async function pollWatch(
-  db: Db,
-  watch: WatchRow,
-  options: PollOptions & { now: Date; pollSeconds: number; client: ProviderClient },
-): Promise<{ ordered: number; skipped: number }> {
+export async function pollWatch(db: Db, watch: WatchRow, options: RoundOptions): Promise<{ ordered: number; skipped: number }> {
+  return pollAccount(db, [watch], options);
+}
+
+/**
+ * Asks the provider once for the posts of one account and acts on the new ones for each watch of
+ * it. A failure backs each of them off.
+ */
+async function pollAccount(db: Db, group: WatchRow[], options: RoundOptions): Promise<{ ordered: number; skipped: number }> {
   const { now, pollSeconds, client } = options;
+  const first = group[0]!;
+  const ids = group.map((w) => w.id);
   let posts: ProviderAccountPost[];
   try {
-    const [row] = await db.select({ apiEndpoints: platforms.apiEndpoints }).from(platforms).where(eq(platforms.ad, watch.platform));
+    const apiEndpoints = options.endpoints ? options.endpoints.get(first.platform) : (await roundEndpoints(db)).get(first.platform);
     if (!client.accountPosts) throw new ProviderError('not_configured', 'account_posts is not offered by this client');
-    posts = await client.accountPosts(row?.apiEndpoints.account_posts ?? '', watch.account);
+    posts = await client.accountPosts(apiEndpoints?.account_posts ?? '', first.account);
   } catch (err) {
-    const failures = watch.failures + 1;
     const kind = (err as { kind?: string }).kind ?? 'error';
-    logger.warn({ watchId: watch.id, kind, failures }, 'watch poll failed; backing off');
-    await db
-      .update(watches)
-      .set({ failures, lastError: String(kind).slice(0, 100), lastPolledAt: now, nextPollAt: new Date(now.getTime() + backoffSeconds(pollSeconds, failures) * 1000) })
-      .where(eq(watches.id, watch.id));
+    logger.warn({ watchIds: ids, kind }, 'watch poll failed; backing off');
+    for (const watch of group) {
+      const failures = watch.failures + 1;
+      await db
+        .update(watches)
+        .set({ failures, lastError: String(kind).slice(0, 100), lastPolledAt: now, nextPollAt: new Date(now.getTime() + backoffSeconds(pollSeconds, failures) * 1000) })
+        .where(eq(watches.id, watch.id));
+    }
     return { ordered: 0, skipped: 0 };
   }
-  await db.update(watches).set({ failures: 0, lastError: null, lastPolledAt: now }).where(eq(watches.id, watch.id));
-  return actOnPosts(db, watch, posts, options);
+  await db.update(watches).set({ failures: 0, lastError: null, lastPolledAt: now }).where(inArray(watches.id, ids));
+  let ordered = 0;
+  let skipped = 0;
+  for (const watch of group) {
+    const result = await actOnPosts(db, watch, posts, options);
+    ordered += result.ordered;
+    skipped += result.skipped;
+  }
+  return { ordered, skipped };
 }
 
 /**
@@ -124,6 +246,14 @@ export async function actOnPosts(db: Db, watch: WatchRow, posts: ProviderAccount
     .filter((p) => Date.parse(p.created_at) >= watch.createdAt.getTime())
     .filter((p) => !watch.contains || p.text.toLowerCase().includes(watch.contains.toLowerCase()))
     .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+  if (fresh.length === 0) return { ordered, skipped };
+  // Posts this watch already has (most of each answer): left alone without a transaction each.
+  // The insert's ON CONFLICT below stays the guard against a second poller between the two.
+  const known = await db
+    .select({ postId: watchPosts.postId })
+    .from(watchPosts)
+    .where(and(eq(watchPosts.watchId, watch.id), inArray(watchPosts.postId, [...new Set(fresh.map((p) => p.id))])));
+  for (const k of known) seen.add(k.postId);
   for (const post of fresh) {
     if (seen.has(post.id)) continue;
     seen.add(post.id);
@@ -137,6 +267,15 @@ export async function actOnPosts(db: Db, watch: WatchRow, posts: ProviderAccount
 async function actOnPost(db: Db, watch: WatchRow, post: ProviderAccountPost, options: PollOptions & { now: Date }): Promise<'ordered' | 'skipped' | 'known'> {
   const { now } = options;
   const notified: number[] = [];
+  // Which profiles act on this post (ticked, the crew's active ones, or the best N for it), read
+  // before the transaction: the best N asks the provider about the post (target_info).
+  let pick: WatchPick | { error: string };
+  try {
+    pick = await pickWatchProfiles(db, watch, post.url, { now, client: options.client });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    pick = { error: err.code };
+  }
   const outcome = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(watchPosts)
@@ -155,6 +294,11 @@ async function actOnPost(db: Db, watch: WatchRow, post: ProviderAccountPost, opt
       return 'skipped' as const;
     }
 
+    if ('error' in pick) {
+      await tx.update(watchPosts).set({ reason: pick.error }).where(eq(watchPosts.id, inserted.id));
+      return 'skipped' as const;
+    }
+    const chosen = pick;
     const random = options.random ?? Math.random;
     const delayMinutes = watch.delayMinMinutes + Math.floor(random() * (watch.delayMaxMinutes - watch.delayMinMinutes + 1));
     const startMs = Math.max(Date.parse(post.created_at) + delayMinutes * 60_000, now.getTime());
@@ -167,7 +311,7 @@ async function actOnPost(db: Db, watch: WatchRow, post: ProviderAccountPost, opt
           tx,
           { id: watch.userId, rol: 'user' },
           service as Service,
-          { profileIds: watch.profileIds, targetUrl: post.url, prompt: watch.prompt ?? undefined, startAt, spreadMinutes: watch.spreadMinutes },
+          { profileIds: chosen.profileIds, crewId: chosen.crewId, targetUrl: post.url, prompt: watch.prompt ?? undefined, startAt, spreadMinutes: watch.spreadMinutes },
           { now, watchId: watch.id, ...(options.enqueue ? { enqueue: options.enqueue } : {}) },
         );
         orderIds.push(result.taskId);
@@ -180,8 +324,10 @@ async function actOnPost(db: Db, watch: WatchRow, post: ProviderAccountPost, opt
         }
       }
     }
-    if (orderIds.length) await tx.update(orders).set({ watchId: watch.id }).where(inArray(orders.id, orderIds));
     const status = orderIds.length > 0 ? ('ordered' as const) : ('skipped' as const);
+    // Item 6: counted for the grouped "posts acted on" notice (flushActedNotices).
+    if (status === 'ordered') await tx.update(watches).set({ unnoticedPosts: sql`${watches.unnoticedPosts} + 1` }).where(eq(watches.id, watch.id));
+    if (options.beforeCommit) await options.beforeCommit(post.id);
     await tx
       .update(watchPosts)
       .set({ status, orderIds, reason: reasons.length ? reasons.join(' ').slice(0, 500) : null })
@@ -194,7 +340,7 @@ async function actOnPost(db: Db, watch: WatchRow, post: ProviderAccountPost, opt
 
 /**
  * The maintenance task of the polling (server/background.ts): offered every 5 s (the least
- * WATCH_POLL_SECONDS may be), worked by one node at a time (pg-boss singleton); each watch's own
+ * watch_poll_seconds may be), worked by one node at a time (pg-boss singleton); each watch's own
  * period is its next_poll_at, so a round with nothing due is one indexed query.
  */
 export const WATCH_TASK = { task: 'watch' as const, everyMs: 5_000, run: (db: Db) => pollWatches(db) };

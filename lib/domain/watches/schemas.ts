@@ -37,6 +37,10 @@ const fields = {
     .min(1, 'WatchValidation.profiles_invalid')
     .max(WATCH_LIMITS.profilesMax, 'WatchValidation.profiles_invalid')
     .refine((list) => new Set(list).size === list.length, 'WatchValidation.profiles_invalid'),
+  /** Issue #37 item 1: the customer's crew on that platform; at each post, its profiles active then. */
+  crew_id: int({ min: 1, max: 2_147_483_647, message: 'WatchValidation.crew_invalid' }),
+  /** At each post, the best N profiles by the match score for that post (as "Pick the best N"). */
+  best_n: int({ min: 1, max: WATCH_LIMITS.profilesMax, message: 'WatchValidation.best_n_invalid' }),
   prompt: text({ max: WATCH_LIMITS.promptMax, message: 'WatchValidation.prompt_too_long' }).optional(),
   delay_minutes: delay,
   spread_minutes: int({ min: 0, max: WATCH_LIMITS.spreadMaxMinutes, message: 'WatchValidation.spread_invalid' }).optional().default(0),
@@ -45,12 +49,21 @@ const fields = {
   contains: text({ max: WATCH_LIMITS.containsMax, message: 'WatchValidation.contains_too_long' }).optional(),
 };
 
+/** The profile choices: exactly one of ticked profiles, a crew, or the best N (issue #37 item 1). */
+const CHOICES = ['profile_ids', 'crew_id', 'best_n'] as const;
+const choicesGiven = (v: Record<string, unknown>) => CHOICES.filter((k) => v[k] !== undefined).length;
+
 /** POST /api/watches. */
-export const createWatchSchema = z.object({
-  platform: z.enum(PLATFORMS, 'WatchValidation.platform_invalid'),
-  account: text({ max: WATCH_LIMITS.accountMax, message: 'WatchValidation.account_invalid' }).min(1, 'WatchValidation.account_invalid'),
-  ...fields,
-});
+export const createWatchSchema = z
+  .object({
+    platform: z.enum(PLATFORMS, 'WatchValidation.platform_invalid'),
+    account: text({ max: WATCH_LIMITS.accountMax, message: 'WatchValidation.account_invalid' }).min(1, 'WatchValidation.account_invalid'),
+    ...fields,
+    profile_ids: fields.profile_ids.optional().describe('Ticked profiles: each new post is acted on by these. Exactly one of `profile_ids`, `crew_id`, `best_n`.'),
+    crew_id: fields.crew_id.optional().describe("One of the caller's crews on the platform: at each new post, the crew's profiles active then, within the package's profile limit."),
+    best_n: fields.best_n.optional().describe("At each new post, the best N active profiles of the platform by the match score for that post (as the service page's \"Pick the best N\"), within the package's profile limit."),
+  })
+  .refine((v) => choicesGiven(v) === 1, { message: 'WatchValidation.profile_choice', path: ['profile_ids'] });
 export type CreateWatchInput = z.output<typeof createWatchSchema>;
 
 /** PATCH /api/watches/{id}: any of the settings; the platform and account stay. */
@@ -58,6 +71,8 @@ export const updateWatchSchema = z
   .object({
     services: fields.services.optional(),
     profile_ids: fields.profile_ids.optional(),
+    crew_id: fields.crew_id.optional(),
+    best_n: fields.best_n.optional(),
     prompt: fields.prompt,
     delay_minutes: delay.optional(),
     spread_minutes: int({ min: 0, max: WATCH_LIMITS.spreadMaxMinutes, message: 'WatchValidation.spread_invalid' }).optional(),
@@ -65,7 +80,9 @@ export const updateWatchSchema = z
     ends_at: endsAt.optional(),
     contains: fields.contains,
   })
-  .strict();
+  .strict()
+  // At most one profile choice; given, it replaces the watch's choice.
+  .refine((v) => choicesGiven(v) <= 1, { message: 'WatchValidation.profile_choice', path: ['profile_ids'] });
 export type UpdateWatchInput = z.output<typeof updateWatchSchema>;
 
 export const watchIdParams = z.object({ id: idParam });

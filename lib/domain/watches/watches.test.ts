@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { notifications, orders, platforms, profiles, watches, watchPosts } from '@/db/schema';
+import { crews, mailOutbox, notifications, orders, platforms, profiles, userPackages, watches, watchPosts } from '@/db/schema';
+import { renderNotification } from '@/lib/domain/notifications/render-notification';
+import { updatePreferences } from '@/lib/domain/notifications';
 import { call } from '@/test/http';
 import { setupWorld, makeUser, fastClient } from '@/test/fixtures/world';
 import { GET as list, POST as create } from '@/app/api/watches/route';
@@ -8,7 +10,9 @@ import { GET as getOne, PATCH as patch, DELETE as remove } from '@/app/api/watch
 import { POST as pause } from '@/app/api/watches/[id]/pause/route';
 import { POST as resume } from '@/app/api/watches/[id]/resume/route';
 import type { ProviderAccountPost, ProviderClient } from '@/lib/domain/provider';
-import type { SendOptions } from '@/lib/domain/operations';
+import { sendOperation, type SendOptions } from '@/lib/domain/operations';
+import { getTableName, type Table } from 'drizzle-orm';
+import type { Db } from '@/db/client';
 import { actOnPosts, backoffSeconds, parseAccount, pollWatches } from './index';
 
 /**
@@ -265,5 +269,252 @@ describe('the poller', () => {
     expect((await w.t.db.select().from(watches).where(eq(watches.id, watch.id)))[0]!.status).toBe('ended');
     const notes = await w.t.db.select().from(notifications).where(and(eq(notifications.userId, A.user.id), inArray(notifications.kind, ['watch_ended'])));
     expect(notes).toHaveLength(1);
+  });
+});
+
+/**
+ * A database handle that records each select/insert/update by table (transactions included), so a
+ * test can count what one round read or wrote.
+ */
+function recording(db: Db, seen: string[]): Db {
+  const wrap = (target: Db): Db =>
+    new Proxy(target, {
+      get(obj, prop, receiver) {
+        const value = Reflect.get(obj, prop, receiver);
+        if (prop === 'transaction') {
+          return (fn: (tx: Db) => Promise<unknown>, ...rest: unknown[]) => (value as (...a: unknown[]) => Promise<unknown>).call(obj, (tx: Db) => fn(wrap(tx)), ...rest);
+        }
+        if (prop === 'select') {
+          return (...args: unknown[]) => {
+            const builder = (value as (...a: unknown[]) => { from: (t: Table) => unknown }).apply(obj, args);
+            const from = builder.from.bind(builder);
+            builder.from = (t: Table) => {
+              seen.push(`select ${getTableName(t)}`);
+              return from(t);
+            };
+            return builder;
+          };
+        }
+        if (prop === 'update' || prop === 'insert') {
+          return (t: Table) => {
+            seen.push(`${String(prop)} ${getTableName(t)}`);
+            return (value as (t: Table) => unknown).call(obj, t);
+          };
+        }
+        return typeof value === 'function' ? value.bind(obj) : value;
+      },
+    }) as Db;
+  return wrap(db);
+}
+
+describe('the poller’s round (h37b item 1)', () => {
+  it('marks the order with its watch in the send’s own insert', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const watch = await watchOf(A.user.id, { account: 'watched_insert' });
+    const result = await sendOperation(w.t.db, { id: A.user.id, rol: 'user' }, 'like', { profileIds: watch.profileIds, targetUrl: 'https://x.com/watched_insert/status/1800000000000000901' }, { watchId: watch.id, enqueue: quiet });
+    const [row] = await w.t.db.select().from(orders).where(eq(orders.id, result.taskId));
+    expect(row!.watchId).toBe(watch.id);
+  });
+
+  it('reads the platforms’ endpoints once per round, asks the provider once per account, and writes no order twice', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const B = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const now = new Date();
+    // Three watches due: two of one account (two customers), one of another; nothing else due first.
+    await w.t.db.update(watches).set({ nextPollAt: new Date(Date.now() + 86_400_000) }).where(eq(watches.status, 'active'));
+    const ws = [
+      await watchOf(A.user.id, { account: 'round_one', services: ['like'], nextPollAt: now }),
+      await watchOf(B.user.id, { account: 'round_one', services: ['like'], nextPollAt: now, profileIds: await twitterIds(2, 8) }),
+      await watchOf(A.user.id, { account: 'round_two', services: ['like'], nextPollAt: now }),
+    ];
+    const asked: string[] = [];
+    const client: ProviderClient = {
+      ...fastClient(),
+      accountPosts: async (_url, account) => {
+        asked.push(account);
+        return [{ id: `19000000000000${account.length}${asked.length}`, url: `https://x.com/${account}/status/19000000000000${asked.length}`, created_at: new Date(now.getTime() - 1000).toISOString(), text: 'hi' }];
+      },
+    };
+    const seen: string[] = [];
+    const result = await pollWatches(recording(w.t.db, seen), { now, client, enqueue: quiet, pollSeconds: 60 });
+    expect(result).toMatchObject({ polled: 3, ordered: 3 });
+    expect(seen.filter((s) => s === 'select platforms')).toHaveLength(1);
+    expect(asked.sort()).toEqual(['round_one', 'round_two']);
+    expect(seen.filter((s) => s === 'update orders')).toEqual([]);
+    for (const watch of ws) expect((await ordersOfWatch(watch.id)).map((o) => o.watchId)).toEqual([watch.id]);
+  });
+});
+
+describe('a watch ends with its package (h37b item 3)', () => {
+  it('ends a due watch, with a notice naming the reason, when the platform’s package ended before the watch’s end date; a watch without a package goes on', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const B = await makeUser(w.t);
+    const now = new Date();
+    const withPackage = await watchOf(A.user.id, { account: 'package_one', services: ['like'], nextPollAt: now, endsAt: new Date(now.getTime() + 20 * 86_400_000) });
+    const without = await watchOf(B.user.id, { account: 'package_two', services: ['like'], nextPollAt: now, endsAt: new Date(now.getTime() + 20 * 86_400_000) });
+    const client = answering([]);
+    // Still in force: nothing ends.
+    await pollWatches(w.t.db, { now, client, enqueue: quiet, pollSeconds: 60 });
+    expect((await w.t.db.select().from(watches).where(eq(watches.id, withPackage.id)))[0]!.status).toBe('active');
+
+    // The package is cancelled (refunded) long before the watch's end.
+    await w.t.db.update(userPackages).set({ status: 'cancelled', cancelledAt: new Date(now.getTime() + 1000) }).where(eq(userPackages.userId, A.user.id));
+    const later = new Date(now.getTime() + 120_000);
+    const result = await pollWatches(w.t.db, { now: later, client, enqueue: quiet, pollSeconds: 60 });
+    expect(result.ended).toBeGreaterThanOrEqual(1);
+    expect((await w.t.db.select().from(watches).where(eq(watches.id, withPackage.id)))[0]!.status).toBe('ended');
+    expect((await w.t.db.select().from(watches).where(eq(watches.id, without.id)))[0]!.status).toBe('active');
+    const notes = await w.t.db.select().from(notifications).where(and(eq(notifications.userId, A.user.id), eq(notifications.kind, 'watch_ended')));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.params).toMatchObject({ account: 'package_one', reason: 'package' });
+    expect(renderNotification('en', 'watch_ended', notes[0]!.params as Record<string, string>).body).toMatch(/package ended before/);
+    expect(renderNotification('de', 'watch_ended', { account: 'x', platform: 'twitter' }).body).toMatch(/Enddatum erreicht/);
+    // Ended once: a later round sends no second notice.
+    await pollWatches(w.t.db, { now: new Date(later.getTime() + 120_000), client, enqueue: quiet, pollSeconds: 60 });
+    expect(await w.t.db.select().from(notifications).where(and(eq(notifications.userId, A.user.id), eq(notifications.kind, 'watch_ended')))).toHaveLength(1);
+  });
+});
+
+describe('the profile choice: ticked, a crew, or the best N (h37b item 4)', () => {
+  const crewOf = async (userId: number, ids: number[], name = `crew ${Math.random()}`) =>
+    (await w.t.db.insert(crews).values({ userId, platform: 'twitter', name, profileIds: ids }).returning())[0]!;
+
+  it('takes exactly one of profile_ids, crew_id and best_n; another customer’s crew is 404 and changes nothing; best_n beyond the package is refused', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 3 } } });
+    const B = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 3 } } });
+    const own = await crewOf(A.user.id, await twitterIds(2, 12));
+    const theirs = await crewOf(B.user.id, await twitterIds(2, 12));
+    const { profile_ids: _ids, ...noChoice } = body();
+
+    const byCrew = await call(create, { token: A.token, body: { ...noChoice, crew_id: own.id } });
+    expect(byCrew.status, JSON.stringify(byCrew.body)).toBe(201);
+    expect(byCrew.body.watch).toMatchObject({ crew_id: own.id, best_n: null, profile_ids: [] });
+    const byBest = await call(create, { token: A.token, body: { ...noChoice, best_n: 2 } });
+    expect(byBest.status, JSON.stringify(byBest.body)).toBe(201);
+    expect(byBest.body.watch).toMatchObject({ crew_id: null, best_n: 2, profile_ids: [] });
+
+    const before = (await w.t.db.select().from(watches).where(eq(watches.userId, A.user.id))).length;
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ ...noChoice, crew_id: theirs.id }, 404, 'CREW_NOT_FOUND'],
+      [{ ...noChoice, crew_id: 2147483000 }, 404, 'CREW_NOT_FOUND'],
+      [noChoice, 400, 'VALIDATION_FAILED'],
+      [{ ...body(), crew_id: own.id }, 400, 'VALIDATION_FAILED'],
+      [{ ...noChoice, crew_id: own.id, best_n: 2 }, 400, 'VALIDATION_FAILED'],
+      [{ ...noChoice, best_n: 0 }, 400, 'VALIDATION_FAILED'],
+      [{ ...noChoice, best_n: 4 }, 400, 'PROFILE_LIMIT_EXCEEDED'],
+    ];
+    for (const [input, status, code] of cases) {
+      const res = await call(create, { token: A.token, body: input });
+      expect(res.status, JSON.stringify(input)).toBe(status);
+      expect(res.body.code, JSON.stringify(input)).toBe(code);
+    }
+    const en = await call(create, { token: A.token, headers: { 'accept-language': 'en' }, body: noChoice });
+    expect(String(en.body.mesaj)).toMatch(/ticked profiles, a crew or the best/i);
+    expect((await w.t.db.select().from(watches).where(eq(watches.userId, A.user.id))).length).toBe(before);
+
+    // PATCH: a new choice replaces the old one; another customer's crew changes nothing.
+    const id = String((byCrew.body.watch as { id: number }).id);
+    const moved = await call(patch, { token: A.token, method: 'PATCH', params: { id }, body: { best_n: 1 } });
+    expect(moved.body.watch).toMatchObject({ crew_id: null, best_n: 1, profile_ids: [] });
+    const refused = await call(patch, { token: A.token, method: 'PATCH', params: { id }, body: { crew_id: theirs.id } });
+    expect(refused.status).toBe(404);
+    expect((await call(getOne, { token: A.token, params: { id } })).body.watch).toMatchObject({ crew_id: null, best_n: 1 });
+  });
+
+  it('acts on each post with the crew’s profiles active at that moment, within the package’s cap, the order naming the crew', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 2 } } });
+    const ids = await twitterIds(3, 14);
+    const crew = await crewOf(A.user.id, ids);
+    const watch = await watchOf(A.user.id, { account: 'crew_one', services: ['like'], profileIds: [], crewId: crew.id });
+    // One member is taken out of the pool after the watch was made.
+    await w.t.db.update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, ids[0]!));
+    try {
+      const now = new Date();
+      await actOnPosts(w.t.db, watch, [postAt('1800000000000000701', new Date(now.getTime() - 1000))], { now, enqueue: quiet });
+      const [order] = await ordersOfWatch(watch.id);
+      expect(order!.profileIds).toEqual([ids[1], ids[2]]);
+      expect(order!.crewId).toBe(crew.id);
+
+      // The cap: a package of one profile takes the first active member only.
+      await w.t.db.update(userPackages).set({ profilLimit: 1 }).where(eq(userPackages.userId, A.user.id));
+      await actOnPosts(w.t.db, watch, [postAt('1800000000000000702', new Date(now.getTime() - 500))], { now, enqueue: quiet });
+      const second = (await ordersOfWatch(watch.id)).find((o) => o.targetUrl!.endsWith('702'));
+      expect(second!.profileIds).toEqual([ids[1]]);
+
+      // The crew deleted: the post is skipped with that reason.
+      await w.t.db.delete(crews).where(eq(crews.id, crew.id));
+      const [gone] = await w.t.db.select().from(watches).where(eq(watches.id, watch.id));
+      await actOnPosts(w.t.db, gone!, [postAt('1800000000000000703', new Date(now.getTime() - 100))], { now, enqueue: quiet });
+      const skipped = (await postsOfWatch(watch.id)).find((p) => p.postId === '1800000000000000703');
+      expect(skipped).toMatchObject({ status: 'skipped', reason: 'CREW_NOT_FOUND' });
+    } finally {
+      await w.t.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, ids[0]!));
+    }
+  });
+
+  it('acts on each post with the best N profiles by the match score for that post', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const [x, y] = await twitterIds(2, 18);
+    const saved = await w.t.db.select({ id: profiles.id, languages: profiles.languages, niches: profiles.niches }).from(profiles).where(inArray(profiles.id, [x!, y!]));
+    // Two profiles read Icelandic about a made-up niche; the post is one of those.
+    await w.t.db.update(profiles).set({ languages: ['is'], niches: ['h37b-niche'] }).where(inArray(profiles.id, [x!, y!]));
+    try {
+      const watch = await watchOf(A.user.id, { account: 'best_one', services: ['like'], profileIds: [], bestN: 2 });
+      const client: ProviderClient = { ...fastClient(), targetInfo: async () => ({ language: 'is', niche: 'h37b-niche' }) };
+      const now = new Date();
+      await actOnPosts(w.t.db, watch, [postAt('1800000000000000801', new Date(now.getTime() - 1000))], { now, enqueue: quiet, client });
+      const [order] = await ordersOfWatch(watch.id);
+      expect([...order!.profileIds].sort()).toEqual([x, y].sort());
+    } finally {
+      for (const r of saved) await w.t.db.update(profiles).set({ languages: r.languages, niches: r.niches }).where(eq(profiles.id, r.id));
+    }
+  });
+});
+
+describe('the "posts acted on" notice (h37b item 5)', () => {
+  it('is grouped: at most one per watch per hour, counting the posts since the last one; by mail when the customer chose it', async () => {
+    const A = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    await updatePreferences(w.t.db, A.user.id, { channels: { watch_acted: { email: true } } });
+    const B = await makeUser(w.t, { packages: { twitter: { gunlukLimit: 100, profilLimit: 10 } } });
+    const t0 = new Date();
+    // Nothing else due in these rounds.
+    await w.t.db.update(watches).set({ nextPollAt: new Date(t0.getTime() + 30 * 86_400_000) }).where(eq(watches.status, 'active'));
+    const wa = await watchOf(A.user.id, { account: 'acted_one', services: ['like'], nextPollAt: t0, createdAt: new Date(t0.getTime() - 3600_000) });
+    const wb = await watchOf(B.user.id, { account: 'acted_two', services: ['like'], nextPollAt: t0, createdAt: new Date(t0.getTime() - 3600_000) });
+    let posts: ProviderAccountPost[] = [];
+    const client: ProviderClient = { ...fastClient(), accountPosts: async (_u, account) => posts.filter((p) => p.url.includes(`/${account}/`)) };
+    const post = (account: string, id: string, at: Date) => ({ id, url: `https://x.com/${account}/status/${id}`, created_at: at.toISOString(), text: 'x' });
+    const actedOf = async (userId: number) => w.t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, 'watch_acted')));
+    const round = async (at: Date) => {
+      await w.t.db.update(watches).set({ nextPollAt: at }).where(inArray(watches.id, [wa.id, wb.id]));
+      await pollWatches(w.t.db, { now: at, client, enqueue: quiet, pollSeconds: 60 });
+    };
+    const mailsBefore = (await w.t.db.select().from(mailOutbox).where(eq(mailOutbox.to, A.user.email))).length;
+
+    // The first post: told at once.
+    posts = [post('acted_one', '1800000000000001001', new Date(t0.getTime() - 1000)), post('acted_two', '1800000000000001002', new Date(t0.getTime() - 1000))];
+    await round(t0);
+    expect((await actedOf(A.user.id)).map((n) => n.params)).toEqual([expect.objectContaining({ account: 'acted_one', count: 1 })]);
+    // Two more within the hour: no notice yet.
+    const t1 = new Date(t0.getTime() + 120_000);
+    posts = [...posts, post('acted_one', '1800000000000001003', t1), post('acted_one', '1800000000000001004', t1)];
+    await round(t1);
+    expect(await actedOf(A.user.id)).toHaveLength(1);
+    // The hour passed: one notice for both.
+    const t2 = new Date(t0.getTime() + 3600_000 + 1000);
+    await round(t2);
+    const notes = await actedOf(A.user.id);
+    expect(notes).toHaveLength(2);
+    expect(notes.map((n) => (n.params as { count: number }).count).sort()).toEqual([1, 2]);
+    // Nothing new: nothing more.
+    await round(new Date(t2.getTime() + 3600_000 + 1000));
+    expect(await actedOf(A.user.id)).toHaveLength(2);
+    // B did not choose mail (the default): in the app only; A gets the mails too.
+    expect(await actedOf(B.user.id)).toHaveLength(1);
+    const mails = await w.t.db.select().from(mailOutbox).where(eq(mailOutbox.to, A.user.email));
+    expect(mails.length - mailsBefore).toBe(2);
+    expect(mails.at(-1)!.text).toMatch(/2/);
+    expect((await w.t.db.select().from(mailOutbox).where(eq(mailOutbox.to, B.user.email)))).toHaveLength(0);
+    expect(renderNotification('en', 'watch_acted', { account: 'acted_one', platform: 'twitter', count: 2 }).body).toMatch(/for 2 new posts of @acted_one/);
   });
 });
