@@ -6,7 +6,8 @@ import { createCustomer, msg, reliableProvider, defaultProvider, siteSettings } 
  * Issue #37 in the browser: a customer on a 390 px phone creates a watch of an account on
  * /panel/watch; the simulated provider publishes a post of it (its control switch); within the
  * polling period (the site setting watch_poll_seconds, set to its least, 5, for this test) the
- * post and its order ("#123") appear on the page without a reload.
+ * post and its order ("#123") appear on the page without a reload, the order's status follows it to its
+ * end, and the grouped "posts acted on" notice is in the bell.
  */
 test.describe('watches', () => {
   let settings: Record<string, unknown> | undefined;
@@ -65,6 +66,20 @@ test.describe('watches', () => {
     await expect(row.locator('[data-watch-order]').first()).toBeSeen();
     await expect(row.locator('[data-watch-order]').first()).toContainText(/#\d+/);
     await expect(card.locator('[data-posts-found]')).toHaveText('1');
+
+    // The order's status follows it live to its end (the reliable simulator completes it) …
+    const badge = row.locator('[data-watch-order] [data-durum]').first();
+    await expect(badge).toHaveAttribute('data-durum', 'basarili', { timeout: 45_000 });
+    await expect(badge).toBeSeen();
+    // … and the customer is told: the grouped "posts acted on" notice in the bell, in English.
+    await page.reload();
+    const bell = page.locator('[data-notification-bell]').getByRole('button', { name: /Notifications/ });
+    await bell.click();
+    const notice = page.locator('[data-notification="watch_acted"]').first();
+    await expect(notice).toBeSeen();
+    await expect(notice).toContainText(msg('en', 'Notifications.kinds.watch_acted.title'));
+    await expect(notice).toContainText(`@${account}`);
+    await page.keyboard.press('Escape');
 
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
