@@ -1257,3 +1257,20 @@ export const orderDayFigures = pgTable(
   },
   (t) => [primaryKey({ name: 'order_day_figures_pk', columns: [t.tz, t.day, t.platform, t.service] })],
 );
+
+/*
+ * Issue #35: the subscriptions in force at the end of each settled local day (two days after it
+ * ends), counted once (lib/domain/analytics/subscription-days.ts). A subscription inserted, deleted,
+ * or whose start or end (the earlier of its end and its cancellation) moves, at a moment older than
+ * two days forgets every kept day from then on through the triggers of migration 0030; a
+ * subscription sold, cancelled or extended now changes no settled day.
+ */
+export const subscriptionDays = pgTable(
+  'subscription_days',
+  {
+    tz: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    inForce: integer().notNull(),
+  },
+  (t) => [primaryKey({ name: 'subscription_days_pk', columns: [t.tz, t.day] })],
+);

@@ -4,7 +4,7 @@ import { setupTestDb } from '@/test/fixtures/db';
 import { insertPackages } from '@/test/fixtures/packages';
 import { call } from '@/test/http';
 import { seed } from '@/lib/domain/seed';
-import { orderDayFigures, orderDays, orders, payments, profiles, userPackages, users } from '@/db/schema';
+import { orderDayFigures, orderDays, orders, payments, profiles, subscriptionDays, userPackages, users } from '@/db/schema';
 import { env } from '@/env';
 import { signToken } from '@/lib/domain/credentials';
 import { endOfLocalDay, lastLocalDays } from '@/lib/infra/time';
@@ -164,5 +164,47 @@ describe('the settled days, counted once and kept (issue #35)', () => {
     expect(await t.db.select().from(orderDays)).toEqual(before);
     expect(await t.db.select().from(orderDayFigures).where(eq(orderDayFigures.day, days[6]!))).toEqual([]);
     await t.db.delete(orders).where(eq(orders.id, fresh!.id));
+  });
+});
+
+describe('the subscriptions in force of settled days, counted once and kept (issue #35)', () => {
+  const series = async () => (await getAnalytics(t.db, 7, now)).series.map((d) => d.active_subscriptions);
+
+  it('keeps the settled days’ counts and reads them back the same', async () => {
+    await t.db.delete(subscriptionDays);
+    const first = await series();
+    expect(first).toEqual([2, 2, 2, 1, 2, 2, 2]);
+    const kept = await t.db.select().from(subscriptionDays).where(eq(subscriptionDays.tz, env.APP_TIMEZONE));
+    const settled = days.filter((d) => endOfLocalDay(d, env.APP_TIMEZONE).getTime() < now.getTime() - SETTLED_AFTER_MS);
+    expect(kept.map((k) => k.day).filter((d) => days.includes(d)).sort()).toEqual(settled);
+    expect(await series()).toEqual(first);
+  });
+
+  it('forgets them when a change reaches back (a backdated start, a cancellation dated in the past) and counts again', async () => {
+    await series();
+    const [pkg] = await t.db.select().from(userPackages).where(eq(userPackages.userId, ids.b!));
+    // Bora's subscription, started on day 4, is moved to start on day 1.
+    await t.db.update(userPackages).set({ startsAt: at(1) }).where(eq(userPackages.id, pkg!.id));
+    expect(await series()).toEqual([2, 3, 3, 2, 2, 2, 2]);
+    // A subscription sold backdated to day 0 and cancelled on day 2 (in force at the ends of days 0 and 1).
+    const [added] = await t.db
+      .insert(userPackages)
+      .values({ ...pkg!, id: undefined, userId: ids.c!, startsAt: at(0), endsAt: new Date(at(2).getTime() + 3_600_000), status: 'cancelled', cancelledAt: new Date(at(2).getTime() + 3_600_000) })
+      .returning();
+    expect(await series()).toEqual([3, 4, 3, 2, 2, 2, 2]);
+    await t.db.delete(userPackages).where(eq(userPackages.id, added!.id));
+    await t.db.update(userPackages).set({ startsAt: pkg!.startsAt }).where(eq(userPackages.id, pkg!.id));
+    expect(await series()).toEqual([2, 2, 2, 1, 2, 2, 2]);
+  });
+
+  it('forgets nothing when a subscription is sold, cancelled or extended now', async () => {
+    await series();
+    const before = await t.db.select().from(subscriptionDays);
+    const [pkg] = await t.db.select().from(userPackages).where(eq(userPackages.userId, ids.a!));
+    await t.db.update(userPackages).set({ endsAt: new Date(now.getTime() + 40 * 86_400_000) }).where(eq(userPackages.id, pkg!.id));
+    await t.db.update(userPackages).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(userPackages.id, pkg!.id));
+    expect(await t.db.select().from(subscriptionDays)).toEqual(before);
+    await t.db.update(userPackages).set({ status: 'active', cancelledAt: null, endsAt: pkg!.endsAt }).where(eq(userPackages.id, pkg!.id));
+    expect(await series()).toEqual([2, 2, 2, 1, 2, 2, 2]);
   });
 });

@@ -1,11 +1,12 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { payments, platformEnum, profiles, userPackages, users } from '@/db/schema';
+import { payments, platformEnum, profiles, users } from '@/db/schema';
 import { env } from '@/env';
 import { endOfLocalDay, lastLocalDays } from '@/lib/infra/time';
 import { ORDER_GROUPS, type OrderGroup } from '@/lib/domain/order-figures';
 import { dayFigures } from './day-figures';
+import { subscriptionsInForce } from './subscription-days';
 import type { AnalyticsRange } from './schemas';
 
 export type DayPoint = {
@@ -48,10 +49,6 @@ export async function getAnalytics(db: Db, days: AnalyticsRange, now: Date = new
   // The first day begins right after the day before it ends.
   const start = new Date(endOfLocalDay(before!, tz).getTime() + 1);
   const localDay = (col: unknown) => sql<string>`to_char(${col} at time zone ${tz}, 'YYYY-MM-DD')`;
-  const rangeBefore = sql`${endOfLocalDay(before!, tz).toISOString()}::timestamptz`;
-  const rangeEnd = sql`${endOfLocalDay(dayList[dayList.length - 1]!, tz).toISOString()}::timestamptz`;
-  // The index user_packages_effective_end_idx is on exactly this expression.
-  const effectiveEnd = sql`greatest(${userPackages.startsAt}, least(${userPackages.endsAt}, coalesce(${userPackages.cancelledAt}, ${userPackages.endsAt})))`;
 
   const [figures, revenueRows, customerRows, subscriptionRows, topRows, poolRows] = await Promise.all([
     // Issue #35: orders by day, platform and service; settled days counted once and kept.
@@ -65,27 +62,8 @@ export async function getAnalytics(db: Db, days: AnalyticsRange, now: Date = new
       select to_char(d.day, 'YYYY-MM-DD') as day, d.n
         from (select (${users.createdAt} at time zone ${tz})::date as day, count(*) as n
                 from ${users} where ${users.rol} = 'user' and ${users.createdAt} >= ${start.toISOString()}::timestamptz group by 1) d`),
-    // Subscriptions in force at each day's end. A subscription is in force at `at` when it started
-    // by then and its end (the earlier of its end and its cancellation, never before its start) is
-    // later. So the count at a day's end is the count at the end of the day before the range
-    // (`before`: started by then, ending after) plus the range's starts (+1) minus its ends (−1)
-    // up to that day. Each start and end is counted on the local day whose end (endOfLocalDay:
-    // midnight − 1 ms) is the first at or after it, the local date of the moment 999 µs later.
-    // Issue #35: every part reads the range (or the subscriptions running across its start) through
-    // user_packages_starts_idx and user_packages_effective_end_idx, never the whole history (it was
-    // one pass over every subscription ever sold).
-    db.execute(sql`
-      select 'before' as day, count(*) as n from ${userPackages}
-       where ${userPackages.startsAt} <= ${rangeBefore} and ${effectiveEnd} > ${rangeBefore}
-      union all
-      select to_char(d.day, 'YYYY-MM-DD'), d.n
-        from (select ((e.t + interval '999 microseconds') at time zone ${tz})::date as day, sum(e.delta) as n
-                from (select ${userPackages.startsAt} as t, 1 as delta from ${userPackages}
-                       where ${userPackages.startsAt} > ${rangeBefore} and ${userPackages.startsAt} <= ${rangeEnd}
-                      union all
-                      select ${effectiveEnd}, -1 from ${userPackages}
-                       where ${effectiveEnd} > ${rangeBefore} and ${effectiveEnd} <= ${rangeEnd}) e
-               group by 1) d`),
+    // Subscriptions in force at each day's end (issue #35: settled days kept, the rest counted on by index).
+    subscriptionsInForce(db, tz, dayList, now),
     db.execute(sql`
       select u.id as user_id, u.ad_soyad as name, u.email, sum(p.amount_cents) as spent, count(*) as n
         from ${payments} p join ${users} u on u.id = p.user_id
@@ -111,14 +89,6 @@ export async function getAnalytics(db: Db, days: AnalyticsRange, now: Date = new
   }
   const r = byDay<{ day: string; cents: unknown }>(revenueRows);
   const c = byDay<{ day: string; n: unknown }>(customerRows);
-  // The running count of subscriptions in force: the count at the range's start, then each day's starts and ends.
-  const inForceAt = new Map<string, number>();
-  {
-    const deltas = rowsOf<{ day: string; n: unknown }>(subscriptionRows);
-    let running = n(deltas.find((d) => d.day === 'before')?.n);
-    const byDate = new Map(deltas.map((d) => [d.day, n(d.n)]));
-    for (const day of dayList) inForceAt.set(day, (running += byDate.get(day) ?? 0));
-  }
   const series: DayPoint[] = dayList.map((day) => {
     const od = o.get(day);
     return {
@@ -126,7 +96,7 @@ export async function getAnalytics(db: Db, days: AnalyticsRange, now: Date = new
       revenue_cents: n(r.get(day)?.cents),
       orders: { completed: n(od?.completed), partial: n(od?.partial), failed: n(od?.failed), cancelled: n(od?.cancelled), waiting: n(od?.waiting) },
       new_customers: n(c.get(day)?.n),
-      active_subscriptions: inForceAt.get(day) ?? 0,
+      active_subscriptions: subscriptionRows.get(day) ?? 0,
     };
   });
 
