@@ -187,9 +187,10 @@ describe('the subscriptions in force of settled days, counted once and kept (iss
     await t.db.update(userPackages).set({ startsAt: at(1) }).where(eq(userPackages.id, pkg!.id));
     expect(await series()).toEqual([2, 3, 3, 2, 2, 2, 2]);
     // A subscription sold backdated to day 0 and cancelled on day 2 (in force at the ends of days 0 and 1).
+    const { id: _id, ...copy } = pkg!;
     const [added] = await t.db
       .insert(userPackages)
-      .values({ ...pkg!, id: undefined, userId: ids.c!, startsAt: at(0), endsAt: new Date(at(2).getTime() + 3_600_000), status: 'cancelled', cancelledAt: new Date(at(2).getTime() + 3_600_000) })
+      .values({ ...copy, userId: ids.c!, startsAt: at(0), endsAt: new Date(at(2).getTime() + 3_600_000), status: 'cancelled', cancelledAt: new Date(at(2).getTime() + 3_600_000) })
       .returning();
     expect(await series()).toEqual([3, 4, 3, 2, 2, 2, 2]);
     await t.db.delete(userPackages).where(eq(userPackages.id, added!.id));
