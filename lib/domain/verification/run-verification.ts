@@ -2,7 +2,8 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { rowsOf } from '@/db/rows';
-import { platforms, siteSettings, verificationChecks } from '@/db/schema';
+import { makeGoods, platforms, siteSettings, verificationChecks } from '@/db/schema';
+import { workMakeGoods, type MakeGoodOptions, type MakeGoodSummary } from './make-good';
 import { createProviderClient, isProviderError, verifyUrlOf, type ProviderClient, type VerifyState } from '@/lib/domain/provider';
 import { logger } from '@/logger';
 
@@ -125,16 +126,34 @@ export async function workVerifications(db: Db, options: VerificationOptions = {
       summary.retried++;
       continue;
     }
+    // An undone action opens its make-good (issue #38 item 2) in the same statement that records
+    // the answer: once per (order, profile) whatever the number of checks finding it undone.
     const recorded = rowsOf<{ id: number }>(
-      await db.execute(sql`update ${verificationChecks} set state = ${state}, checked_at = ${now.toISOString()}::timestamptz where id = ${c.id} and state = 'due' returning id`),
+      await db.execute(sql`
+        with rec as (
+          update ${verificationChecks} set state = ${state}, checked_at = ${now.toISOString()}::timestamptz
+           where id = ${c.id} and state = 'due'
+          returning id, order_id, profile_id, after_minutes, state
+        ), opened as (
+          insert into ${makeGoods} (order_id, profile_id, check_id, after_minutes, due_at, undone_at)
+          select order_id, profile_id, id, after_minutes, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from rec where state = 'undone'
+          on conflict (order_id, profile_id) do nothing
+          returning id
+        )
+        select id from rec`),
     );
     if (recorded.length > 0) summary[state]++;
   }
   return summary;
 }
 
-/** The `verify` maintenance task: schedules the checks of newly ended orders, then works one paced batch. */
-export async function runVerification(db: Db, options: VerificationOptions = {}): Promise<VerificationSummary> {
+/**
+ * The `verify` maintenance task: schedules the checks of newly ended orders, works one paced batch,
+ * then makes good the actions found undone (issue #38 item 2).
+ */
+export async function runVerification(db: Db, options: VerificationOptions & { makeGood?: Omit<MakeGoodOptions, 'client' | 'now'> } = {}): Promise<VerificationSummary & { madeGood: MakeGoodSummary }> {
   const scheduled = await scheduleVerifications(db, { now: options.now });
-  return { scheduled, ...(await workVerifications(db, options)) };
+  const checks = await workVerifications(db, options);
+  const madeGood = await workMakeGoods(db, { ...options.makeGood, client: options.client, now: options.now });
+  return { scheduled, ...checks, madeGood };
 }
