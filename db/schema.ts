@@ -1123,7 +1123,7 @@ export const verificationChecks = pgTable(
     index('verification_checks_due_idx').on(t.dueAt).where(sql`${t.state} = 'due'`),
     index('verification_checks_checked_idx').on(t.checkedAt, t.afterMinutes, t.state),
     // Issue #38 item 3: a profile's kept rate (the picker, /rooting/profiles, the match score) reads its answered checks.
-    index('verification_checks_profile_idx').on(t.profileId, t.afterMinutes).where(sql`${t.state} in ('kept', 'undone')`),
+    index('verification_checks_profile_idx').on(t.profileId, t.afterMinutes, t.state).where(sql`${t.state} in ('kept', 'undone')`),
   ],
 );
 

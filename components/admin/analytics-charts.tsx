@@ -76,8 +76,14 @@ export function AnalyticsCharts({ analytics: a }: { analytics: Analytics }) {
       <Table
         title={t('successRates')}
         empty={t('none')}
-        head={[t('platform'), t('service'), t('successRate')]}
-        rows={a.success_rates.map((r) => [tp(r.platform as never), service(r.service), r.rate === null ? '–' : t('rate', { rate: r.rate, success: r.success, total: r.total })])}
+        head={[t('platform'), t('service'), t('successRate'), t('keptRate')]}
+        rows={a.success_rates.map((r) => [
+          tp(r.platform as never),
+          service(r.service),
+          r.rate === null ? '–' : t('rate', { rate: r.rate, success: r.success, total: r.total }),
+          // Issue #38 item 3: the share of its re-checked actions still in place at 7 / 30 days.
+          `${r.kept_rate.d7 === null ? '–' : format.percent(r.kept_rate.d7)} / ${r.kept_rate.d30 === null ? '–' : format.percent(r.kept_rate.d30)}`,
+        ])}
       />
       <Table
         title={t('topCustomers')}

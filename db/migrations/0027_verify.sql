@@ -25,4 +25,4 @@ ALTER TABLE "make_goods" ADD CONSTRAINT "make_goods_order_id_orders_id_fk" FOREI
 CREATE UNIQUE INDEX "make_goods_uq" ON "make_goods" USING btree ("order_id","profile_id");--> statement-breakpoint
 CREATE INDEX "make_goods_due_idx" ON "make_goods" USING btree ("due_at") WHERE "make_goods"."state" in ('open', 'redoing');--> statement-breakpoint
 CREATE UNIQUE INDEX "balance_ledger_make_good_uq" ON "balance_ledger" USING btree ("make_good_id");--> statement-breakpoint
-CREATE INDEX "verification_checks_profile_idx" ON "verification_checks" USING btree ("profile_id","after_minutes") WHERE "verification_checks"."state" in ('kept', 'undone');
+CREATE INDEX "verification_checks_profile_idx" ON "verification_checks" USING btree ("profile_id","after_minutes","state") WHERE "verification_checks"."state" in ('kept', 'undone');

@@ -6,6 +6,7 @@ import { env } from '@/env';
 import { endOfLocalDay, lastLocalDays } from '@/lib/infra/time';
 import { ACTED_STATUSES, ORDER_GROUPS, orderCountsSql, statusIn, type OrderGroup } from '@/lib/domain/order-figures';
 import type { AnalyticsRange } from './schemas';
+import { keptRates } from '@/lib/domain/verification';
 
 export type DayPoint = {
   day: string;
@@ -16,7 +17,15 @@ export type DayPoint = {
   /** Subscriptions in force at the end of the day. */
   active_subscriptions: number;
 };
-export type SuccessRate = { platform: string; service: string; success: number; total: number; rate: number | null };
+export type SuccessRate = {
+  platform: string;
+  service: string;
+  success: number;
+  total: number;
+  rate: number | null;
+  /** Issue #38 item 3: the share of the service's re-checked actions still in place at 7 and 30 days (0–1), the /status figure. */
+  kept_rate: { d7: number | null; d30: number | null };
+};
 export type TopCustomer = { user_id: number; name: string; email: string; spent_cents: number; payments: number };
 export type PoolHealth = { platform: string; active: number; quarantined: number; disabled: number; inactive: number };
 export type Analytics = {
@@ -48,7 +57,7 @@ export async function getAnalytics(db: Db, days: AnalyticsRange, now: Date = new
   const start = new Date(endOfLocalDay(before!, tz).getTime() + 1);
   const localDay = (col: unknown) => sql<string>`to_char(${col} at time zone ${tz}, 'YYYY-MM-DD')`;
 
-  const [orderRows, revenueRows, customerRows, subscriptionRows, rateRows, topRows, poolRows] = await Promise.all([
+  const [orderRows, revenueRows, customerRows, subscriptionRows, rateRows, topRows, poolRows, kept] = await Promise.all([
     // Issue #35: grouped by the local date and named after (one to_char per day, not per order),
     // read from orders_created_figures_idx alone (an index-only scan of the range).
     db.execute(sql`
@@ -88,6 +97,8 @@ export async function getAnalytics(db: Db, days: AnalyticsRange, now: Date = new
        where p.credited_at >= ${start.toISOString()}::timestamptz
        group by u.id, u.ad_soyad, u.email order by spent desc, u.id limit 10`),
     db.execute(sql`select ${profiles.platform} as platform, ${profiles.status} as status, count(*) as n from ${profiles} group by 1, 2`),
+    // Issue #38 item 3: the kept rate per service, as /status shows it (the checks of the last 90 days).
+    keptRates(db, now),
   ]);
 
   const byDay = <T extends { day: string }>(rows: unknown) => new Map(rowsOf<T>(rows).map((r) => [r.day, r]));
@@ -132,6 +143,7 @@ export async function getAnalytics(db: Db, days: AnalyticsRange, now: Date = new
       success: n(x.success),
       total: n(x.total),
       rate: n(x.total) > 0 ? Math.round((100 * n(x.success)) / n(x.total)) : null,
+      kept_rate: { d7: kept.get(`${x.platform}|${x.service}`)?.d7 ?? null, d30: kept.get(`${x.platform}|${x.service}`)?.d30 ?? null },
     })),
     top_customers: rowsOf<{ user_id: unknown; name: string; email: string; spent: unknown; n: unknown }>(topRows).map((x) => ({
       user_id: n(x.user_id),

@@ -9,7 +9,7 @@ import { signToken } from '@/lib/domain/credentials';
 import { ProviderError, type ProviderClient, type VerifyRequest, type VerifyState } from '@/lib/domain/provider';
 import { getPublicStatus } from '@/lib/domain/status';
 import { PUT as putSettings } from '@/app/api/site-ayar/route';
-import { MAX_VERIFY_ATTEMPTS, keptRates, runVerification, scheduleVerifications, workVerifications } from './index';
+import { MAX_VERIFY_ATTEMPTS, keptRates, keptShare, profileKeptRates, runVerification, scheduleVerifications, workVerifications } from './index';
 
 const t = setupTestDb({ asAppDb: true });
 const MIN = 60_000;
@@ -122,6 +122,13 @@ describe('working the checks', () => {
     expect((await runVerification(t.db, { client })).kept).toBe(0);
     expect(asked).toHaveLength(2);
     expect((await keptRates(t.db)).get('twitter|like')).toEqual({ d7: 0.5, d30: null, measured: true });
+    // Issue #38 item 3: per profile, for the picker, /rooting/profiles and the match score.
+    const perProfile = await profileKeptRates(t.db, 'twitter');
+    expect(perProfile.get(profileIds[0]!)).toEqual({ d7: 1, d30: null, checked: 1 });
+    expect(perProfile.get(profileIds[1]!)).toEqual({ d7: 0, d30: null, checked: 1 });
+    expect(perProfile.has(profileIds[2]!)).toBe(false);
+    expect(keptShare(perProfile.get(profileIds[1]!))).toBe(0);
+    expect(keptShare(undefined)).toBeNull();
     const status = await getPublicStatus(t.db, 'en');
     const like = status.platforms.find((p) => p.platform === 'twitter')!.services.find((s) => s.service === 'like')!;
     expect(like.kept_rate).toEqual({ d7: 0.5, d30: null, measured: true });
