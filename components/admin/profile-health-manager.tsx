@@ -73,7 +73,7 @@ export function ProfileHealthManager({ platform, profiles, kept = {} }: { platfo
 
 function ProfileCard({ profile: p, kept }: { profile: ProfileHealth; kept?: ProfileKept }) {
   const t = useTranslations('Admin.profiles');
-  const format = useFormat();
+  const shares = useFormat();
   const ta = useTranslations('Admin.audit.actions');
   const tsv = useTranslations('Services');
   const format = useFormatter();
@@ -113,7 +113,7 @@ function ProfileCard({ profile: p, kept }: { profile: ProfileHealth; kept?: Prof
         <dd>{p.consecutive_failures}</dd>
         <dt className="text-muted">{t('keptRate')}</dt>
         <dd data-profile-kept={kept ? `${kept.d7 ?? ''}/${kept.d30 ?? ''}` : ''}>
-          {kept ? t('keptValue', { d7: keptText(format, kept.d7), d30: keptText(format, kept.d30), checked: kept.checked }) : t('keptNone')}
+          {kept ? t('keptValue', { d7: keptText(shares, kept.d7), d30: keptText(shares, kept.d30), checked: kept.checked }) : t('keptNone')}
         </dd>
         {p.quarantined_at ? (
           <>
