@@ -47,7 +47,8 @@ export const orderStatusEnum = pgEnum('order_status', [
   'failed',
   'cancelled',
 ]);
-export const ledgerReasonEnum = pgEnum('ledger_reason', ['topup', 'new_tweet', 'refund', 'adjustment']);
+// verify_refund (issue #38 item 2): the charge of an undone action that could not be redone (make_goods).
+export const ledgerReasonEnum = pgEnum('ledger_reason', ['topup', 'new_tweet', 'refund', 'adjustment', 'verify_refund']);
 export const paymentKindEnum = pgEnum('payment_kind', ['balance', 'package']);
 export const paymentStatusEnum = pgEnum('payment_status', [
   'requires_payment_method',
@@ -611,10 +612,13 @@ export const balanceLedger = pgTable(
     orderId: uuid().references(() => orders.id, { onDelete: 'restrict' }),
     paymentId: integer().references(() => payments.id, { onDelete: 'restrict' }),
     note: text(),
+    /** Issue #38 item 2: the make-good a `verify_refund` row gives back (one row per make-good at most). */
+    makeGoodId: bigint({ mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('balance_ledger_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('balance_ledger_make_good_uq').on(t.makeGoodId),
     // A payment credits once; an order is debited once and refunded at most once.
     uniqueIndex('balance_ledger_topup_uq').on(t.paymentId).where(sql`${t.reason} = 'topup'`),
     uniqueIndex('balance_ledger_order_debit_uq').on(t.orderId).where(sql`${t.reason} = 'new_tweet'`),
@@ -1136,6 +1140,54 @@ export const verificationChecks = pgTable(
     uniqueIndex('verification_checks_uq').on(t.orderId, t.profileId, t.afterMinutes),
     index('verification_checks_due_idx').on(t.dueAt).where(sql`${t.state} = 'due'`),
     index('verification_checks_checked_idx').on(t.checkedAt, t.afterMinutes, t.state),
+    // Issue #38 item 3: a profile's kept rate (the picker, /rooting/profiles, the match score) reads its answered checks.
+    index('verification_checks_profile_idx').on(t.profileId, t.afterMinutes, t.state).where(sql`${t.state} in ('kept', 'undone')`),
+  ],
+);
+
+/*
+ * Issue #38 item 2: an undone action made good, exactly once. One row per (order, profile) whose
+ * action a check found undone (unique: a second `undone` answer, for the same or a later check,
+ * never makes it good twice). A state machine worked by the `verify` task once across nodes (row
+ * lock, SKIP LOCKED, a lease in due_at): open → redoing (the same profile, else another one not yet
+ * on the target; each send with its own idempotency key `mg-<id>-<profile>`) → redone, or
+ * → refunded (the charge back as a `verify_refund` ledger row, or the package use back) in one
+ * transaction with the row's state. Never both: the states are final and the refund is written only
+ * from a row that is not redone, under its row lock. lib/domain/verification/make-good.ts.
+ */
+export const makeGoodStateEnum = pgEnum('make_good_state', ['open', 'redoing', 'redone', 'refunded']);
+
+export const makeGoods = pgTable(
+  'make_goods',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The profile whose action was found undone. */
+    profileId: integer().notNull(),
+    /** The check that found it undone, and its time after the order's end (the "day N"). */
+    checkId: bigint({ mode: 'number' }).notNull(),
+    afterMinutes: integer().notNull(),
+    state: makeGoodStateEnum().notNull().default('open'),
+    /** The profile redoing it (or that redid it); the profiles tried, in order. */
+    byProfileId: integer(),
+    triedProfileIds: jsonb().$type<number[]>().notNull().default([]),
+    providerTaskId: text(),
+    refundCents: integer().notNull().default(0),
+    /** A package order's daily use given back with this refund (the last of its actions to go). */
+    usageReturned: boolean().notNull().default(false),
+    /** When the row is worked next (a claim leases it until then). */
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    attempts: integer().notNull().default(0),
+    undoneAt: timestamp({ withTimezone: true }).notNull(),
+    doneAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('make_goods_uq').on(t.orderId, t.profileId),
+    index('make_goods_due_idx').on(t.dueAt).where(sql`${t.state} in ('open', 'redoing')`),
+    check('make_goods_refund_range', sql`${t.refundCents} >= 0`),
   ],
 );
 

@@ -65,13 +65,14 @@ for (const l of LOCALES) {
 }
 
 test.describe('search engines', () => {
-  test('sitemap.xml lists the storefront and every service and policy page in every language with hreflang alternates', async ({ request }) => {
+  test('sitemap.xml lists the storefront, every service and policy page and the status page in every language with hreflang alternates', async ({ request }) => {
     const res = await request.get('/sitemap.xml');
     expect(res.status()).toBe(200);
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    for (const l of LOCALES) for (const path of [...STOREFRONT, ...PUBLIC_PAGES]) expect(locs).toContain(pathIn(l, path));
-    expect(locs).toHaveLength((STOREFRONT.length + PUBLIC_PAGES.length) * 3);
+    // Issue #38 item 4: and the public status page.
+    for (const l of LOCALES) for (const path of [...STOREFRONT, ...PUBLIC_PAGES, '/status']) expect(locs).toContain(pathIn(l, path));
+    expect(locs).toHaveLength((STOREFRONT.length + PUBLIC_PAGES.length + 1) * 3);
     expect(xml).toMatch(/<xhtml:link rel="alternate" hreflang="de" href="[^"]+\/de\/pricing"/);
     expect(xml).toContain('hreflang="x-default"');
     expect(xml).toMatch(/<xhtml:link rel="alternate" hreflang="de" href="[^"]+\/de\/service\/like"/);

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Analytics } from '@/lib/domain/analytics';
+import { useFormat } from '@/components/ui/use-format';
 import type { OrderGroup } from '@/lib/domain/order-figures';
 
 /** Outcome colours: the theme tokens success, warning, danger, muted; yellow for waiting (as the panel's chart). */
@@ -21,6 +22,7 @@ export function AnalyticsCharts({ analytics: a }: { analytics: Analytics }) {
   const tp = useTranslations('Platforms');
   const ts = useTranslations('Services');
   const format = useFormatter();
+  const shares = useFormat();
   const usd = (cents: number) => format.number(cents / 100, { style: 'currency', currency: 'USD' });
   const day = (d: string, long = false) => format.dateTime(new Date(`${d}T00:00:00Z`), long ? { dateStyle: 'medium', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const points = a.series.map((d) => ({ day: d.day, revenue: d.revenue_cents / 100, ...d.orders, subscriptions: d.active_subscriptions, customers: d.new_customers }));
@@ -76,8 +78,14 @@ export function AnalyticsCharts({ analytics: a }: { analytics: Analytics }) {
       <Table
         title={t('successRates')}
         empty={t('none')}
-        head={[t('platform'), t('service'), t('successRate')]}
-        rows={a.success_rates.map((r) => [tp(r.platform as never), service(r.service), r.rate === null ? '–' : t('rate', { rate: r.rate, success: r.success, total: r.total })])}
+        head={[t('platform'), t('service'), t('successRate'), t('keptRate')]}
+        rows={a.success_rates.map((r) => [
+          tp(r.platform as never),
+          service(r.service),
+          r.rate === null ? '–' : t('rate', { rate: r.rate, success: r.success, total: r.total }),
+          // Issue #38 item 3: the share of its re-checked actions still in place at 7 / 30 days.
+          `${r.kept_rate.d7 === null ? '–' : shares.percent(r.kept_rate.d7)} / ${r.kept_rate.d30 === null ? '–' : shares.percent(r.kept_rate.d30)}`,
+        ])}
       />
       <Table
         title={t('topCustomers')}

@@ -13,6 +13,8 @@ import { adminApi, errorText } from './admin-api';
 import { secondaryButton } from './form-field';
 import { Button } from '@/components/ui/button';
 import { ProfileAudienceEditor } from './profile-audience-editor';
+import { useFormat } from '@/components/ui/use-format';
+import type { Format } from '@/lib/infra/format';
 
 const STATUS_CLASS: Record<string, string> = {
   active: 'border-success text-success',
@@ -29,7 +31,10 @@ const known = (s: string): s is KnownStatus => (KNOWN_STATUS as readonly string[
  * its 7-day success rate, median completion time, failures in a row and, under a disclosure, its
  * recent failures and the admin actions on it; reactivate or disable (audited on the server).
  */
-export function ProfileHealthManager({ platform, profiles }: { platform: Platform; profiles: ProfileHealth[] }) {
+/** Issue #38 item 3: a profile's kept rate at 7 and 30 days (shares 0–1, null when not measured). */
+export type ProfileKept = { d7: number | null; d30: number | null; checked: number };
+
+export function ProfileHealthManager({ platform, profiles, kept = {} }: { platform: Platform; profiles: ProfileHealth[]; kept?: Record<number, ProfileKept> }) {
   const t = useTranslations('Admin.profiles');
   const tp = useTranslations('Platforms');
   const counts = Object.fromEntries(KNOWN_STATUS.map((s) => [s, profiles.filter((p) => p.status === s).length])) as Record<KnownStatus, number>;
@@ -58,7 +63,7 @@ export function ProfileHealthManager({ platform, profiles }: { platform: Platfor
       ) : (
         <ul className="grid gap-3 lg:grid-cols-2" aria-label={t('listLabel', { platform: tp(platform) })}>
           {profiles.map((p) => (
-            <ProfileCard key={p.id} profile={p} />
+            <ProfileCard key={p.id} profile={p} kept={kept[p.id]} />
           ))}
         </ul>
       )}
@@ -66,8 +71,9 @@ export function ProfileHealthManager({ platform, profiles }: { platform: Platfor
   );
 }
 
-function ProfileCard({ profile: p }: { profile: ProfileHealth }) {
+function ProfileCard({ profile: p, kept }: { profile: ProfileHealth; kept?: ProfileKept }) {
   const t = useTranslations('Admin.profiles');
+  const shares = useFormat();
   const ta = useTranslations('Admin.audit.actions');
   const tsv = useTranslations('Services');
   const format = useFormatter();
@@ -105,6 +111,10 @@ function ProfileCard({ profile: p }: { profile: ProfileHealth }) {
         <dd>{p.median_seconds === null ? '–' : t('seconds', { seconds: p.median_seconds })}</dd>
         <dt className="text-muted">{t('inARow')}</dt>
         <dd>{p.consecutive_failures}</dd>
+        <dt className="text-muted">{t('keptRate')}</dt>
+        <dd data-profile-kept={kept ? `${kept.d7 ?? ''}/${kept.d30 ?? ''}` : ''}>
+          {kept ? t('keptValue', { d7: keptText(shares, kept.d7), d30: keptText(shares, kept.d30), checked: kept.checked }) : t('keptNone')}
+        </dd>
         {p.quarantined_at ? (
           <>
             <dt className="text-muted">{t('quarantinedAt')}</dt>
@@ -166,3 +176,6 @@ function ProfileCard({ profile: p }: { profile: ProfileHealth }) {
     </li>
   );
 }
+
+/** A kept share as a percentage in the page's language, or a dash when not measured. */
+const keptText = (format: Format, share: number | null) => (share === null ? '–' : format.percent(share));

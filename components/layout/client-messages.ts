@@ -36,10 +36,10 @@ const AREA_ONLY = [
 const BACK_OFFICE_ONLY = ['Admin', 'AdminValidation', 'Discounts', 'PackageValidation', 'AnnouncementValidation', 'PlatformValidation', 'SettingsValidation'];
 
 /**
- * Namespaces only server components read (the storefront hero, /pricing, /status, /unsubscribe, page
+ * Namespaces only server components read (the storefront hero, /pricing and its guarantee, /status, /unsubscribe, page
  * metadata, the 404 page, server.ts's outage page): no page ships them to the browser.
  */
-const SERVER_ONLY = ['Mail', 'Pricing', 'Storefront', 'Unsubscribe', 'Meta', 'NotFound', 'Outage', 'StatusPage'];
+const SERVER_ONLY = ['Mail', 'Pricing', 'Storefront', 'Unsubscribe', 'Meta', 'NotFound', 'Outage', 'StatusPage', 'Guarantee'];
 
 /**
  * Namespaces only the sign-in pages (/login, /admin-login, /forgot-password, /reset-password) and

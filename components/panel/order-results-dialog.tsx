@@ -1,6 +1,6 @@
 'use client';
 
-import { ExternalLink, Repeat2 } from 'lucide-react';
+import { ExternalLink, Repeat2, RotateCcw, ShieldCheck } from 'lucide-react';
 import { Link } from '@/components/ui/link';
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
@@ -9,7 +9,9 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { fetchOperation } from './panel-api';
 import { orderNumberText } from '@/lib/infra/format';
-import type { OperationResults } from './statistics-types';
+import type { MakeGood, OperationResults } from './statistics-types';
+import { useFormat } from '@/components/ui/use-format';
+import { parseDollars } from '@/lib/infra/money';
 
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; data: OperationResults };
 
@@ -79,11 +81,19 @@ function Body({ state }: { state: State }) {
     );
   }
   const { data } = state;
+  const goods = new Map((data.make_goods ?? []).map((g) => [String(g.profile_id), g]));
   return (
     <div className="space-y-3">
       <p className="font-medium" data-testid="results-summary">
         {t('resultsSummary', { success: data.success_count, total: data.total_count })}
       </p>
+      {/* Issue #38 item 3: the order's kept share, once a re-check has answered. */}
+      {data.kept && data.kept.checked > 0 ? (
+        <p className="flex items-center gap-2 text-sm text-muted" data-testid="results-kept">
+          <ShieldCheck aria-hidden="true" className="size-4 shrink-0" />
+          {t('keptSummary', { kept: data.kept.kept, checked: data.kept.checked })}
+        </p>
+      ) : null}
       {data.result.length === 0 ? (
         <p className="text-muted">{t('resultsEmpty')}</p>
       ) : (
@@ -107,6 +117,7 @@ function Body({ state }: { state: State }) {
                     <span className="sr-only">{` – ${r.username ? `@${r.username}` : `#${r.profile_id}`} (${t('opensNewTab')})`}</span>
                   </a>
                 ) : null}
+                {goods.has(String(r.profile_id)) ? <MadeGood good={goods.get(String(r.profile_id))!} /> : null}
               </div>
               <StatusBadge kind="profile" status={r.result} label={r.result === 'success' || r.result === 'failed' || r.result === 'pending' ? t(`result.${r.result}`) : undefined} />
             </li>
@@ -114,5 +125,32 @@ function Body({ state }: { state: State }) {
         </ul>
       )}
     </div>
+  );
+}
+
+/** Issue #38 item 2: an action found undone, and how it was made good (once). */
+function MadeGood({ good }: { good: MakeGood }) {
+  const t = useTranslations('Panel.statistics.makeGood');
+  const format = useFormat();
+  const cents = parseDollars(good.refund) ?? 0;
+  const outcome =
+    good.state === 'redone'
+      ? t('redone', { by: good.by_username ?? '' })
+      : good.state === 'redoing'
+        ? t('redoing', { by: good.by_username ?? '' })
+        : good.state === 'open'
+          ? t('open')
+          : cents > 0
+            ? t('refunded', { refund: format.money(cents) })
+            : good.usage_returned
+              ? t('usage')
+              : t('none');
+  return (
+    <p className="mt-1 flex items-start gap-2 text-muted" data-make-good={good.state}>
+      <RotateCcw aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span className="wrap-anywhere">
+        {t('undone', { day: good.undone_day })} · {outcome}
+      </span>
+    </p>
   );
 }

@@ -18,6 +18,19 @@ export type OperationResults = {
   success_count: number;
   total_count: number;
   result: ProfileOutcome[];
+  /** Issue #38: the order's kept share from the re-checks, and each undone action's make-good. */
+  kept?: { checked: number; kept: number; share: number | null };
+  make_goods?: MakeGood[];
+};
+
+/** One action a re-check found undone and how it was made good (GET /api/operations/{task_id}, issue #38 item 2). */
+export type MakeGood = {
+  profile_id: number;
+  state: 'open' | 'redoing' | 'redone' | 'refunded';
+  undone_day: number;
+  by_username: string | null;
+  refund: string;
+  usage_returned: boolean;
 };
 
 /** §9: transactions are fetched 20 at a time, 2 rows are shown, "load more" adds 5. */

@@ -30,6 +30,8 @@ export type ProfileView = {
   followersCount?: number;
   /** Share of successes over the last 7 days, 0–100; null for a profile without a record (issue #17). */
   reliability?: number | null;
+  /** Issue #38 item 3: share of its re-checked actions still in place (30-day, else 7-day), 0–1; null when none was checked. */
+  kept?: number | null;
   /** Issue #36: the audience facts (provider contract 1.3, or an admin's correction). */
   languages?: string[];
   country?: string | null;
@@ -415,6 +417,11 @@ const CardBody = memo(function CardBody({ profile: p, platform, platformName, ch
           {p.reliability === null || p.reliability === undefined ? null : (
             <span className={BAND_CLASS[reliabilityBand(p.reliability)]} data-reliability={p.reliability}>
               {t('reliability', { rate: p.reliability })}
+            </span>
+          )}
+          {p.kept === null || p.kept === undefined ? null : (
+            <span className={p.kept >= 0.95 ? 'text-success' : p.kept >= 0.8 ? 'text-warning' : 'text-danger'} data-kept={Math.round(100 * p.kept)}>
+              {tm('keptRate', { rate: Math.round(100 * p.kept) })}
             </span>
           )}
         </span>

@@ -10,6 +10,8 @@ import { requestSiteName } from '@/app/_lib/request-data';
 import { PriceListView } from '@/components/storefront/price-list-view';
 import { Activity } from 'lucide-react';
 import { Link } from '@/components/ui/link';
+import { readGuarantee, type Guarantee } from '@/lib/domain/verification';
+import { GuaranteeSection } from '@/components/storefront/guarantee-section';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -21,17 +23,23 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 const NO_PRICES: PriceList = { platforms: [], packages: [], newTweetTiers: [] };
+const NO_GUARANTEE: Guarantee = { afterMinutes: [], services: [] };
 
 /**
  * /pricing (issue #15): the packages for sale per active platform, the new-tweet tiers and
- * Product/Offer structured data. A price list that cannot be read is shown as no packages (§8).
+ * Product/Offer structured data, and the guarantee (issue #38 item 5). A price list that cannot be read is shown as no packages (§8).
  */
 export default async function PricingPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations();
   const db = await getDb();
-  const [{ value: list }, site] = await Promise.all([readOrEmpty(() => getPriceList(db, locale), NO_PRICES, { list: 'price list', page: '/pricing' }), requestSiteName(locale)]);
+  const [{ value: list }, site, { value: guarantee }] = await Promise.all([
+    readOrEmpty(() => getPriceList(db, locale), NO_PRICES, { list: 'price list', page: '/pricing' }),
+    requestSiteName(locale),
+    // Issue #38 item 5: what we promise about each action, with the status page's kept rates.
+    readOrEmpty(() => readGuarantee(db), NO_GUARANTEE, { list: 'guarantee', page: '/pricing' }),
+  ]);
   const jsonLd = priceListJsonLd(list, {
     brand: site,
     url: publicUrl().replace(/\/$/, '') + localizedPath(locale as Locale, '/pricing'),
@@ -55,6 +63,7 @@ export default async function PricingPage({ params }: Props) {
         </p>
       </header>
       <PriceListView list={list} />
+      <GuaranteeSection guarantee={guarantee} locale={locale} />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdString(jsonLd) }} />
     </article>
   );

@@ -4,7 +4,7 @@ import { setupTestDb } from '@/test/fixtures/db';
 import { insertPackages } from '@/test/fixtures/packages';
 import { call } from '@/test/http';
 import { seed } from '@/lib/domain/seed';
-import { orderDayFigures, orderDays, orders, payments, profiles, subscriptionDays, userPackages, users } from '@/db/schema';
+import { orderDayFigures, orderDays, orders, payments, profiles, subscriptionDays, userPackages, users, verificationChecks } from '@/db/schema';
 import { env } from '@/env';
 import { signToken } from '@/lib/domain/credentials';
 import { endOfLocalDay, lastLocalDays } from '@/lib/infra/time';
@@ -84,8 +84,8 @@ describe('business analytics', () => {
     expect(a.series.map((d) => d.active_subscriptions)).toEqual([2, 2, 2, 1, 2, 2, 2]);
     // Platforms in their catalogue order (twitter, instagram, youtube).
     expect(a.success_rates).toEqual([
-      { platform: 'twitter', service: 'like', success: 4, total: 6, rate: 67 },
-      { platform: 'instagram', service: 'reels_like', success: 0, total: 2, rate: 0 },
+      { platform: 'twitter', service: 'like', success: 4, total: 6, rate: 67, kept_rate: { d7: null, d30: null } },
+      { platform: 'instagram', service: 'reels_like', success: 0, total: 2, rate: 0, kept_rate: { d7: null, d30: null } },
     ]);
     expect(a.top_customers).toEqual([
       { user_id: ids.b, name: 'Bora', email: 'bora@example.com', spent_cents: 2500, payments: 1 },
@@ -97,6 +97,20 @@ describe('business analytics', () => {
     ]);
     expect(a.totals).toEqual({ revenue_cents: 3500, orders: 4, new_customers: 2 });
     expect((await getAnalytics(t.db, 90, now)).totals.new_customers).toBe(3);
+  });
+
+  it('gives each service its kept rate at 7 and 30 days from the re-checks (issue #38 item 3)', async () => {
+    const [like] = await t.db.select({ id: orders.id, profileIds: orders.profileIds }).from(orders).where(eq(orders.service, 'like')).limit(1);
+    const at = new Date();
+    await t.db.insert(verificationChecks).values([
+      { orderId: like!.id, profileId: 1, afterMinutes: 1440, dueAt: at, state: 'kept', checkedAt: at },
+      { orderId: like!.id, profileId: 1, afterMinutes: 10080, dueAt: at, state: 'undone', checkedAt: at },
+      { orderId: like!.id, profileId: 1, afterMinutes: 43200, dueAt: at, state: 'kept', checkedAt: at },
+      { orderId: like!.id, profileId: 2, afterMinutes: 43200, dueAt: at, state: 'unknown', checkedAt: at },
+    ]);
+    const a = await getAnalytics(t.db, 7);
+    expect(a.success_rates.find((r) => r.service === 'like')!.kept_rate).toEqual({ d7: 0.5, d30: 1 });
+    await t.db.delete(verificationChecks);
   });
 
   it('serves it to admins only, for 7, 30 or 90 days', async () => {

@@ -8,6 +8,7 @@ import { ORDER_GROUPS, type OrderGroup } from '@/lib/domain/order-figures';
 import { dayFigures } from './day-figures';
 import { subscriptionsInForce } from './subscription-days';
 import type { AnalyticsRange } from './schemas';
+import { keptRates } from '@/lib/domain/verification';
 
 export type DayPoint = {
   day: string;
@@ -18,7 +19,15 @@ export type DayPoint = {
   /** Subscriptions in force at the end of the day. */
   active_subscriptions: number;
 };
-export type SuccessRate = { platform: string; service: string; success: number; total: number; rate: number | null };
+export type SuccessRate = {
+  platform: string;
+  service: string;
+  success: number;
+  total: number;
+  rate: number | null;
+  /** Issue #38 item 3: the share of the service's re-checked actions still in place at 7 and 30 days (0–1), the /status figure. */
+  kept_rate: { d7: number | null; d30: number | null };
+};
 export type TopCustomer = { user_id: number; name: string; email: string; spent_cents: number; payments: number };
 export type PoolHealth = { platform: string; active: number; quarantined: number; disabled: number; inactive: number };
 export type Analytics = {
@@ -50,7 +59,7 @@ export async function getAnalytics(db: Db, days: AnalyticsRange, now: Date = new
   const start = new Date(endOfLocalDay(before!, tz).getTime() + 1);
   const localDay = (col: unknown) => sql<string>`to_char(${col} at time zone ${tz}, 'YYYY-MM-DD')`;
 
-  const [figures, revenueRows, customerRows, subscriptionRows, topRows, poolRows] = await Promise.all([
+  const [figures, revenueRows, customerRows, subscriptionRows, topRows, poolRows, kept] = await Promise.all([
     // Issue #35: orders by day, platform and service; settled days counted once and kept.
     dayFigures(db, tz, dayList, now),
     db.execute(sql`
@@ -70,11 +79,13 @@ export async function getAnalytics(db: Db, days: AnalyticsRange, now: Date = new
        where p.credited_at >= ${start.toISOString()}::timestamptz
        group by u.id, u.ad_soyad, u.email order by spent desc, u.id limit 10`),
     db.execute(sql`select ${profiles.platform} as platform, ${profiles.status} as status, count(*) as n from ${profiles} group by 1, 2`),
+    // Issue #38 item 3: the kept rate per service, as /status shows it (the checks of the last 90 days).
+    keptRates(db, now),
   ]);
 
   const byDay = <T extends { day: string }>(rows: unknown) => new Map(rowsOf<T>(rows).map((r) => [r.day, r]));
   const o = new Map<string, Record<OrderGroup, number>>();
-  const rates = new Map<string, SuccessRate>();
+  const rates = new Map<string, Omit<SuccessRate, 'kept_rate'>>();
   for (const f of figures) {
     const day = o.get(f.day) ?? { completed: 0, partial: 0, failed: 0, cancelled: 0, waiting: 0 };
     for (const g of ORDER_GROUPS) day[g] += f[g];
@@ -116,7 +127,11 @@ export async function getAnalytics(db: Db, days: AnalyticsRange, now: Date = new
     success_rates: [...rates.values()]
       // As the database ordered them: by the platform enum's order, then the service.
       .sort((a, b) => platformEnum.enumValues.indexOf(a.platform as never) - platformEnum.enumValues.indexOf(b.platform as never) || (a.service < b.service ? -1 : a.service > b.service ? 1 : 0))
-      .map((x) => ({ ...x, rate: x.total > 0 ? Math.round((100 * x.success) / x.total) : null })),
+      .map((x) => ({
+        ...x,
+        rate: x.total > 0 ? Math.round((100 * x.success) / x.total) : null,
+        kept_rate: { d7: kept.get(`${x.platform}|${x.service}`)?.d7 ?? null, d30: kept.get(`${x.platform}|${x.service}`)?.d30 ?? null },
+      })),
     top_customers: rowsOf<{ user_id: unknown; name: string; email: string; spent: unknown; n: unknown }>(topRows).map((x) => ({
       user_id: n(x.user_id),
       name: x.name,

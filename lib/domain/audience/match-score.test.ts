@@ -11,8 +11,8 @@ describe('the match score (docs/roster.md "Match score")', () => {
     expect(m.reasons[0]).toEqual({ key: 'language', language: 'tr' });
   });
 
-  it('weighs each part as documented: language 40, niche 30, size 15, reliability 15', () => {
-    expect(MATCH_WEIGHTS).toEqual({ language: 40, niche: 30, size: 15, reliability: 15 });
+  it('weighs each part as documented: language 40, niche 30, size 15, reliability 15, kept rate 15', () => {
+    expect(MATCH_WEIGHTS).toEqual({ language: 40, niche: 30, size: 15, reliability: 15, kept: 15 });
     // Only the language matches; 100 followers (size 0), no record (0.7).
     const m = matchScore({ languages: ['tr'], niches: ['food'], followersCount: 100, reliability: null }, target);
     expect(m.score).toBe(Math.round(40 + 0 + 0 + 15 * 0.7));
@@ -20,6 +20,22 @@ describe('the match score (docs/roster.md "Match score")', () => {
     // A second language counts 0.8, a second niche 0.8.
     const second = matchScore({ languages: ['en', 'tr'], niches: ['music', 'gaming'], followersCount: 100, reliability: 0 }, target);
     expect(second.score).toBe(Math.round(40 * 0.8 + 30 * 0.8));
+  });
+
+  it('weighs the kept rate (issue #38 item 3) when the profile has checked actions, and leaves it out when not', () => {
+    const base = { languages: ['tr'], niches: ['gaming'], followersCount: 100, reliability: 100 };
+    // Without a kept rate: (40 + 30 + 0 + 15) / 100.
+    expect(matchScore(base, target).score).toBe(85);
+    expect(matchScore({ ...base, kept: null }, target).score).toBe(85);
+    // All kept: (85 + 15) / 115; half kept: (85 + 7.5) / 115.
+    const all = matchScore({ ...base, kept: 1 }, target);
+    expect(all.score).toBe(Math.round((100 * 100) / 115));
+    expect(all.reasons.map((r) => r.key)).toContain('keeps');
+    const half = matchScore({ ...base, kept: 0.5 }, target);
+    expect(half.score).toBe(Math.round((100 * 92.5) / 115));
+    expect(half.reasons.map((r) => r.key)).toContain('drops');
+    // A profile whose actions stay ranks above one whose actions are undone, all else equal.
+    expect(all.score).toBeGreaterThan(half.score);
   });
 
   it('counts unknown facts as 0.3, better than a known mismatch', () => {

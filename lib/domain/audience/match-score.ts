@@ -13,9 +13,12 @@
  *                        0.3 its niches are not known
  *   audience size  15    log-scaled followers: 100 → 0, 1,000,000 → 1 (clamped)
  *   reliability    15    the success share of the last 7 days / 100; no record → 0.7
+ *   kept rate      15    issue #38 item 3: the share of its checked actions still in place (the
+ *                        30-day figure, else the 7-day one); no checked action → the part is left out
  *
- * A target whose language (or niche) the provider could not tell drops that part: the others are
- * weighed alone, so the score still orders the list by size and reliability.
+ * A target whose language (or niche) the provider could not tell drops that part, as a profile
+ * without a kept rate drops that one: the others are weighed alone, so the score still orders the
+ * list by size and reliability.
  */
 
 export type TargetFacts = { language: string | null; niche: string | null };
@@ -26,6 +29,8 @@ export type MatchProfile = {
   followersCount?: number;
   /** Success share of the last 7 days, 0–100; null without a record. */
   reliability?: number | null;
+  /** Issue #38 item 3: share of its re-checked actions still in place, 0–1; null when none was checked. */
+  kept?: number | null;
 };
 
 /** A reason shown on the card, as a message key under `Match.reasons` and its values. */
@@ -37,11 +42,13 @@ export type MatchReason =
   | { key: 'bigAudience' }
   | { key: 'smallAudience' }
   | { key: 'reliable' }
-  | { key: 'unreliable' };
+  | { key: 'unreliable' }
+  | { key: 'keeps' }
+  | { key: 'drops' };
 
 export type Match = { score: number; reasons: MatchReason[] };
 
-export const MATCH_WEIGHTS = { language: 40, niche: 30, size: 15, reliability: 15 } as const;
+export const MATCH_WEIGHTS = { language: 40, niche: 30, size: 15, reliability: 15, kept: 15 } as const;
 
 /** What an unknown fact of the profile is worth: better than a known mismatch, far below a match. */
 const UNKNOWN = 0.3;
@@ -90,6 +97,14 @@ export function matchScore(profile: MatchProfile, target: TargetFacts): Match {
   weights += MATCH_WEIGHTS.reliability;
   if (rate !== null && rate !== undefined && rate >= 90) reasons.push({ key: 'reliable' });
   else if (rate !== null && rate !== undefined && rate < 70) reasons.push({ key: 'unreliable' });
+  const kept = profile.kept;
+  if (kept !== null && kept !== undefined) {
+    const k = Math.max(0, Math.min(1, kept));
+    sum += MATCH_WEIGHTS.kept * k;
+    weights += MATCH_WEIGHTS.kept;
+    if (k >= 0.95) reasons.push({ key: 'keeps' });
+    else if (k < 0.8) reasons.push({ key: 'drops' });
+  }
   return { score: Math.round((100 * sum) / weights), reasons };
 }
 

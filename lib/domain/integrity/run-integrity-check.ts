@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { integrityChecks, payments } from '@/db/schema';
+import { integrityChecks, makeGoods, payments } from '@/db/schema';
 import { ORDER_DEBIT_REASON } from '@/lib/domain/balance';
 import { isAppError } from '@/lib/infra/errors';
 import { logger } from '@/logger';
@@ -22,6 +22,8 @@ export const INTEGRITY_KINDS = [
   'processor_unknown',
   'processor_mismatch',
   'processor_unreachable',
+  'verify_refund_mismatch',
+  'verify_refund_over_charge',
 ] as const;
 export type IntegrityKind = (typeof INTEGRITY_KINDS)[number];
 export type Discrepancy = { kind: IntegrityKind; id: string; detail: string };
@@ -47,7 +49,9 @@ export type IntegrityOptions = {
  * - every credited payment matches its processor state: credited ⇔ succeeded here, a balance
  *   top-up credited by exactly one ledger row of its amount, and (for the last
  *   PROCESSOR_WINDOW_DAYS days, at most 200) the processor itself reporting it succeeded for the
- *   same amount.
+ *   same amount;
+ * - (issue #38 item 2) every refund of an undone action (`verify_refund`) matches its make-good, one
+ *   row per refunded make-good and none for a redone one, and an order's refunds never exceed its charge.
  * Read-only apart from the one result row it stores; the dashboard shows the last one.
  */
 export async function runIntegrityCheck(db: Db, options: IntegrityOptions = {}): Promise<IntegrityResult> {
@@ -86,6 +90,24 @@ export async function runIntegrityCheck(db: Db, options: IntegrityOptions = {}):
        limit ${KEEP}`),
   );
   for (const o of orderProblems) add(o.problem as IntegrityKind, o.id, o.detail);
+
+  // Issue #38 item 2: every `verify_refund` row gives back exactly one refunded make-good's amount
+  // (and a redone one has none), and an order's refunds never pass its charge.
+  const makeGoodProblems = rowsOf<{ id: string; problem: string; detail: string }>(
+    await db.execute(sql`
+      (select coalesce(m.id, l.make_good_id)::text as id, 'verify_refund_mismatch' as problem,
+              'make-good ' || coalesce(m.state::text, 'missing') || ' of ' || coalesce(m.refund_cents, 0) || ', ledger ' || coalesce(l.amount_cents::text, 'none') as detail
+         from (select * from ${makeGoods} where state = 'refunded' and refund_cents > 0 or state = 'redone') m
+         full join (select * from balance_ledger where reason = 'verify_refund') l on l.make_good_id = m.id
+        where m.id is null or l.id is null and m.refund_cents > 0 or l.id is not null and (m.state <> 'refunded' or l.amount_cents <> m.refund_cents or l.order_id is distinct from m.order_id)
+        limit ${KEEP})
+      union all
+      (select o.id::text, 'verify_refund_over_charge', 'price ' || o.price_cents || ', refunded ' || o.refunded_cents || ' + undone ' || v.cents
+         from orders o join (select order_id, sum(amount_cents) as cents from balance_ledger where reason = 'verify_refund' group by order_id) v on v.order_id = o.id
+        where o.refunded_cents + v.cents > o.price_cents
+        limit ${KEEP})`),
+  );
+  for (const m of makeGoodProblems) add(m.problem as IntegrityKind, m.id, m.detail);
 
   const paymentProblems = rowsOf<{ id: number; problem: string; detail: string }>(
     await db.execute(sql`

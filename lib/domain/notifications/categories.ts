@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   'watch_skipped',
   'watch_ended',
   'watch_acted',
+  // Issue #38 item 2: an action found undone was redone or given back.
+  'action_made_good',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -33,6 +35,7 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, Channels> = {
   watch_ended: { inApp: true, email: true },
   // Issue #37 item 6: grouped, at most one per watch per hour; by mail only when the customer asks.
   watch_acted: { inApp: true, email: false },
+  action_made_good: { inApp: true, email: true },
 };
 
 export const isNotificationKind = (v: unknown): v is NotificationKind => typeof v === 'string' && (NOTIFICATION_KINDS as readonly string[]).includes(v);

@@ -20,6 +20,36 @@ export const sendResponse = z.object({
 /** GET /api/operations/{task_id} (which also takes the number). */
 export const operationResponse = z.object({ task_id: uuidField, order_number: orderNumberField }).catchall(z.unknown());
 
+/** GET /api/operations/{task_id}: the order with what its re-checks found (issue #38). */
+export const operationDetailResponse = z
+  .object({
+    task_id: uuidField,
+    order_number: orderNumberField,
+    // Issue #38 items 2 and 3: what the re-checks found after the order ended.
+    kept: z
+      .object({
+        checked: z.number().int().describe('Profiles of the order whose action a re-check answered (kept or undone).'),
+        kept: z.number().int().describe('Of those, the ones whose last answer was that the action is still in place.'),
+        share: z.number().nullable().describe('kept / checked (0–1), null before any answer: the order’s kept share.'),
+      })
+      .describe('The order’s kept share from the re-checks (site setting verify_after_minutes).'),
+    make_goods: z
+      .array(
+        z.object({
+          profile_id: z.number().int().describe('The profile whose action was found undone.'),
+          state: z.enum(['open', 'redoing', 'redone', 'refunded']).describe('open: about to be made good; redoing: a profile is acting again; redone: done again; refunded: given back (see refund and usage_returned).'),
+          undone_day: z.number().int().describe('Days after the order’s end the re-check found it undone.'),
+          undone_at: z.string().describe('When it was found undone (ISO 8601).'),
+          by_username: z.string().nullable().describe('The profile that redid (or is redoing) it: the same one or another.'),
+          refund: z.string().describe('USD given back to the balance for it ("0.00" when redone, or under a package).'),
+          usage_returned: z.boolean().describe('Under a package: the order’s daily use was given back (none of its actions remained).'),
+          done_at: z.string().nullable().describe('When it was made good (ISO 8601).'),
+        }),
+      )
+      .describe('Each action found undone, made good exactly once: redone by the same profile, else by another, else given back.'),
+  })
+  .catchall(z.unknown());
+
 /** One order of a history or statistics list. */
 const transactionResponse = z.object({ id: uuidField, order_number: orderNumberField }).catchall(z.unknown());
 

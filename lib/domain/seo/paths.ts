@@ -11,10 +11,13 @@ export const IMPRINT_PATH = '/imprint';
 /** The storefront pages (issue #15): the home page and the price list. */
 export const STOREFRONT_PATHS = ['/', '/pricing'] as const;
 
-/** Every public, indexable page (without the locale prefix): the storefront, each service page, each policy page and the imprint. */
+/** The public status page (issue #38 item 4): success and kept rates, availability and incidents. */
+export const STATUS_PATH = '/status';
+
+/** Every public, indexable page (without the locale prefix): the storefront, each service page, the status page, each policy page and the imprint. */
 export function publicPaths(activePlatforms: readonly string[] = PLATFORMS): string[] {
   const services = PLATFORMS.filter((p) => activePlatforms.includes(p)).flatMap((p) => PAGE_SERVICES[p].map((s) => `/service/${s}`));
-  return [...STOREFRONT_PATHS, ...services, ...POLICY_PATHS, IMPRINT_PATH];
+  return [...STOREFRONT_PATHS, ...services, STATUS_PATH, ...POLICY_PATHS, IMPRINT_PATH];
 }
 
 /** The URL path of a page in one language: Turkish at the root, the others under /en and /de. */

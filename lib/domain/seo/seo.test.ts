@@ -28,13 +28,15 @@ describe('localized paths and alternates', () => {
     });
   });
 
-  it('lists the home and pricing pages, every service page of the active platforms and every policy page', () => {
+  it('lists the home and pricing pages, every service page of the active platforms, the status page and every policy page', () => {
     const all = publicPaths();
     expect(all.slice(0, 2)).toEqual(['/', '/pricing']);
     expect(all).toContain('/service/new_tweet');
     expect(all).toContain('/service/youtube_comment');
     expect(all).toContain('/service/youtube_subscribe');
     expect(all).toEqual(expect.arrayContaining(['/terms', '/privacy', '/cookies', '/subscription-policy']));
+    // Issue #38 item 4: the public status page is indexed too.
+    expect(all).toContain('/status');
     expect(publicPaths(['instagram'])).not.toContain('/service/retweet');
   });
 });

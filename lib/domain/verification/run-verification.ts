@@ -2,7 +2,8 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { rowsOf } from '@/db/rows';
-import { platforms, siteSettings, verificationChecks } from '@/db/schema';
+import { makeGoods, platforms, siteSettings, verificationChecks } from '@/db/schema';
+import { workMakeGoods, type MakeGoodOptions, type MakeGoodSummary } from './make-good';
 import { createProviderClient, isProviderError, verifyUrlOf, type ProviderClient, type VerifyState } from '@/lib/domain/provider';
 import { logger } from '@/logger';
 
@@ -16,8 +17,10 @@ export const MAX_VERIFY_ATTEMPTS = 5;
 export type VerificationOptions = {
   client?: ProviderClient;
   now?: Date;
-  /** Checks worked per run (default 20): the backlog is paced, sends always come first. */
+  /** Checks claimed per batch (default 20 for workVerifications, 200 for a run). */
   batch?: number;
+  /** Questions to the provider at once within a batch (default 8). */
+  concurrency?: number;
 };
 export type VerificationSummary = { scheduled: number; kept: number; undone: number; unknown: number; retried: number };
 
@@ -101,40 +104,111 @@ export async function workVerifications(db: Db, options: VerificationOptions = {
   const summary = { kept: 0, undone: 0, unknown: 0, retried: 0 };
   if (claimed.length === 0) return summary;
   const endpoints = new Map((await db.select({ ad: platforms.ad, endpoints: platforms.apiEndpoints }).from(platforms)).map((p) => [p.ad as string, p.endpoints]));
-  for (const c of claimed) {
-    let state: VerifyState | null;
+  const ask = async (c: Claimed): Promise<VerifyState | null> => {
     const url = verifyUrlOf(endpoints.get(c.platform) ?? {});
-    if (!url || !client.verify || !c.provider_profile_id) state = 'unknown';
-    else {
-      try {
-        state = await client.verify(url, {
-          order_id: c.order_id,
-          service: c.service,
-          profile_id: c.provider_profile_id,
-          ...(c.provider_task_id ? { task_id: c.provider_task_id } : {}),
-          ...(c.target_url ? { target_url: c.target_url } : {}),
-          ...(c.proof_url ? { proof_url: c.proof_url } : {}),
-        });
-      } catch (err) {
-        logger.warn({ err: isProviderError(err) ? err.kind : err, check: c.id }, 'verify failed; asked again later');
-        state = c.attempts >= MAX_VERIFY_ATTEMPTS ? 'unknown' : null;
-      }
+    if (!url || !client.verify || !c.provider_profile_id) return 'unknown';
+    try {
+      return await client.verify(url, {
+        order_id: c.order_id,
+        service: c.service,
+        profile_id: c.provider_profile_id,
+        ...(c.provider_task_id ? { task_id: c.provider_task_id } : {}),
+        ...(c.target_url ? { target_url: c.target_url } : {}),
+        ...(c.proof_url ? { proof_url: c.proof_url } : {}),
+      });
+    } catch (err) {
+      logger.warn({ err: isProviderError(err) ? err.kind : err, check: c.id }, 'verify failed; asked again later');
+      return c.attempts >= MAX_VERIFY_ATTEMPTS ? 'unknown' : null;
     }
-    if (state === null) {
-      await db.execute(sql`update ${verificationChecks} set due_at = ${new Date(now.getTime() + c.attempts * LEASE_MS).toISOString()}::timestamptz where id = ${c.id} and state = 'due'`);
-      summary.retried++;
-      continue;
-    }
-    const recorded = rowsOf<{ id: number }>(
-      await db.execute(sql`update ${verificationChecks} set state = ${state}, checked_at = ${now.toISOString()}::timestamptz where id = ${c.id} and state = 'due' returning id`),
+  };
+  // A few questions at once (the provider's latency, not our CPU, is what a check costs).
+  const answers = await inPool(claimed, options.concurrency ?? 8, ask);
+  const later = claimed.filter((_, i) => answers[i] === null);
+  const final = claimed.map((c, i) => ({ id: c.id, state: answers[i] })).filter((a): a is { id: number; state: VerifyState } => a.state !== null);
+  if (later.length > 0) {
+    // Asked again after attempts × LEASE_MS, in one statement.
+    await db.execute(sql`
+      update ${verificationChecks} set due_at = ${now.toISOString()}::timestamptz + attempts * interval '${sql.raw(String(LEASE_MS / 60_000))} minutes'
+       where state = 'due' and id in (${sql.join(
+         later.map((c) => sql`${c.id}`),
+         sql`, `,
+       )})`);
+    summary.retried += later.length;
+  }
+  if (final.length > 0) {
+    // The answers of the batch in one statement, each recorded only while its check is still due
+    // (once), and an undone action opens its make-good (issue #38 item 2) in the same statement:
+    // once per (order, profile) whatever the number of checks finding it undone.
+    const recorded = rowsOf<{ state: VerifyState; n: number | string }>(
+      await db.execute(sql`
+        with answers(id, state) as (values ${sql.join(
+          final.map((a) => sql`(${a.id}::bigint, ${a.state}::verification_state)`),
+          sql`, `,
+        )}), rec as (
+          update ${verificationChecks} c set state = a.state, checked_at = ${now.toISOString()}::timestamptz
+            from answers a
+           where c.id = a.id and c.state = 'due'
+          returning c.id, c.order_id, c.profile_id, c.after_minutes, c.state
+        ), opened as (
+          insert into ${makeGoods} (order_id, profile_id, check_id, after_minutes, due_at, undone_at)
+          select order_id, profile_id, id, after_minutes, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from rec where state = 'undone'
+          order by id
+          on conflict (order_id, profile_id) do nothing
+          returning id
+        )
+        select state::text as state, count(*) as n from rec group by 1`),
     );
-    if (recorded.length > 0) summary[state]++;
+    for (const r of recorded) summary[r.state] += Number(r.n);
   }
   return summary;
 }
 
-/** The `verify` maintenance task: schedules the checks of newly ended orders, then works one paced batch. */
-export async function runVerification(db: Db, options: VerificationOptions = {}): Promise<VerificationSummary> {
+/** Runs `work` over `items` with at most `limit` at once; the results in the items' order. */
+async function inPool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+  return out;
+}
+
+/** One run of the task works batches for at most this long (default), then leaves the rest to the next run. */
+export const VERIFY_RUN_BUDGET_MS = 15_000;
+
+/**
+ * The `verify` maintenance task: schedules the checks of newly ended orders, works the due checks in
+ * batches (default 200, 8 questions at once) for at most `budgetMs`, pausing `pauseMs` between
+ * batches so the node's sends and pages get the event loop and the database between them, then makes
+ * good the actions found undone (issue #38 item 2). `more`: due checks were left; the caller offers
+ * the task again at once (server/background.ts), so a backlog is worked through run after run while
+ * the other maintenance tasks of the node take their turns between runs.
+ */
+export async function runVerification(
+  db: Db,
+  options: VerificationOptions & { budgetMs?: number; pauseMs?: number; makeGood?: Omit<MakeGoodOptions, 'client' | 'now'> } = {},
+): Promise<VerificationSummary & { madeGood: MakeGoodSummary; more: boolean }> {
   const scheduled = await scheduleVerifications(db, { now: options.now });
-  return { scheduled, ...(await workVerifications(db, options)) };
+  const batch = options.batch ?? 200;
+  const client = options.client ?? createProviderClient({ timeoutMs: 5000, retries: 1 });
+  const deadline = Date.now() + (options.budgetMs ?? VERIFY_RUN_BUDGET_MS);
+  const checks = { kept: 0, undone: 0, unknown: 0, retried: 0 };
+  let more = false;
+  for (;;) {
+    const done = await workVerifications(db, { ...options, client, batch });
+    const worked = done.kept + done.undone + done.unknown + done.retried;
+    for (const k of ['kept', 'undone', 'unknown', 'retried'] as const) checks[k] += done[k];
+    if (worked < batch) break;
+    if (Date.now() >= deadline) {
+      more = true;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, options.pauseMs ?? 20));
+  }
+  const madeGood = await workMakeGoods(db, { ...options.makeGood, client, now: options.now });
+  return { scheduled, ...checks, madeGood, more };
 }

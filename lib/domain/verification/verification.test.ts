@@ -9,7 +9,7 @@ import { signToken } from '@/lib/domain/credentials';
 import { ProviderError, type ProviderClient, type VerifyRequest, type VerifyState } from '@/lib/domain/provider';
 import { getPublicStatus } from '@/lib/domain/status';
 import { PUT as putSettings } from '@/app/api/site-ayar/route';
-import { MAX_VERIFY_ATTEMPTS, keptRates, runVerification, scheduleVerifications, workVerifications } from './index';
+import { MAX_VERIFY_ATTEMPTS, keptRates, keptShare, profileKeptRates, readGuarantee, runVerification, scheduleVerifications, workVerifications } from './index';
 
 const t = setupTestDb({ asAppDb: true });
 const MIN = 60_000;
@@ -116,11 +116,19 @@ describe('working the checks', () => {
     const o = await endedOrder(5);
     const { client, asked } = fakeVerify((b) => (b.profile_id === 'ver-1' ? 'undone' : 'kept'));
     const summary = await runVerification(t.db, { client });
-    expect(summary).toEqual({ scheduled: 4, kept: 1, undone: 1, unknown: 0, retried: 0 });
+    // The undone action's make-good (issue #38 item 2) waits: this provider double cannot send.
+    expect(summary).toEqual({ scheduled: 4, kept: 1, undone: 1, unknown: 0, retried: 0, madeGood: { redone: 0, refunded: 0, waiting: 1 }, more: false });
     expect(asked.sort()).toEqual([`${o.id}|ver-0`, `${o.id}|ver-1`]);
     expect((await runVerification(t.db, { client })).kept).toBe(0);
     expect(asked).toHaveLength(2);
     expect((await keptRates(t.db)).get('twitter|like')).toEqual({ d7: 0.5, d30: null, measured: true });
+    // Issue #38 item 3: per profile, for the picker, /rooting/profiles and the match score.
+    const perProfile = await profileKeptRates(t.db, 'twitter');
+    expect(perProfile.get(profileIds[0]!)).toEqual({ d7: 1, d30: null, checked: 1 });
+    expect(perProfile.get(profileIds[1]!)).toEqual({ d7: 0, d30: null, checked: 1 });
+    expect(perProfile.has(profileIds[2]!)).toBe(false);
+    expect(keptShare(perProfile.get(profileIds[1]!))).toBe(0);
+    expect(keptShare(undefined)).toBeNull();
     const status = await getPublicStatus(t.db, 'en');
     const like = status.platforms.find((p) => p.platform === 'twitter')!.services.find((s) => s.service === 'like')!;
     expect(like.kept_rate).toEqual({ d7: 0.5, d30: null, measured: true });
@@ -171,6 +179,39 @@ describe('working the checks', () => {
       await other?.close();
     }
     expect(await t.db.select().from(verificationChecks).where(eq(verificationChecks.state, 'due'))).toHaveLength(0);
+  });
+});
+
+describe('working a backlog (issue #38 item 4)', () => {
+  it('works batch after batch within its time budget and says when checks are left for the next run', async () => {
+    await setOffsets([0]);
+    for (let i = 0; i < 10; i++) await endedOrder(5);
+    const { client, asked } = fakeVerify(() => 'kept');
+    // No time: one batch, and the rest is left.
+    const first = await runVerification(t.db, { client, batch: 6, budgetMs: 0, pauseMs: 0 });
+    expect(first).toMatchObject({ scheduled: 20, kept: 6, more: true });
+    // Time enough: the remaining 14 in batches of 6 within one run, each asked once.
+    const second = await runVerification(t.db, { client, batch: 6, budgetMs: 10_000, pauseMs: 0 });
+    expect(second).toMatchObject({ kept: 14, more: false });
+    expect(new Set(asked).size).toBe(20);
+    expect(asked).toHaveLength(20);
+  });
+});
+
+describe('the guarantee in words (issue #38 item 5)', () => {
+  it('states the re-check times of the setting and the same kept rates as /status', async () => {
+    await setOffsets([10080, 0]);
+    await endedOrder(5);
+    const { client } = fakeVerify((b) => (b.profile_id === 'ver-1' ? 'undone' : 'kept'));
+    await runVerification(t.db, { client });
+    const g = await readGuarantee(t.db);
+    expect(g.afterMinutes).toEqual([0, 10080]);
+    const status = await getPublicStatus(t.db, 'en');
+    const like = status.platforms.find((p) => p.platform === 'twitter')!.services.find((s) => s.service === 'like')!;
+    expect(g.services).toEqual([{ platform: 'twitter', service: 'like', d7: like.kept_rate.d7, d30: like.kept_rate.d30 }]);
+    expect(g.services[0]!.d7).toBe(0.5);
+    await setOffsets([]);
+    expect((await readGuarantee(t.db)).afterMinutes).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@ import { getDb } from '@/db/client';
 import { tokenForSessionUser } from '@/auth';
 import { exemptFromLimits } from '@/lib/domain/credentials';
 import { profileReliability, readProfiles } from '@/lib/domain/profiles';
+import { keptShare, profileKeptRates } from '@/lib/domain/verification';
 import { readOrEmpty } from '@/app/_lib/read-or-empty';
 import { getLimitInfo } from '@/lib/domain/operations';
 import { getBalanceCents } from '@/lib/domain/balance';
@@ -75,11 +76,11 @@ export default async function ServicePage({ params }: Props) {
   }
 
   const [list, user, shell] = await Promise.all([
-    readOrEmpty(() => Promise.all([readProfiles(db, platform), profileReliability(db, platform)]), [[], new Map()], { list: 'profiles', page: '/service' }),
+    readOrEmpty(() => Promise.all([readProfiles(db, platform), profileReliability(db, platform), profileKeptRates(db, platform)]), [[], new Map(), new Map()], { list: 'profiles', page: '/service' }),
     requestSessionUser(),
     requestIsMemberShell(),
   ]);
-  const [profiles, reliability] = list.value;
+  const [profiles, reliability, kept] = list.value;
   // Issue #33 item 7: the service's price per action when pay-per-action is on (the same for everyone).
   const perAction = await readOrEmpty(() => activeActionPrice(db, service), null, { list: 'action price', page: '/service' });
   const [limits, balanceCents, socketToken] = user
@@ -100,7 +101,7 @@ export default async function ServicePage({ params }: Props) {
         key={service}
         service={service}
         platform={platform}
-        profiles={profiles.map((p) => ({ id: p.id, username: p.username, name: p.name, followers: p.followers, followersCount: p.followers_count, reliability: reliability.get(p.id) ?? null, languages: p.languages, country: p.country, niches: p.niches, verified: p.verified }))}
+        profiles={profiles.map((p) => ({ id: p.id, username: p.username, name: p.name, followers: p.followers, followersCount: p.followers_count, reliability: reliability.get(p.id) ?? null, kept: keptShare(kept.get(p.id)), languages: p.languages, country: p.country, niches: p.niches, verified: p.verified }))}
         profilesFailed={list.failed}
         viewer={user ? { loggedIn: true, isAdmin: exemptFromLimits(user), socketToken } : shell ? 'shell' : { loggedIn: false }}
         initialLimits={limits}

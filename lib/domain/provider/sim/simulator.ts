@@ -35,6 +35,12 @@ export type SimConfig = {
   commentDrafts: boolean;
   /** Contract 1.5 (issue #38): the share of actions `verify` finds undone (0–1), fixed per order and profile. */
   undoRate?: number;
+  /**
+   * Issue #38 item 2: refuse a redo — a send whose profile already acted on the same service and
+   * target in an earlier task of this simulator fails for that profile (`redo_refused`), as a
+   * platform that does not let an account act on a post again would.
+   */
+  redoRefused?: boolean;
   /** Contract 1.3: answer `target_info` (false: behave as a provider without the call, 404). */
   targetInfo: boolean;
 };
@@ -229,6 +235,7 @@ function send(s: SimState, platform: Platform, key: string, req: SimRequest): Si
     const delayMs = Math.round(minDelayMs + hashUnit(`${seed}|delay|${body.order_id}|${id}`) * Math.max(0, maxDelayMs - minDelayMs));
     if (!profile) plan.set(id, { fails: true, delayMs, error: 'unknown_profile' });
     else if (profile.status !== 'active') plan.set(id, { fails: true, delayMs, error: 'profile_inactive' });
+    else if (s.config.redoRefused && body.target_url && actedBefore(s, body.service, body.target_url, id)) plan.set(id, { fails: true, delayMs, error: 'redo_refused' });
     else {
       const fails = hashUnit(`${seed}|outcome|${body.order_id}|${id}`) < failRate;
       const proof = fails
@@ -254,6 +261,16 @@ function send(s: SimState, platform: Platform, key: string, req: SimRequest): Si
   s.byTaskId.set(task.taskId, task);
   s.stats.tasksCreated++;
   return json(202, view(task));
+}
+
+/** Whether a profile has a successful action on this service and target in an earlier task (issue #38 item 2). */
+function actedBefore(s: SimState, service: string, targetUrl: string, profileId: string): boolean {
+  for (const task of s.tasks.values()) {
+    if (task.service !== service || task.targetUrl !== targetUrl) continue;
+    const p = task.plan.get(profileId);
+    if (p && !p.fails) return true;
+  }
+  return false;
 }
 
 /** Tasks are kept in memory for two hours (longer than any order is worked), at most 50,000. */
@@ -320,6 +337,7 @@ function control(req: SimRequest): SimResponse {
   if (typeof patch.commentDrafts === 'boolean') next.commentDrafts = patch.commentDrafts;
   if (typeof patch.undoRate === 'number' && Number.isFinite(patch.undoRate) && patch.undoRate >= 0) next.undoRate = Math.min(1, patch.undoRate);
   if (typeof patch.targetInfo === 'boolean') next.targetInfo = patch.targetInfo;
+  if (typeof patch.redoRefused === 'boolean') next.redoRefused = patch.redoRefused;
   for (const k of ['failRate', 'minDelayMs', 'maxDelayMs', 'slowMs', 'failNext'] as const) {
     const v = patch[k];
     if (typeof v === 'number' && Number.isFinite(v) && v >= 0) next[k] = k === 'failRate' ? Math.min(1, v) : Math.round(v);
