@@ -1,5 +1,5 @@
 export { sendOperation, type Sender, type SendResult, type SendOptions, type SendOrigin } from './send-operation';
-export { pickProfiles, RELIABILITY_WINDOW_DAYS, type PickInput } from './pick-profiles';
+export { pickProfiles, lockTarget, RELIABILITY_WINDOW_DAYS, type PickInput } from './pick-profiles';
 export { cancelOrder, type CancelOptions } from './cancel-order';
 export { refillOrder, REFILL_DAYS, type RefillOptions } from './refill-order';
 export { sendInputSchema, SEND_SCHEMAS, newTweetQuoteSchema, TWEET_MAX, PROMPT_MAX, type SendInput } from './schemas';

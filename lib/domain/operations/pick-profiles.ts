@@ -26,7 +26,8 @@ export type PickInput = {
  * The profiles a customer named, each with what the send checks of it, in one statement (issue
  * #19: two reads before): `usable` (exists, of this platform, active) and `done` (issue #17: it
  * already acted on this target for this service, or is acting on it now, in anyone's order: a
- * success or a pending result of an order that was not cancelled; one profile never likes,
+ * success or a pending result of an order that was not cancelled, or a redo of another profile's
+ * undone action (issue #38 item 2: make_goods.by_profile_id, redoing or redone); one profile never likes,
  * retweets or comments the same post twice). Without a target nothing is `done`. One row per
  * candidate, by id. `candidates` must not be empty. Returned unawaited, to pipeline.
  */
@@ -51,7 +52,12 @@ const CANDIDATES_ON_TARGET = `
            select (r.value->>'profile_id')::int
              from orders o, jsonb_array_elements(o.results) r
             where o.service = $3::text and o.target_url = $4::text
-              and o.status <> 'cancelled' and r.value->>'result' in ('success', 'pending')) as done
+              and o.status <> 'cancelled' and r.value->>'result' in ('success', 'pending')
+           union all
+           select mg.by_profile_id
+             from orders o join make_goods mg on mg.order_id = o.id
+            where o.service = $3::text and o.target_url = $4::text
+              and mg.by_profile_id is not null and mg.state in ('redoing', 'redone')) as done
     from unnest($1::int[]) as c(id)
     left join profiles p on p.id = c.id
    order by c.id`;
@@ -110,7 +116,12 @@ export function pickQuery(tx: Db, input: PickInput): PromiseLike<PickedProfile[]
         select (r.value->>'profile_id')::int
           from ${orders} o, jsonb_array_elements(o.results) r
          where o.service = ${input.service} and o.target_url = ${input.targetUrl}
-           and o.status <> 'cancelled' and r.value->>'result' in ('success', 'pending'))`
+           and o.status <> 'cancelled' and r.value->>'result' in ('success', 'pending')
+        union all
+        select mg.by_profile_id
+          from ${orders} o join make_goods mg on mg.order_id = o.id
+         where o.service = ${input.service} and o.target_url = ${input.targetUrl}
+           and mg.by_profile_id is not null and mg.state in ('redoing', 'redone'))`
     : sql``;
   // The record of the window from the profiles' daily counters (issue #35: profile_daily_records,
   // kept by finalizeOrder): at most the platform's profiles × the window's days, however many

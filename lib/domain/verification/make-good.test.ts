@@ -8,7 +8,8 @@ import { balanceLedger, makeGoods, notifications, orders, profiles, siteSettings
 import { createProviderClient, type ProviderClient, type ProviderTask, type SendRequest, type VerifyState } from '@/lib/domain/provider';
 import { configureSim } from '@/lib/domain/provider/sim';
 import { runIntegrityCheck } from '@/lib/domain/integrity';
-import { getOperation } from '@/lib/domain/operations';
+import { getOperation, pickProfiles } from '@/lib/domain/operations';
+import { candidateProfiles } from '@/lib/domain/operations/pick-profiles';
 import { MAKE_GOOD_LEASE_MS, runVerification, workMakeGoods, workVerifications, scheduleVerifications } from './index';
 
 /*
@@ -140,6 +141,13 @@ describe('making an undone action good', () => {
     expect(g!.byProfileId).not.toBe(ids[2]);
     expect(g!.triedProfileIds).toEqual([ids[0], g!.byProfileId]);
     expect(await verifyRefunds(o.id)).toHaveLength(0);
+    // The profile that redid it is on the target now: a send naming it there is ALREADY_DONE, and
+    // the server's pick for the target leaves it out (one profile never twice on one target).
+    const [candidate] = await candidateProfiles(t.db, { platform: 'twitter', service: 'like', targetUrl: TARGET, candidates: [g!.byProfileId!] });
+    expect(candidate).toMatchObject({ id: g!.byProfileId, done: true });
+    const picked = await pickProfiles(t.db, { platform: 'twitter', service: 'like', targetUrl: TARGET, quantity: 50, upTo: true });
+    expect(picked).not.toContain(g!.byProfileId);
+    expect(picked).not.toContain(ids[2]);
   });
 
   it('gives a pay-per-action charge back as one verify_refund row when no profile can redo it, never more than the charge', async () => {

@@ -4,7 +4,7 @@ import type { Db } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import { balanceLedger, makeGoods, orders, platforms, profiles, usageCounters, users } from '@/db/schema';
 import type { Service } from '@/lib/domain/catalogue/services';
-import { pickProfiles } from '@/lib/domain/operations';
+import { lockTarget, pickProfiles } from '@/lib/domain/operations';
 import { notify } from '@/lib/domain/notifications';
 import { createProviderClient, isProviderError, type ProviderClient, type ProviderTask, type SendRequest } from '@/lib/domain/provider';
 import { isAppError } from '@/lib/infra/errors';
@@ -100,6 +100,9 @@ async function workOne(db: Db, row: Row, ctx: Ctx): Promise<Step> {
       const chosen = sendUrl
         ? await db.transaction(async (tx) => {
             await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
+            // And under the target's lock, as a send takes it: a send choosing profiles for the same
+            // target waits, then sees this redo (pick-profiles.ts counts redoing profiles as done).
+            if (order.targetUrl) await lockTarget(tx, order.service as Service, order.targetUrl);
             const next = await nextProfile(tx, from, order);
             if (next === null) return null;
             const [saved] = await tx
