@@ -4,3 +4,6 @@ export { WATCH_TASK, pollWatches, pollWatch, actOnPosts, backoffSeconds, MAX_BAC
 export { parseAccount } from './account';
 export * from './schemas';
 export * from './responses';
+// Issue #37 item 4: watches as the reseller protocol's subscriptions.
+export { createSubscription, subscriptionStatuses, ownSubscriptionNumbers, cancelSubscription, protocolStatusOf, type SubscriptionInput, type SubscriptionStatus } from './subscriptions';
+export { profilesForPost } from './poll-watches';
