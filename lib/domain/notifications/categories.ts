@@ -13,6 +13,8 @@ export const NOTIFICATION_KINDS = [
   'announcement',
   'watch_skipped',
   'watch_ended',
+  // Issue #37 item 5: an operator paused the customer's watch.
+  'watch_paused',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -30,6 +32,7 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, Channels> = {
   announcement: { inApp: true, email: false },
   watch_skipped: { inApp: true, email: true },
   watch_ended: { inApp: true, email: true },
+  watch_paused: { inApp: true, email: true },
 };
 
 export const isNotificationKind = (v: unknown): v is NotificationKind => typeof v === 'string' && (NOTIFICATION_KINDS as readonly string[]).includes(v);
