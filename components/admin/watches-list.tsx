@@ -14,6 +14,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { useFormat } from '@/components/ui/use-format';
 import { adminApi, errorText } from './admin-api';
 import { AdminCard, AdminCards, AdminTable } from './admin-table';
+import { cn } from '@/lib/infra/utils/cn';
 
 const TONE: Record<AdminWatchView['status'], BadgeTone> = { active: 'success', paused: 'warning', ended: 'neutral' };
 
@@ -55,8 +56,8 @@ export function WatchesList({ watches, emptyText }: { watches: AdminWatchView[];
   );
   const failures = (w: AdminWatchView) => (w.failures > 0 ? t('failuresWith', { count: w.failures, error: w.last_error ?? '' }) : '0');
   const posts = (w: AdminWatchView) => t('postsCounts', { found: w.posts_found, acted: w.posts_acted, skipped: w.posts_skipped });
-  const actions = (w: AdminWatchView) => (
-    <div className="flex flex-wrap items-center justify-end gap-2">
+  const actions = (w: AdminWatchView, inTable = false) => (
+    <div className={cn('flex items-center justify-end gap-2', inTable ? 'flex-nowrap' : 'flex-wrap')}>
       <Button variant="secondary" onClick={() => setOpen(w)} aria-label={t('postsOf', { name: name(w) })}>
         <ListTree aria-hidden="true" className="size-4" />
         {t('posts')}
@@ -87,22 +88,24 @@ export function WatchesList({ watches, emptyText }: { watches: AdminWatchView[];
       >
         {watches.map((w) => (
           <tr key={w.id} className="border-b border-line last:border-0" data-watch={w.id}>
-            <td className="min-w-44 p-3">
+            <td className="min-w-40 p-3">
               <span className="block font-medium">{w.user.ad_soyad}</span>
               <span className="block text-muted [overflow-wrap:anywhere]">{w.user.email}</span>
             </td>
             <td className="p-3">
-              <span className="block font-medium wrap-anywhere">{name(w)}</span>
-              <span className="block text-xs text-muted">{format.orderNumber(w.number)}</span>
+              <span className="block font-medium whitespace-nowrap">@{w.account}</span>
+              <span className="block text-xs whitespace-nowrap text-muted">
+                {tp(w.platform as never)} · {t('number', { number: format.orderNumber(w.number) })}
+              </span>
             </td>
             <td className="p-3">{status(w)}</td>
-            <td className="p-3 whitespace-nowrap">{when(w.last_polled_at)}</td>
+            <td className="min-w-28 p-3">{when(w.last_polled_at)}</td>
             <td className="p-3 text-right" data-watch-failures={w.failures}>
               {failures(w)}
             </td>
-            <td className="p-3 whitespace-nowrap">{posts(w)}</td>
-            <td className="p-3 whitespace-nowrap">{format.dateTime(w.ends_at)}</td>
-            <td className="p-3">{actions(w)}</td>
+            <td className="min-w-32 p-3">{posts(w)}</td>
+            <td className="min-w-28 p-3">{format.dateTime(w.ends_at)}</td>
+            <td className="p-3">{actions(w, true)}</td>
           </tr>
         ))}
       </AdminTable>
@@ -115,6 +118,7 @@ export function WatchesList({ watches, emptyText }: { watches: AdminWatchView[];
             badge={status(w)}
             fields={[
               [t('customer'), `${w.user.ad_soyad} (${w.user.email})`],
+              [t('numberColumn'), format.orderNumber(w.number)],
               [t('lastPoll'), when(w.last_polled_at)],
               [t('failures'), failures(w)],
               [t('postsColumn'), posts(w)],
