@@ -80,7 +80,7 @@ export function WatchesList({ watches, emptyText }: { watches: AdminWatchView[];
     <>
       <AdminTable
         phoneCards
-        label={t('title')}
+        label={t('listLabel')}
         isEmpty={watches.length === 0}
         emptyText={emptyText}
         numeric={[4]}
@@ -109,7 +109,7 @@ export function WatchesList({ watches, emptyText }: { watches: AdminWatchView[];
           </tr>
         ))}
       </AdminTable>
-      <AdminCards label={t('title')} isEmpty={watches.length === 0} emptyText={emptyText}>
+      <AdminCards label={t('listLabel')} isEmpty={watches.length === 0} emptyText={emptyText}>
         {watches.map((w) => (
           <AdminCard
             key={w.id}
