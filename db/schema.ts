@@ -1240,9 +1240,31 @@ export const watches = pgTable(
     noticedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // --- Issue #37 items 4-5 (reseller subscriptions, operators), migration `watchv2` ---
+    /**
+     * The watch's public number in the reseller protocol (its `order` there): taken from the
+     * orders' number sequence, so one integer names either an order or a watch, never both.
+     */
+    number: bigint({ mode: 'number' })
+      .notNull()
+      .default(sql`nextval('orders_number_seq')`),
+    /** How many posts in all it acts on (the protocol's `posts`); null: no cap until `ends_at`. Reaching it ends the watch. */
+    postsTotal: integer(),
+    /** Profiles acting on each post, a random count in [min, max] of `profile_ids` (the protocol's `min`/`max`); null: all of them. */
+    perPostMin: integer(),
+    perPostMax: integer(),
+    /** Why an ended watch ended: `canceled` (the customer), `posts` (its `posts_total` reached), null (its end date or package). */
+    endReason: text(),
+    /** The reseller `add`'s `request_id`: the same one answers the same watch. */
+    requestId: text(),
+    // --- end of issue #37 items 4-5 ---
   },
   (t) => [
     index('watches_user_idx').on(t.userId, t.id),
+    // Issue #37 items 4-5: the protocol finds a watch by its number; the operators' list filters by status.
+    uniqueIndex('watches_number_uq').on(t.number),
+    uniqueIndex('watches_request_uq').on(t.userId, t.requestId),
+    index('watches_status_idx').on(t.status, t.id),
     index('watches_due_idx').on(t.nextPollAt).where(sql`${t.status} = 'active'`),
     check('watches_delay', sql`${t.delayMinMinutes} >= 0 and ${t.delayMaxMinutes} >= ${t.delayMinMinutes}`),
     check('watches_cap', sql`${t.maxPostsPerDay} >= 1`),
@@ -1269,7 +1291,12 @@ export const watchPosts = pgTable(
     /** Why a post (or some of its services) was skipped: an error code (DAILY_LIMIT_EXCEEDED, INSUFFICIENT_BALANCE, …) or `daily_cap`. */
     reason: text(),
   },
-  (t) => [uniqueIndex('watch_posts_watch_post_uq').on(t.watchId, t.postId), index('watch_posts_watch_idx').on(t.watchId, t.id)],
+  (t) => [
+    uniqueIndex('watch_posts_watch_post_uq').on(t.watchId, t.postId),
+    index('watch_posts_watch_idx').on(t.watchId, t.id),
+    // Issue #37 item 5: the dashboard's "posts acted on, last 24 h" reads this index only.
+    index('watch_posts_ordered_found_idx').on(t.foundAt).where(sql`${t.status} = 'ordered'`),
+  ],
 );
 
 /*

@@ -194,7 +194,7 @@ test.describe('the admin back office', () => {
   for (const prefix of ['', '/en', '/de']) {
     test(`every /rooting page passes axe (${prefix || '/tr'})`, async ({ page }) => {
       await adminLogin(page);
-      for (const path of ['/rooting', '/rooting/users', '/rooting/packages', '/rooting/platforms', '/rooting/profiles', '/rooting/discounts', '/rooting/announcements', '/rooting/history', '/rooting/settings', '/rooting/audit']) {
+      for (const path of ['/rooting', '/rooting/users', '/rooting/packages', '/rooting/platforms', '/rooting/profiles', '/rooting/discounts', '/rooting/announcements', '/rooting/history', '/rooting/settings', '/rooting/audit', '/rooting/watches']) {
         await page.goto(prefix + path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         const result = await new AxeBuilder({ page }).analyze();

@@ -55,6 +55,7 @@ const ADMIN = [
   '/rooting/profiles',
   '/rooting/tickets',
   '/rooting/api-keys',
+  '/rooting/watches',
 ];
 
 const NAMESPACES = Object.keys(JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', 'en.json'), 'utf8')) as Record<string, unknown>);

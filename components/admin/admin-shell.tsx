@@ -20,6 +20,7 @@ import {
   Settings,
   ShieldCheck,
   Users,
+  Eye,
   X,
   type LucideIcon,
 } from 'lucide-react';
@@ -37,6 +38,8 @@ const NAV: NavItem[][] = [
     { href: '/rooting/users', key: 'users', icon: Users },
     { href: '/rooting/tickets', key: 'tickets', icon: LifeBuoy },
     { href: '/rooting/history', key: 'history', icon: History },
+    // Issue #37 item 5: every customer's watches.
+    { href: '/rooting/watches', key: 'watches', icon: Eye },
   ],
   [
     { href: '/rooting/packages', key: 'packages', icon: Boxes },

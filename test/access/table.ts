@@ -227,6 +227,11 @@ export const TABLE: Record<string, Entry> = {
   'DELETE /api/watches/[id]': ownTicket(200, (i) => i.watchToDeleteId),
   'POST /api/watches/[id]/pause': ownTicket(200, (i) => i.watchId, { why: 'pausing twice changes nothing' }),
   'POST /api/watches/[id]/resume': ownTicket(200, (i) => i.watchId, { why: 'resuming an active watch changes nothing' }),
+  // Issue #37 item 5: the operators' view of every watch; a customer gets 403 (the admin area), as every admin route.
+  'GET /api/admin/watches': adminOnly(200),
+  'GET /api/admin/watches/[id]': adminOnly(200, { params: (i) => ({ id: String(i.watchId) }) }),
+  'POST /api/admin/watches/[id]/pause': adminOnly(404, { params: () => ({ id: NONE }), why: 'an unknown watch: the real one is paused in lib/domain/watches/admin-watches.test.ts' }),
+  'POST /api/admin/watches/[id]/resume': adminOnly(404, { params: () => ({ id: NONE }) }),
   'GET /api/tickets': loggedIn(200),
   'POST /api/tickets': loggedIn(400, { body: EMPTY }),
   'GET /api/tickets/[id]': ownTicket(200, (i) => i.ticketId),

@@ -50,6 +50,9 @@ export default async function DashboardPage({ params, searchParams }: Props) {
     { label: t('activeSubscriptions'), value: format.number(f.activeSubscriptions) },
     { label: t('ordersToday'), value: format.number(f.ordersToday) },
     { label: t('revenue'), value: usd(f.revenueCents), note: t('revenueToday', { amount: usd(f.revenueTodayCents) }) },
+    // Issue #37 item 5.
+    { label: t('activeWatches'), value: format.number(f.activeWatches) },
+    { label: t('watchPostsActed'), value: format.number(f.watchPostsActed24h) },
   ];
   return (
     <section aria-labelledby="dashboard-title">
@@ -57,7 +60,7 @@ export default async function DashboardPage({ params, searchParams }: Props) {
         {t('welcome', { name: admin.adSoyad })}
       </h1>
       <p className="mt-1 text-muted">{t('intro')}</p>
-      <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {cards.map((c) => (
           <Card key={c.label} className="p-4">
             <dt className="text-sm text-muted">{c.label}</dt>

@@ -7,6 +7,9 @@ import { apiKeyRoute, itemError, JsonText, protocolError, protocolLocale } from 
 import { route } from '@/app/api/_lib/route';
 import { AppError } from '@/lib/infra/errors';
 import { isUuidKey, orderKey, type OrderView } from '@/lib/domain/order-view';
+import { cancelSubscription, createSubscription, ownSubscriptionNumbers, subscriptionStatuses } from '@/lib/domain/watches';
+import { parseExpiry } from '@/lib/domain/reseller/schemas';
+import { isAppError } from '@/lib/infra/errors';
 
 /**
  * An id echoed in a list answer as the caller gave it (issue #33): a number as a JSON number, an
@@ -15,6 +18,14 @@ import { isUuidKey, orderKey, type OrderView } from '@/lib/domain/order-view';
 function echoId(id: string): number | string {
   const key = orderKey(id);
   return key !== null && !isUuidKey(key) ? Number(key) : id;
+}
+
+/** The ids that are numbers (not older orders' UUIDs): those may name a subscription. */
+function numbersOf(ids: string[]): number[] {
+  return ids.flatMap((id) => {
+    const key = orderKey(id);
+    return key !== null && !isUuidKey(key) && Number.isSafeInteger(Number(key)) ? [Number(key)] : [];
+  });
 }
 
 /**
@@ -42,6 +53,21 @@ export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale, p
       return new JsonText(await servicesAnswer(db, user, locale, prefetched));
 
     case 'add': {
+      if (input.subscription) {
+        // Issue #37 item 4: a subscription service makes a watch; its number is the `order` (docs/reseller-api.md "Subscriptions").
+        const { order } = await createSubscription(db, user.id, {
+          service: input.service,
+          username: input.username!,
+          min: input.min!,
+          max: input.max!,
+          posts: input.posts,
+          delay: input.delay,
+          expiry: input.expiry === undefined ? undefined : (parseExpiry(input.expiry) ?? undefined),
+          prompt: input.comments,
+          requestId: input.request_id,
+        });
+        return { order, charge: '0.00' };
+      }
       const { order, replayed, charge } = await addOrder(db, { user, keyId }, input, locale);
       if (!replayed) notifyDashboard();
       return { order, charge };
@@ -49,6 +75,10 @@ export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale, p
 
     case 'status': {
       const ids = input.orders ?? [input.order!];
+      // Issue #37 item 4: a subscription's number answers its subscription status.
+      const subs = await subscriptionStatuses(db, user.id, numbersOf(ids));
+      const subOf = (id: string) => subs.get(Number(orderKey(id)));
+      if (!input.orders && subOf(input.order!)) return subOf(input.order!)!;
       // The views come as JSON text from PostgreSQL (lib/domain/order-view) and are sent as they are.
       const found = await getOrderStatuses(db, user.id, ids, 'order', prefetched);
       if (!input.orders) {
@@ -56,17 +86,34 @@ export const POST = apiKeyRoute(spec, async ({ db, user, keyId, input, locale, p
         if (!one.ok) throw one.error;
         return new JsonText(one.value);
       }
-      return new JsonText(`{${[...found].map(([id, r]) => `${JSON.stringify(id)}:${r.ok ? r.value : JSON.stringify(itemError(r.error, locale))}`).join(',')}}`);
+      return new JsonText(
+        `{${[...found].map(([id, r]) => `${JSON.stringify(id)}:${subOf(id) ? JSON.stringify(subOf(id)) : r.ok ? r.value : JSON.stringify(itemError(r.error, locale))}`).join(',')}}`,
+      );
     }
 
     case 'cancel': {
-      const done = await cancelOrders(db, user.id, input.orders ?? [input.order!]);
+      const ids = input.orders ?? [input.order!];
+      // Issue #37 item 4: a subscription's number stops the subscription; the other ids are orders.
+      const subs = await ownSubscriptionNumbers(db, user.id, numbersOf(ids));
+      const done = await cancelOrders(db, user.id, ids.filter((id) => !subs.has(Number(orderKey(id)))));
+      for (const id of ids.filter((x) => subs.has(Number(orderKey(x))))) {
+        try {
+          await cancelSubscription(db, user.id, Number(orderKey(id)));
+          done.set(id, { ok: true, value: 1 });
+        } catch (err) {
+          if (!isAppError(err)) throw err;
+          done.set(id, { ok: false, error: err });
+        }
+      }
       if (!input.orders) {
         const one = done.get(input.order!)!;
         if (!one.ok) throw one.error;
         return { order: echoId(input.order!), cancel: 1 };
       }
-      return [...done].map(([order, r]) => ({ order: echoId(order), cancel: r.ok ? 1 : itemError(r.error, locale) }));
+      return [...new Set(ids)].map((order) => {
+        const r = done.get(order)!;
+        return { order: echoId(order), cancel: r.ok ? (1 as const) : itemError(r.error, locale) };
+      });
     }
 
     case 'refill': {

@@ -170,7 +170,9 @@ describe('service ids are integers', () => {
     expect(list.length).toBeGreaterThan(0);
     for (const s of list) {
       expect(typeof s.service).toBe('number');
-      expect(s.service).toBe(SERVICE_IDS[s.key as keyof typeof SERVICE_IDS]);
+      // Issue #37 item 4: a subscription service (`like_subscription`) is 1000 + its service's number.
+      const sub = s.key.endsWith('_subscription') ? s.key.slice(0, -'_subscription'.length) : undefined;
+      expect(s.service).toBe(sub ? 1000 + SERVICE_IDS[sub as keyof typeof SERVICE_IDS] : SERVICE_IDS[s.key as keyof typeof SERVICE_IDS]);
     }
     expect(list.find((s) => s.key === 'like')!.service).toBe(2);
     // A downstream panel sorts by subtracting: that must work on every pair.

@@ -38,10 +38,13 @@ export const AUDIT_ACTIONS = [
   // Issue #38: the status page's incident notes and an admin's "probe now".
   'status.incident_note',
   'status.probe',
+  // Issue #37 item 5: an operator pauses or resumes a customer's watch.
+  'watch.pause',
+  'watch.resume',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITIES = ['user', 'subscription', 'package', 'platform', 'discount_code', 'announcement', 'site_settings', 'api_key', 'profile', 'order', 'export', 'ticket', 'status_incident'] as const;
+export const AUDIT_ENTITIES = ['user', 'subscription', 'package', 'platform', 'discount_code', 'announcement', 'site_settings', 'api_key', 'profile', 'order', 'export', 'ticket', 'status_incident', 'watch'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const isAuditAction = (v: unknown): v is AuditAction => typeof v === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(v);

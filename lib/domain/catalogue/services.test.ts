@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_IDS, SERVICES, serviceOfWire, type Service } from './services';
+import { SERVICE_IDS, SERVICES, serviceOfWire, subscriptionIdOf, subscriptionOfWire, WATCHABLE_SERVICES, type Service } from './services';
 
 // Issue #33: reseller tools store, sort and subtract these numbers. A pair here may never change:
 // a new service is appended with the next number, and this list grows with it.
@@ -44,5 +44,40 @@ describe('service ids', () => {
     expect(serviceOfWire(' 12 ')).toBe('youtube_subscribe');
     expect(serviceOfWire('like')).toBe('like');
     for (const bad of [0, 99, '2.5', '-1', 'Like', '', null, undefined, {}]) expect(serviceOfWire(bad), String(bad)).toBeUndefined();
+  });
+});
+
+// Issue #37 item 4: the subscription services' numbers, stored by reseller tools like the services'.
+const PINNED_SUBSCRIPTIONS: Partial<Record<Service, number>> = {
+  retweet: 1001,
+  like: 1002,
+  bookmark: 1003,
+  comment: 1004,
+  reels_comment: 1006,
+  reels_like: 1007,
+  reels_share: 1008,
+  reels_bookmark: 1009,
+  youtube_like: 1010,
+  youtube_comment: 1011,
+  youtube_subscribe: 1012,
+  tiktok_like: 1013,
+  tiktok_comment: 1014,
+  tiktok_share: 1015,
+  tiktok_favorite: 1016,
+  tiktok_repost: 1017,
+};
+
+describe('subscription service ids', () => {
+  it('keeps each watchable service’s subscription on its number, none equal to a service’s number', () => {
+    expect([...WATCHABLE_SERVICES].sort()).toEqual(Object.keys(PINNED_SUBSCRIPTIONS).sort());
+    for (const [service, id] of Object.entries(PINNED_SUBSCRIPTIONS)) expect(subscriptionIdOf(service as Service), service).toBe(id);
+    const serviceIds = new Set(Object.values(SERVICE_IDS));
+    for (const s of WATCHABLE_SERVICES) expect(serviceIds.has(subscriptionIdOf(s)), s).toBe(false);
+  });
+
+  it('reads a subscription from its number, and nothing else', () => {
+    expect(subscriptionOfWire(1002)).toBe('like');
+    expect(subscriptionOfWire(' 1007 ')).toBe('reels_like');
+    for (const bad of [2, 1005, 1018, 'like', '', null, '1002.0']) expect(subscriptionOfWire(bad), String(bad)).toBeUndefined();
   });
 });

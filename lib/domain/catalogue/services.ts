@@ -37,6 +37,36 @@ export function serviceOfWire(value: unknown): Service | undefined {
   return platformOfService(text) ? (text as Service) : undefined;
 }
 
+/**
+ * Issue #37 item 4: the reseller protocol's subscription services (type "Subscriptions": the
+ * service run on every new post of an account, a watch). One per service that acts on a post
+ * through its link (a watch's services: not a new post of one's own, not a channel), numbered
+ * SUBSCRIPTION_ID_BASE + the service's own number: as fixed as that number, and never one of the
+ * services' numbers (those are far below it; services.test.ts pins both).
+ */
+export const SUBSCRIPTION_ID_BASE = 1000;
+export const WATCHABLE_SERVICES: readonly Service[] = PLATFORM_REGISTRY.flatMap((p) =>
+  p.services.filter((s) => s.input !== 'text' && (s.targets as readonly string[]).includes('post')).map((s) => s.key as Service),
+);
+
+/** The subscription service's number of a watchable service. */
+export function subscriptionIdOf(service: Service): number {
+  return SUBSCRIPTION_ID_BASE + SERVICE_IDS[service];
+}
+
+/** The subscription service's key in `services` (`like_subscription`): `add` takes it as `service` too. */
+export function subscriptionKeyOf(service: Service): `${Service}_subscription` {
+  return `${service}_subscription`;
+}
+
+/** The watchable service behind a subscription service's number (1002, or "1002" as form text) or key, or undefined. */
+export function subscriptionOfWire(value: unknown): Service | undefined {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^[0-9]{1,6}$/.test(text)) return WATCHABLE_SERVICES.find((s) => subscriptionKeyOf(s) === text);
+  const n = Number(text);
+  return WATCHABLE_SERVICES.find((s) => subscriptionIdOf(s) === n);
+}
+
 /** Services that have a page under /service/{service}: every service (§2). */
 export const PAGE_SERVICES = SERVICES;
 

@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import { appTodayRange } from '@/lib/infra/time';
 import { orders, payments, userPackages, users } from '@/db/schema';
 import { inForce } from '@/lib/domain/subscriptions';
+import { watchFigures } from '@/lib/domain/watches';
 
 export type DashboardFigures = {
   users: number;
@@ -12,13 +13,16 @@ export type DashboardFigures = {
   /** Cents of succeeded payments, all time and today (day in APP_TIMEZONE). */
   revenueCents: number;
   revenueTodayCents: number;
+  /** Issue #37 item 5: watches polled now, and posts they acted on in the last 24 hours (two indexed counts, no scan of orders). */
+  activeWatches: number;
+  watchPostsActed24h: number;
 };
 
 /** The /rooting dashboard, read at request time. */
 export async function getDashboardFigures(db: Db): Promise<DashboardFigures> {
   const today = appTodayRange();
   const isToday = (at: typeof orders.createdAt | typeof payments.createdAt) => and(gte(at, today.start), lt(at, today.end));
-  const [[u], [s], [o], [p]] = await Promise.all([
+  const [[u], [s], [o], [p], watched] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(users).where(isNull(users.deletedAt)),
     // Issue #35: the few deleted accounts are left out (an anti-join), rather than every
     // subscription joined to its user (3× faster at 100,000 customers).
@@ -34,6 +38,7 @@ export async function getDashboardFigures(db: Db): Promise<DashboardFigures> {
       })
       .from(payments)
       .where(eq(payments.status, 'succeeded')),
+    watchFigures(db),
   ]);
   return {
     users: u?.n ?? 0,
@@ -41,5 +46,7 @@ export async function getDashboardFigures(db: Db): Promise<DashboardFigures> {
     ordersToday: o?.n ?? 0,
     revenueCents: Number(p?.all ?? 0),
     revenueTodayCents: Number(p?.today ?? 0),
+    activeWatches: watched.activeWatches,
+    watchPostsActed24h: watched.postsActed24h,
   };
 }

@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'watch_acted',
   // Issue #38 item 2: an action found undone was redone or given back.
   'action_made_good',
+  // Issue #37 item 5: an operator paused the customer's watch.
+  'watch_paused',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -36,6 +38,7 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, Channels> = {
   // Issue #37 item 6: grouped, at most one per watch per hour; by mail only when the customer asks.
   watch_acted: { inApp: true, email: false },
   action_made_good: { inApp: true, email: true },
+  watch_paused: { inApp: true, email: true },
 };
 
 export const isNotificationKind = (v: unknown): v is NotificationKind => typeof v === 'string' && (NOTIFICATION_KINDS as readonly string[]).includes(v);

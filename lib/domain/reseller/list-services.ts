@@ -6,7 +6,7 @@ import { rowsOf } from '@/db/rows';
 import type { Prefetch } from '@/lib/domain/api-keys';
 import { publicGeneration, tableVersionSql } from '@/lib/infra/cache';
 import type { AuthUser } from '@/lib/domain/credentials';
-import { PLATFORMS, PROMPT_SERVICES, SERVICE_IDS, SERVICES, type Service, isPaidByFollowers, hasMinProfilesSetting } from '@/lib/domain/catalogue/services';
+import { PLATFORMS, PROMPT_SERVICES, SERVICE_IDS, SERVICES, type Service, isPaidByFollowers, hasMinProfilesSetting, subscriptionIdOf, WATCHABLE_SERVICES } from '@/lib/domain/catalogue/services';
 import { translate } from '@/lib/infra/i18n/translate';
 import type { Locale } from '@/lib/infra/i18n/routing';
 import { centsToDecimal } from '@/lib/infra/money';
@@ -15,14 +15,15 @@ import { NEW_TWEET_TIERS } from '@/lib/domain/pricing';
 import { inForceSql, SUBSCRIPTION_DAYS } from '@/lib/domain/subscriptions';
 import { readActionPrices } from '@/lib/domain/pricing/action-prices';
 import { packagePricesVersionSql, pricesOf, withPrices } from '@/lib/domain/packages';
+import { subscriptionKeyOf } from '@/lib/domain/catalogue/services';
 
-export type ServiceType = 'Default' | 'Comments' | 'Tweet';
+export type ServiceType = 'Default' | 'Comments' | 'Tweet' | 'Subscriptions';
 
 export type ServiceView = {
   /** Issue #33: the service's stable number (lib/domain/catalogue SERVICE_IDS), what reseller tools store. */
   service: number;
-  /** Our key of the service, accepted by `add` as well. */
-  key: Service;
+  /** Our key of the service (a subscription's: the service's key and `_subscription`), accepted by `add` as well. */
+  key: Service | `${Service}_subscription`;
   name: string;
   type: ServiceType;
   category: string;
@@ -213,6 +214,7 @@ function buildServices(shared: Shared, held: Held[], locale: Locale): ServiceVie
       return cents === undefined ? [] : [packageRateCents(cents, p.gunlukLimit, p.profilLimit, SUBSCRIPTION_DAYS)];
     });
     const packageRate = ownRate ?? (saleRates.length ? Math.min(...saleRates) : 0);
+    const subscriptions: ServiceView[] = [];
     for (const service of SERVICES[platform] as readonly Service[]) {
       if (!row.apiEndpoints[service]) continue;
       const newTweet = isPaidByFollowers(service);
@@ -237,7 +239,22 @@ function buildServices(shared: Shared, held: Held[], locale: Locale): ServiceVie
         cancel: true,
         dripfeed: true,
       });
+      // Issue #37 item 4: the service run on every new post of an account (a watch), where the
+      // provider can list an account's posts; priced and capped per post like the service.
+      if (WATCHABLE_SERVICES.includes(service) && row.apiEndpoints.account_posts) {
+        const one = out[out.length - 1]!;
+        subscriptions.push({
+          ...one,
+          service: subscriptionIdOf(service),
+          key: subscriptionKeyOf(service),
+          name: translate(locale, 'Watch.v2ServiceName', { service: one.name }) ?? one.name,
+          type: 'Subscriptions',
+          refill: false,
+          dripfeed: false,
+        });
+      }
     }
+    out.push(...subscriptions);
   }
   return out;
 }

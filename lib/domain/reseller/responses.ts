@@ -23,7 +23,11 @@ export const serviceResponse = z.object({
   service: z.number().int().describe('The service’s number, to send as `service` in `add`; stable, never renumbered.'),
   key: z.string().describe('Our key of the service; `add` accepts it as `service` too.'),
   name: z.string(),
-  type: z.enum(['Default', 'Comments', 'Tweet']).describe('Default: link + quantity; Comments: `comments` is the prompt; Tweet: `comments` is the text, `link` an optional tweet to quote.'),
+  type: z
+    .enum(['Default', 'Comments', 'Tweet', 'Subscriptions'])
+    .describe(
+      'Default: link + quantity; Comments: `comments` is the prompt; Tweet: `comments` is the text, `link` an optional tweet to quote; Subscriptions: the service on every new post of `username` (`min`, `max`, `posts`, `delay`, `expiry`; `rate`, `min` and `max` per post).',
+    ),
   category: z.string(),
   rate: z
     .string()
@@ -67,6 +71,16 @@ export const orderStatusResponse = z.object({
   refill_of: z.number().int().nullable().describe('For a refill: the number of the order it refills.'),
 });
 
+/** Issue #37 item 4: `status` of a subscription (a watch's number), as the protocol answers subscriptions. */
+export const subscriptionStatusResponse = z.object({
+  status: z.enum(['Active', 'Paused', 'Completed', 'Canceled']).describe('Active; Paused (by you on the site, or by an operator); Completed (its `expiry`, its package’s end or its `posts` reached); Canceled (`cancel`).'),
+  expiry: z.string().describe('When it ends (ISO 8601, UTC).'),
+  posts: z.string().regex(/^\d+$/).describe('New posts acted on so far.'),
+  orders: z.array(z.number().int()).describe('The numbers of the orders made from its posts (each an ordinary order for `status`).'),
+  charge: z.string().describe('USD those orders cost after refunds, two decimals.'),
+  currency: z.literal('USD'),
+});
+
 /** An id as the caller gave it: a number, or (older integrations) a UUID, echoed as given. */
 const ORDER_ID = z.union([z.number().int(), z.string()]).describe('The id as given: a number, or an older order’s UUID.');
 
@@ -76,7 +90,9 @@ export const V2_RESPONSES = {
     order: z.number().int().describe('The order’s number (an integer, the "#123" of the site).'),
     charge: z.string().describe('USD taken from your balance for this order, two decimals (0.00 under a package; a replayed `request_id` answers the original charge, taken once).'),
   }),
-  status: z.union([orderStatusResponse, z.record(z.string(), z.union([orderStatusResponse, itemErrorResponse]))]).describe('`order`: one object; `orders`: an object keyed by the ids as given.'),
+  status: z
+    .union([orderStatusResponse, subscriptionStatusResponse, z.record(z.string(), z.union([orderStatusResponse, subscriptionStatusResponse, itemErrorResponse]))])
+    .describe('`order`: one object (a subscription’s number: its subscription status); `orders`: an object keyed by the ids as given.'),
   cancel: z
     .union([z.object({ order: ORDER_ID, cancel: z.literal(1) }), z.array(z.object({ order: ORDER_ID, cancel: z.union([z.literal(1), itemErrorResponse]) }))])
     .describe('`order`: one object (an error is the HTTP status); `orders`: one item per order.'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceOfWire, type Service, SERVICES, PLATFORMS } from '@/lib/domain/catalogue/services';
+import { serviceOfWire, subscriptionOfWire, type Service, SERVICES, PLATFORMS } from '@/lib/domain/catalogue/services';
 import { MAX_PROFILES_PER_SEND } from '@/lib/domain/operations/schemas';
 import { id, int, text } from '@/lib/infra/validation';
 import { isCommentService } from '@/lib/domain/operations/comment-rules';
@@ -43,19 +43,32 @@ const quantity = int({ min: 1, max: MAX_PROFILES_PER_SEND, message: 'Validation.
 export const servicesRequest = z.object({ action: z.literal('services') });
 export const balanceRequest = z.object({ action: z.literal('balance') });
 
+/**
+ * Issue #37 item 4: the `delay` values of a subscription the protocol offers (minutes after a
+ * post before its order starts), as JustAnotherPanel lists them.
+ */
+export const SUBSCRIPTION_DELAYS = [0, 5, 10, 15, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 360, 420, 480, 540, 600] as const;
+
+/** A subscription's `expiry`: the protocol's d/m/Y (`25/12/2026`), or an ISO date or time; null when it is neither. */
+export function parseExpiry(value: string): string | null {
+  const dmy = value.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
+  if (dmy) {
+    const iso = `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}`;
+    const d = new Date(`${iso}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
+  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value ? value : null;
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))) return value;
+  return null;
+}
+
 export const addRequest = z
   .object({
     action: z.literal('add'),
-    /** A service from `services`: its number (issue #33) or its key. */
+    /** A service from `services`: its number (issue #33) or its key; or a subscription service's number (issue #37). */
     service: z
       .union([z.number(), text({ max: 64 })], { message: 'Errors.INVALID_SERVICE' })
-      .transform((v, ctx): Service => {
-        const service = serviceOfWire(v);
-        if (!service) ctx.addIssue({ code: 'custom', message: 'Errors.INVALID_SERVICE' });
-        // A refused value still needs a service for the type; the issue above refuses the request.
-        return service ?? SERVICES[PLATFORMS[0]][0];
-      })
-      .describe('A service from `services`: its number (`service`, e.g. 2) or its key (`key`).'),
+      .describe('A service from `services`: its number (`service`, e.g. 2) or its key (`key`); a subscription service (type `Subscriptions`) by its number (e.g. 1002).'),
     /** The post or video (for a service that posts a text: an optional post to quote). */
     link: text({ max: 2000 }).optional().describe('The post, reel or video the service acts on (a channel or account page for a service that takes one); for a service that posts a text, an optional post to quote.'),
     /** How many profiles: the server picks them, most reliable first. */
@@ -92,9 +105,39 @@ export const addRequest = z
       .regex(/^[\x21-\x7e]+$/, 'Validation.v2_request_id_invalid')
       .optional()
       .describe('Idempotency: the same `request_id` always answers the same order and never makes a second one.'),
+    // Issue #37 item 4: a subscription service's fields, as the protocol names them (docs/reseller-api.md).
+    username: text({ max: 200, message: 'Validation.v2_sub_username' })
+      .optional()
+      .describe('Subscriptions: the account whose new posts are acted on, `@handle`, `handle` or its link on the service’s platform.'),
+    min: int({ min: 1, max: MAX_PROFILES_PER_SEND, message: 'Validation.v2_sub_min_max' }).optional().describe('Subscriptions: the fewest profiles acting on each new post (1–500).'),
+    max: int({ min: 1, max: MAX_PROFILES_PER_SEND, message: 'Validation.v2_sub_min_max' })
+      .optional()
+      .describe('Subscriptions: the most profiles acting on each new post (min–500): each post gets a random count in [min, max] of the subscription’s profiles, picked at `add`.'),
+    posts: int({ min: 0, max: 1_000_000, message: 'Validation.v2_sub_posts' }).optional().describe('Subscriptions: how many new posts in all (0 or absent: every new post until `expiry`); the subscription completes after that many.'),
+    delay: int({ min: 0, max: 600, message: 'Validation.v2_sub_delay' })
+      .refine((v) => (SUBSCRIPTION_DELAYS as readonly number[]).includes(v), 'Validation.v2_sub_delay')
+      .optional()
+      .describe(`Subscriptions: minutes after a post before its order starts, one of ${SUBSCRIPTION_DELAYS.join(', ')} (default 0).`),
+    expiry: text({ max: 40, message: 'Validation.v2_sub_expiry' })
+      .refine((v) => parseExpiry(v) !== null, 'Validation.v2_sub_expiry')
+      .optional()
+      .describe('Subscriptions: the last day, d/m/Y (`25/12/2026`) or ISO (`2026-12-25`, or a time with zone), at most your package’s end (default: the package’s end).'),
+  })
+  .refine((v) => wireService(v.service).service !== undefined, { message: 'Errors.INVALID_SERVICE', path: ['service'] })
+  // Issue #37 item 4: a subscription needs its account and min/max (min ≤ max), and takes no link, profiles or drip-feed.
+  .refine((v) => !wireService(v.service).subscription || (v.username !== undefined && v.username !== ''), { message: 'Validation.v2_sub_username', path: ['username'] })
+  .refine((v) => !wireService(v.service).subscription || (v.min !== undefined && v.max !== undefined && v.min <= v.max), { message: 'Validation.v2_sub_min_max', path: ['min'] })
+  .refine((v) => !wireService(v.service).subscription || (v.quantity === undefined && !v.profile_ids?.length && v.crew === undefined && v.runs === undefined && v.start_at === undefined && v.link === undefined), {
+    message: 'Validation.v2_sub_fields',
+    path: ['service'],
   })
   .refine(
-    (v) => v.quantity !== undefined || (v.profile_ids?.length ?? 0) > 0 || (v.crew !== undefined && v.crew !== '') || customCommentLines(v.service, v.comments) !== undefined,
+    (v) =>
+      wireService(v.service).subscription ||
+      v.quantity !== undefined ||
+      (v.profile_ids?.length ?? 0) > 0 ||
+      (v.crew !== undefined && v.crew !== '') ||
+      customCommentLines(wireService(v.service).service ?? '', v.comments) !== undefined,
     { message: 'Validation.v2_quantity_invalid', path: ['quantity'] },
   )
   .refine((v) => v.crew === undefined || !v.profile_ids?.length, { message: 'Validation.v2_crew_with_profiles', path: ['crew'] })
@@ -112,7 +155,19 @@ export const addRequest = z
         (v.spread_minutes === undefined || Number(v.spread_minutes) === 0) &&
         (v.profile_ids?.length ?? (v.quantity ?? 0) * (v.runs ?? 1)) <= MAX_PROFILES_PER_SEND),
     { message: 'Validation.v2_dripfeed_invalid', path: ['runs'] },
-  );
+  )
+  // The service resolved last (the refinements above run even when a field is refused, so every problem is named at once).
+  .transform((v) => {
+    const { service, subscription } = wireService(v.service);
+    // A refused value still needs a service for the type; the refinement above refuses the request.
+    return { ...v, service: service ?? SERVICES[PLATFORMS[0]][0], subscription };
+  });
+
+/** The service a wire value names: a service (its number or key) or a subscription service (issue #37 item 4). */
+function wireService(value: number | string): { service: Service | undefined; subscription: boolean } {
+  const subscription = subscriptionOfWire(value);
+  return subscription ? { service: subscription, subscription: true } : { service: serviceOfWire(value), subscription: false };
+}
 
 export const statusRequest = z
   .object({

@@ -4,3 +4,8 @@ export { WATCH_TASK, pollWatches, pollWatch, actOnPosts, flushActedNotices, ACTE
 export { parseAccount } from './account';
 export * from './schemas';
 export * from './responses';
+// Issue #37 item 4: watches as the reseller protocol's subscriptions.
+export { createSubscription, subscriptionStatuses, ownSubscriptionNumbers, cancelSubscription, protocolStatusOf, type SubscriptionInput, type SubscriptionStatus } from './subscriptions';
+export { profilesForPost } from './poll-watches';
+// Issue #37 item 5: the operators' view.
+export { listAllWatches, getAdminWatch, adminSetWatchPaused, watchFigures } from './admin-watches';

@@ -60,7 +60,7 @@ type Settings = {
  * the package's profile limit, and the end lies ahead and within the package's end (or, paying per
  * action without a package, within a year).
  */
-async function checkSettings(db: Db, userId: number, platform: Platform, s: Settings, now: Date): Promise<void> {
+export async function checkSettings(db: Db, userId: number, platform: Platform, s: Settings, now: Date): Promise<void> {
   const [row] = await db.select({ aktif: platforms.aktif, apiEndpoints: platforms.apiEndpoints }).from(platforms).where(eq(platforms.ad, platform));
   if (!row?.aktif) throw new AppError('PLATFORM_INACTIVE', { params: { platform } });
   if (!row.apiEndpoints.account_posts) throw new AppError('WATCH_UNSUPPORTED', { params: { platform } });
@@ -80,16 +80,21 @@ async function checkSettings(db: Db, userId: number, platform: Platform, s: Sett
   // The caller's own crew of this platform (another customer's: CREW_NOT_FOUND, as everywhere).
   if (s.crewId !== null) await crewForSend(db, { userId, platform, ref: s.crewId });
 
+  const { pkg, latest } = await latestEnd(db, userId, platform, now);
+  const wanted = s.bestN ?? s.profileIds.length;
+  if (pkg && wanted > pkg.profilLimit) throw new AppError('PROFILE_LIMIT_EXCEEDED', { params: { limit: pkg.profilLimit } });
+  if (s.endsAt.getTime() <= now.getTime() || s.endsAt.getTime() > latest.getTime()) {
+    throw new AppError('WATCH_ENDS_AT_INVALID', { params: { max: latest.toISOString().slice(0, 10) } });
+  }
+}
+
+/** The latest end a watch of the platform may have: the package's end, or (paying per action) WATCH_LIMITS.daysWithoutPackage ahead. */
+export async function latestEnd(db: Db, userId: number, platform: Platform, now: Date): Promise<{ pkg: { endsAt: Date; profilLimit: number } | undefined; latest: Date }> {
   const [pkg] = await db
     .select({ endsAt: userPackages.endsAt, profilLimit: userPackages.profilLimit })
     .from(userPackages)
     .where(and(eq(userPackages.userId, userId), eq(userPackages.platform, platform), inForce(now)));
-  const wanted = s.bestN ?? s.profileIds.length;
-  if (pkg && wanted > pkg.profilLimit) throw new AppError('PROFILE_LIMIT_EXCEEDED', { params: { limit: pkg.profilLimit } });
-  const latest = pkg ? pkg.endsAt : new Date(now.getTime() + WATCH_LIMITS.daysWithoutPackage * 86_400_000);
-  if (s.endsAt.getTime() <= now.getTime() || s.endsAt.getTime() > latest.getTime()) {
-    throw new AppError('WATCH_ENDS_AT_INVALID', { params: { max: latest.toISOString().slice(0, 10) } });
-  }
+  return { pkg, latest: pkg ? pkg.endsAt : new Date(now.getTime() + WATCH_LIMITS.daysWithoutPackage * 86_400_000) };
 }
 
 /** A date without a time is that day's end (UTC): "until the 30th" includes the 30th. */

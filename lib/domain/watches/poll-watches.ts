@@ -277,6 +277,7 @@ async function actOnPost(db: Db, watch: WatchRow, post: ProviderAccountPost, opt
     pick = { error: err.code };
   }
   const outcome = await db.transaction(async (tx) => {
+    if (await postsTotalReached(tx, watch)) return 'known' as const;
     const [inserted] = await tx
       .insert(watchPosts)
       .values({ watchId: watch.id, postId: post.id, postUrl: post.url, postedAt: new Date(post.created_at), foundAt: now, status: 'skipped' })
@@ -311,7 +312,7 @@ async function actOnPost(db: Db, watch: WatchRow, post: ProviderAccountPost, opt
           tx,
           { id: watch.userId, rol: 'user' },
           service as Service,
-          { profileIds: chosen.profileIds, crewId: chosen.crewId, targetUrl: post.url, prompt: watch.prompt ?? undefined, startAt, spreadMinutes: watch.spreadMinutes },
+          { profileIds: profilesForPost({ ...watch, profileIds: chosen.profileIds }, options.random ?? Math.random), crewId: chosen.crewId, targetUrl: post.url, prompt: watch.prompt ?? undefined, startAt, spreadMinutes: watch.spreadMinutes },
           { now, watchId: watch.id, ...(options.enqueue ? { enqueue: options.enqueue } : {}) },
         );
         orderIds.push(result.taskId);
@@ -332,10 +333,61 @@ async function actOnPost(db: Db, watch: WatchRow, post: ProviderAccountPost, opt
       .update(watchPosts)
       .set({ status, orderIds, reason: reasons.length ? reasons.join(' ').slice(0, 500) : null })
       .where(eq(watchPosts.id, inserted.id));
+    if (status === 'ordered' && (await endIfPostsDone(tx, watch))) notified.push(watch.userId);
     return status;
   });
   if (notified.length) announceNotifications(notified);
   return outcome;
+}
+
+/**
+ * Issue #37 item 4 (a reseller subscription's `min`/`max`): the profiles acting on one post, a
+ * random count in [per_post_min, per_post_max] of the watch's profiles, chosen at random; all of
+ * them when the watch has no such range.
+ */
+export function profilesForPost(watch: Pick<WatchRow, 'profileIds' | 'perPostMin' | 'perPostMax'>, random: () => number): number[] {
+  if (watch.perPostMin === null || watch.perPostMax === null) return watch.profileIds;
+  const max = Math.min(watch.perPostMax, watch.profileIds.length);
+  const min = Math.min(watch.perPostMin, max);
+  const count = min + Math.floor(random() * (max - min + 1));
+  const pool = [...watch.profileIds];
+  for (let i = pool.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  return pool.slice(0, count);
+}
+
+/** Posts acted on by a watch (the count its `posts_total` is compared with). */
+async function postsActedOn(tx: Db, watchId: number): Promise<number> {
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(watchPosts)
+    .where(and(eq(watchPosts.watchId, watchId), eq(watchPosts.status, 'ordered')));
+  return Number(n);
+}
+
+/**
+ * Issue #37 item 4: a watch with a total of posts (a subscription's `posts`) acts on no post once
+ * that many were acted on, or once it has ended (cancelled meanwhile). The watch's row is locked
+ * for the post's transaction, so two pollers never both take the last post.
+ */
+async function postsTotalReached(tx: Db, watch: WatchRow): Promise<boolean> {
+  if (watch.postsTotal === null) return false;
+  const [row] = await tx.select({ status: watches.status }).from(watches).where(eq(watches.id, watch.id)).for('update');
+  return !row || row.status === 'ended' || (await postsActedOn(tx, watch.id)) >= watch.postsTotal;
+}
+
+/** After a post acted on: a watch that reached its total of posts ends (reason `posts`), with a notice. True when it ended. */
+async function endIfPostsDone(tx: Db, watch: WatchRow): Promise<boolean> {
+  if (watch.postsTotal === null || (await postsActedOn(tx, watch.id)) < watch.postsTotal) return false;
+  const [done] = await tx
+    .update(watches)
+    .set({ status: 'ended', endReason: 'posts' })
+    .where(and(eq(watches.id, watch.id), sql`${watches.status} <> 'ended'`))
+    .returning({ id: watches.id });
+  if (done) await notify(tx, { userId: watch.userId, kind: 'watch_ended', params: { platform: watch.platform, account: watch.account, reason: 'posts', posts: watch.postsTotal! }, link: '/panel/watch' });
+  return !!done;
 }
 
 /**

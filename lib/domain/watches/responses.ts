@@ -38,3 +38,28 @@ export type WatchPostView = z.infer<typeof watchPostView>;
 export const watchResponse = z.object({ watch: watchView });
 export const watchDetailResponse = z.object({ watch: watchView.extend({ posts: z.array(watchPostView) }) });
 export const watchListResponse = z.object({ watches: z.array(watchView) });
+
+/** Issue #37 item 5: a watch as the operators see it (GET /api/admin/watches). */
+const adminWatchView = z.object({
+  id: z.number().int(),
+  number: z.number().int().describe('Its number in the reseller protocol (from the orders’ number sequence).'),
+  user: z.object({ id: z.number().int(), ad_soyad: z.string(), email: z.string() }),
+  platform: z.string(),
+  account: z.string(),
+  services: z.array(z.string()),
+  status: z.enum(['active', 'paused', 'ended']),
+  end_reason: z.string().nullable().describe('An ended watch: `canceled` (the customer), `posts` (its total of posts reached), null (its end date).'),
+  last_polled_at: z.string().nullable(),
+  failures: z.number().int().describe('Failed polls in a row.'),
+  last_error: z.string().nullable().describe('The kind of the last failed poll (timeout, unreachable, http …); null after a good one.'),
+  posts_found: z.number().int(),
+  posts_acted: z.number().int(),
+  posts_skipped: z.number().int(),
+  ends_at: z.string(),
+  created_at: z.string(),
+});
+export type AdminWatchView = z.infer<typeof adminWatchView>;
+const adminWatchDetail = adminWatchView.extend({ posts: z.array(watchPostView) });
+export type AdminWatchDetail = z.infer<typeof adminWatchDetail>;
+export const adminWatchListResponse = z.object({ watches: z.array(adminWatchView), toplam: z.number().int() });
+export const adminWatchResponse = z.object({ watch: adminWatchDetail });

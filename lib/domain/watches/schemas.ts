@@ -86,3 +86,14 @@ export const updateWatchSchema = z
 export type UpdateWatchInput = z.output<typeof updateWatchSchema>;
 
 export const watchIdParams = z.object({ id: idParam });
+
+/** Issue #37 item 5: GET /api/admin/watches?status=&page= (50 a page, newest first). */
+export const ADMIN_WATCH_PAGE_SIZE = 50;
+export const WATCH_STATUSES = ['active', 'paused', 'ended'] as const;
+export const adminWatchQuerySchema = z
+  .object({
+    status: z.enum(WATCH_STATUSES, 'WatchValidation.status_invalid').optional(),
+    page: int({ min: 1, max: 10_000, message: 'WatchValidation.page_invalid' }).optional().default(1),
+  })
+  .transform((q) => ({ status: q.status, limit: ADMIN_WATCH_PAGE_SIZE, offset: (q.page - 1) * ADMIN_WATCH_PAGE_SIZE, page: q.page }));
+export type AdminWatchQuery = z.output<typeof adminWatchQuerySchema>;
