@@ -89,6 +89,12 @@ test('a reseller finds the TikTok services in API v2 and orders a TikTok comment
     [15, 'tiktok_share'],
     [16, 'tiktok_favorite'],
     [17, 'tiktok_repost'],
+    // Issue #37: a watch as a subscription of each service that acts on posts (1000 + its number).
+    [1013, 'tiktok_like_subscription'],
+    [1014, 'tiktok_comment_subscription'],
+    [1015, 'tiktok_share_subscription'],
+    [1016, 'tiktok_favorite_subscription'],
+    [1017, 'tiktok_repost_subscription'],
   ]);
 
   const bad = await (await request.post('/api/v2', { form: { key, action: 'add', service: '14', link: 'https://x.com/a/status/1', quantity: '2' } })).json();

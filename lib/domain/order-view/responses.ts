@@ -32,12 +32,12 @@ export const operationDetailResponse = z
         kept: z.number().int().describe('Of those, the ones whose last answer was that the action is still in place.'),
         share: z.number().nullable().describe('kept / checked (0–1), null before any answer: the order’s kept share.'),
       })
-      .describe('The order’s kept share from the re-checks (site setting verify_after_minutes).'),
+      .describe('The order’s kept share from the re-checks (at the times the site’s re-check setting names).'),
     make_goods: z
       .array(
         z.object({
           profile_id: z.number().int().describe('The profile whose action was found undone.'),
-          state: z.enum(['open', 'redoing', 'redone', 'refunded']).describe('open: about to be made good; redoing: a profile is acting again; redone: done again; refunded: given back (see refund and usage_returned).'),
+          state: z.enum(['open', 'redoing', 'redone', 'refunded']).describe('open: about to be made good; redoing: a profile is acting again; redone: done again; refunded: given back (see the refund and whether the package use was returned).'),
           undone_day: z.number().int().describe('Days after the order’s end the re-check found it undone.'),
           undone_at: z.string().describe('When it was found undone (ISO 8601).'),
           by_username: z.string().nullable().describe('The profile that redid (or is redoing) it: the same one or another.'),
