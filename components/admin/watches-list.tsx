@@ -10,8 +10,8 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { StatusBadge } from '@/components/ui/status-badge';
 import { useFormat } from '@/components/ui/use-format';
+import { PostOrders } from '@/components/watch/post-orders';
 import { adminApi, errorText } from './admin-api';
 import { AdminCard, AdminCards, AdminTable } from './admin-table';
 import { cn } from '@/lib/infra/utils/cn';
@@ -142,7 +142,6 @@ export function WatchesList({ watches, emptyText }: { watches: AdminWatchView[];
 /** One watch's posts and their orders, read when its dialog opens: loading, error and empty states. */
 function WatchPosts({ id }: { id: number }) {
   const t = useTranslations('Admin.watches');
-  const ts = useTranslations('Services');
   const format = useFormat();
   const locale = useLocale();
   const [state, setState] = useState<{ watch?: AdminWatchDetail; error?: string } | null>(null);
@@ -169,15 +168,7 @@ function WatchPosts({ id }: { id: number }) {
           </a>
           <span className="text-xs text-muted">{t('foundAt', { at: format.dateTime(post.found_at) })}</span>
           {post.status === 'skipped' ? <p className="text-xs text-warning">{t('skipped', { reason: post.reason ?? '' })}</p> : null}
-          <ul className="flex flex-wrap gap-2">
-            {post.orders.map((o) => (
-              <li key={o.task_id} className="flex items-center gap-1" data-watch-order={o.number}>
-                <span className="font-medium">{format.orderNumber(o.number)}</span>
-                <span>{ts(o.service as never)}</span>
-                <StatusBadge kind="order" status={o.status} />
-              </li>
-            ))}
-          </ul>
+          <PostOrders orders={post.orders} />
         </li>
       ))}
     </ul>

@@ -11,8 +11,8 @@ import { Badge } from '@/components/ui/badge';
 import { cardVariants } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Select, Textarea } from '@/components/ui/input';
-import { StatusBadge } from '@/components/ui/status-badge';
 import { useFormat } from '@/components/ui/use-format';
+import { PostOrders } from '@/components/watch/post-orders';
 import type { WatchPostView, WatchView } from '@/lib/domain/watches/responses';
 
 export type WatchPlatformChoice = {
@@ -164,15 +164,7 @@ function WatchCard({
               </a>
               <span className="text-xs text-muted">{format.dateTime(post.found_at)}</span>
               {post.status === 'skipped' ? <p className="text-xs text-warning">{t('skipped', { reason: post.reason ?? '' })}</p> : null}
-              <ul className="flex flex-wrap gap-2">
-                {post.orders.map((o) => (
-                  <li key={o.task_id} className="flex items-center gap-1" data-watch-order={o.number}>
-                    <span className="font-medium">{format.orderNumber(o.number)}</span>
-                    <span>{services(o.service as never)}</span>
-                    <StatusBadge kind="order" status={o.status} />
-                  </li>
-                ))}
-              </ul>
+              <PostOrders orders={post.orders} />
             </li>
           ))}
         </ul>

@@ -1,13 +1,13 @@
 import 'server-only';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { orders, users, watches, watchPosts } from '@/db/schema';
+import { users, watches, watchPosts } from '@/db/schema';
 import { recordAudit, type Actor } from '@/lib/domain/audit';
 import { announceNotifications, notify } from '@/lib/domain/notifications';
-import { durumOf } from '@/lib/domain/order-figures';
 import { AppError } from '@/lib/infra/errors';
 import type { AdminWatchDetail, AdminWatchView } from './responses';
 import type { AdminWatchQuery } from './schemas';
+import { recentPosts } from './manage-watches';
 
 /**
  * Issue #37 item 5: the operators' view of every customer's watches (/rooting/watches,
@@ -112,27 +112,10 @@ export async function listAllWatches(db: Db, query: AdminWatchQuery): Promise<{ 
 export async function getAdminWatch(db: Db, id: number): Promise<AdminWatchDetail> {
   const [row] = await db.select(columns).from(watches).innerJoin(users, eq(users.id, watches.userId)).where(eq(watches.id, id));
   if (!row) throw new AppError('WATCH_NOT_FOUND');
-  const posts = await db.select().from(watchPosts).where(eq(watchPosts.watchId, id)).orderBy(desc(watchPosts.id)).limit(100);
-  const orderIds = posts.flatMap((p) => p.orderIds);
-  const orderRows = orderIds.length
-    ? await db.select({ id: orders.id, number: orders.number, service: orders.service, status: orders.status }).from(orders).where(inArray(orders.id, orderIds))
-    : [];
-  const byId = new Map(orderRows.map((o) => [o.id, o]));
+  const posts = await recentPosts(db, id);
   return {
     ...toAdminView(row as Row, (await postCounts(db, [id])).get(id)),
-    posts: posts.map((p) => ({
-      id: p.id,
-      post_id: p.postId,
-      url: p.postUrl,
-      posted_at: p.postedAt.toISOString(),
-      found_at: p.foundAt.toISOString(),
-      status: p.status,
-      reason: p.reason,
-      orders: p.orderIds.flatMap((oid) => {
-        const o = byId.get(oid);
-        return o ? [{ task_id: o.id, number: o.number, service: o.service, status: durumOf(o.status) }] : [];
-      }),
-    })),
+    posts,
   };
 }
 

@@ -157,31 +157,43 @@ export async function listWatches(db: Db, userId: number): Promise<WatchView[]> 
   return rows.map((r) => toView(r, found.get(r.id) ?? 0));
 }
 
+/**
+ * A watch's last 100 posts (newest first) with their orders, read in one statement for all of
+ * them; `ownerId` keeps only that customer's orders (the customer's view; the operators' has none).
+ */
+export async function recentPosts(db: Db, watchId: number, ownerId?: number): Promise<WatchPostView[]> {
+  const posts = await db.select().from(watchPosts).where(eq(watchPosts.watchId, watchId)).orderBy(desc(watchPosts.id)).limit(100);
+  const orderIds = posts.flatMap((p) => p.orderIds);
+  const orderRows = orderIds.length
+    ? await db
+        .select({ id: orders.id, number: orders.number, service: orders.service, status: orders.status })
+        .from(orders)
+        .where(and(inArray(orders.id, orderIds), ownerId === undefined ? undefined : eq(orders.userId, ownerId)))
+    : [];
+  const byId = new Map(orderRows.map((o) => [o.id, o]));
+  return posts.map((p) => ({
+    id: p.id,
+    post_id: p.postId,
+    url: p.postUrl,
+    posted_at: p.postedAt.toISOString(),
+    found_at: p.foundAt.toISOString(),
+    status: p.status,
+    reason: p.reason,
+    orders: p.orderIds.flatMap((oid) => {
+      const o = byId.get(oid);
+      return o ? [{ task_id: o.id, number: o.number, service: o.service, status: durumOf(o.status) }] : [];
+    }),
+  }));
+}
+
 /** One watch with the posts it found (newest first, the last 100) and their orders. */
 export async function getWatch(db: Db, userId: number, id: number): Promise<WatchView & { posts: WatchPostView[] }> {
   const row = await ownWatch(db, userId, id);
-  const posts = await db.select().from(watchPosts).where(eq(watchPosts.watchId, id)).orderBy(desc(watchPosts.id)).limit(100);
-  const orderIds = posts.flatMap((p) => p.orderIds);
-  const orderRows = orderIds.length
-    ? await db.select({ id: orders.id, number: orders.number, service: orders.service, status: orders.status }).from(orders).where(and(inArray(orders.id, orderIds), eq(orders.userId, userId)))
-    : [];
-  const byId = new Map(orderRows.map((o) => [o.id, o]));
+  const posts = await recentPosts(db, id, userId);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(watchPosts).where(eq(watchPosts.watchId, id));
   return {
     ...toView(row, Number(n)),
-    posts: posts.map((p) => ({
-      id: p.id,
-      post_id: p.postId,
-      url: p.postUrl,
-      posted_at: p.postedAt.toISOString(),
-      found_at: p.foundAt.toISOString(),
-      status: p.status,
-      reason: p.reason,
-      orders: p.orderIds.flatMap((oid) => {
-        const o = byId.get(oid);
-        return o ? [{ task_id: o.id, number: o.number, service: o.service, status: durumOf(o.status) }] : [];
-      }),
-    })),
+    posts,
   };
 }
 
